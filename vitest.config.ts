@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One run over every workspace that has a vitest.config.ts; the machine has two cores.
+export default defineConfig({
+  test: {
+    projects: ['apps/*/vitest.config.ts', 'packages/*/vitest.config.ts'],
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,122 @@
+// Shared by `npm start` and `npm run dev`: works out one coherent set of URLs and ports from the environment,
+// starts child processes with prefixed output, waits for their health endpoints and stops them all together.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The environment every child gets: the user's variables win, the rest are derived so the parts agree. */
+export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
+  const identityPort = env.IDENTITY_PORT || '4401';
+  const portalPort = env.PORTAL_PORT || '4400';
+  const identityIssuer = env.IDENTITY_ISSUER || `http://localhost:${identityPort}`;
+  const portalUrl = env.PORTAL_PUBLIC_URL || `http://localhost:${portalPort}`;
+  const portalOrigin = new URL(portalUrl).origin;
+  const origins = [portalOrigin, devWebOrigin ?? 'http://localhost:5173'];
+  return {
+    ...env,
+    PORTICO_DATA_DIR: path.resolve(env.PORTICO_DATA_DIR || path.join(process.cwd(), '.data')),
+    IDENTITY_PORT: identityPort,
+    IDENTITY_ISSUER: identityIssuer,
+    IDENTITY_CLIENT_ORIGINS: env.IDENTITY_CLIENT_ORIGINS || [...new Set(origins)].join(','),
+    PORTAL_PORT: portalPort,
+    PORTAL_PUBLIC_URL: portalUrl,
+    OIDC_AUTHORITY: env.OIDC_AUTHORITY || identityIssuer,
+  };
+}
+
+/** Starts `command args` with each output line prefixed by `[name]`; resolves nothing, returns the child. */
+export function startChild(name, command, args, env) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(prefix + line + '\n');
+    });
+    stream.on('end', () => {
+      if (pending) process.stdout.write(prefix + pending + '\n');
+    });
+  }
+  child.name = name;
+  return child;
+}
+
+/** Polls `url` until it answers 2xx; rejects when `child` exits first or after `timeoutMs`. */
+export async function waitForHealthy(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${child.name} exited before it was ready (${url})`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${child.name} was not ready at ${url} after ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Stops every child on Ctrl+C / SIGTERM (SIGTERM first, SIGKILL after 10 s) and exits; if one child dies on its
+ * own, the others are stopped too and the process exits non-zero.
+ */
+export function superviseChildren(children) {
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(killer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  for (const child of children) {
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(
+        `[${child.name}] stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest.`,
+      );
+      void stop(1);
+    });
+  }
+  return stop;
+}
+
+/** The sample sign-ins documented in the identity provider's seed file. */
+export function sampleSignIns(env) {
+  const seed = env.IDENTITY_USERS_SEED || path.join(root, 'apps/identity/seed/users.json');
+  if (!existsSync(seed)) return [];
+  const users = JSON.parse(readFileSync(seed, 'utf8'));
+  return users.map((u) => ({ username: u.username, password: u.password, name: u.name }));
+}
+
+/** A URL this machine can reach a server on, whatever address it listens on. */
+export function localUrl(host, port) {
+  const reachable = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+export const nodeWithTsx = (entry) => [process.execPath, ['--import', 'tsx', entry]];

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm start`: the whole product on its embedded defaults. Installs and builds what is missing, then starts the
+// identity provider and the portal server, waits until both are healthy and prints where to go and who to be.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  localUrl,
+  nodeWithTsx,
+  root,
+  sampleSignIns,
+  stackEnvironment,
+  startChild,
+  superviseChildren,
+  waitForHealthy,
+} from './stack.mjs';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit code ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  console.info('Installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const web = path.join(root, 'apps/portal-web');
+const builtAt = newestMtime(path.join(web, 'dist/index.html'));
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  path.join(web, p),
+);
+if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+  console.info('Building the portal web app…');
+  run('npm', ['run', 'build', '--workspace', '@portico/portal-web']);
+}
+
+const env = stackEnvironment();
+mkdirSync(env.PORTICO_DATA_DIR, { recursive: true });
+
+const identity = startChild('identity', ...nodeWithTsx('apps/identity/src/server.ts'), env);
+const portal = startChild('portal', ...nodeWithTsx('apps/portal-server/src/server.ts'), env);
+const stop = superviseChildren([identity, portal]);
+
+try {
+  await Promise.all([
+    waitForHealthy(`${localUrl(env.IDENTITY_HOST, env.IDENTITY_PORT)}/healthz`, identity),
+    waitForHealthy(`${localUrl(env.PORTAL_HOST, env.PORTAL_PORT)}/readyz`, portal),
+  ]);
+} catch (error) {
+  console.error(`\nPortico did not start: ${error.message}`);
+  await stop(1);
+}
+
+const signIns = sampleSignIns(env)
+  .map((u) => `    ${u.username.padEnd(28)} ${u.password.padEnd(16)} ${u.name}`)
+  .join('\n');
+console.info(`
+  Portico is running.
+
+    Portal             ${env.PORTAL_PUBLIC_URL}
+    Identity provider  ${env.IDENTITY_ISSUER}
+    Data directory     ${env.PORTICO_DATA_DIR}
+
+  Sample sign-ins (email, password, name):
+${signIns}
+
+  Press Ctrl+C to stop.
+`);

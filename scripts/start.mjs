@@ -50,32 +50,46 @@ if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
 const env = stackEnvironment();
 mkdirSync(env.PORTICO_DATA_DIR, { recursive: true });
 
-const identity = startChild('identity', ...nodeWithTsx('apps/identity/src/server.ts'), env);
+// The development identity provider runs only while the portal uses it; pointing OIDC_AUTHORITY at another
+// provider (Keycloak, Entra ID, …) leaves it out.
+const devIdentity = env.OIDC_AUTHORITY === env.IDENTITY_ISSUER;
+const children = [];
+const waits = [];
+if (devIdentity) {
+  const identity = startChild('identity', ...nodeWithTsx('apps/identity/src/server.ts'), env);
+  children.push(identity);
+  waits.push(() => waitForHealthy(`${localUrl(env.IDENTITY_HOST, env.IDENTITY_PORT)}/healthz`, identity));
+}
 const portal = startChild('portal', ...nodeWithTsx('apps/portal-server/src/server.ts'), env);
-const stop = superviseChildren([identity, portal]);
+children.push(portal);
+waits.push(() => waitForHealthy(`${localUrl(env.PORTAL_HOST, env.PORTAL_PORT)}/readyz`, portal));
+const stop = superviseChildren(children);
 
 try {
-  await Promise.all([
-    waitForHealthy(`${localUrl(env.IDENTITY_HOST, env.IDENTITY_PORT)}/healthz`, identity),
-    waitForHealthy(`${localUrl(env.PORTAL_HOST, env.PORTAL_PORT)}/readyz`, portal),
-  ]);
+  await Promise.all(waits.map((wait) => wait()));
 } catch (error) {
   console.error(`\nPortico did not start: ${error.message}`);
   await stop(1);
 }
 
-const signIns = sampleSignIns(env)
-  .map((u) => `    ${u.username.padEnd(28)} ${u.password.padEnd(16)} ${u.name}`)
-  .join('\n');
-console.info(`
-  Portico is running.
-
-    Portal             ${env.PORTAL_PUBLIC_URL}
-    Identity provider  ${env.IDENTITY_ISSUER}
-    Data directory     ${env.PORTICO_DATA_DIR}
-
-  Sample sign-ins (email, password, name):
-${signIns}
-
-  Press Ctrl+C to stop.
-`);
+const signIns = devIdentity
+  ? [
+      '  Sample sign-ins (email, password, name):',
+      ...sampleSignIns(env).map((u) => `    ${u.username.padEnd(28)} ${u.password.padEnd(16)} ${u.name}`),
+    ]
+  : [`  Sign in through ${env.OIDC_AUTHORITY}.`];
+console.info(
+  [
+    '',
+    '  Portico is running.',
+    '',
+    `    Portal             ${env.PORTAL_PUBLIC_URL}`,
+    `    Identity provider  ${env.OIDC_AUTHORITY}`,
+    `    Data directory     ${env.PORTICO_DATA_DIR}`,
+    '',
+    ...signIns,
+    '',
+    '  Press Ctrl+C to stop.',
+    '',
+  ].join('\n'),
+);

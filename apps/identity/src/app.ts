@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { IdentityConfig } from './config.ts';
+import { pruneExpired } from './file-adapter.ts';
+import { ensureDir } from './files.ts';
+import { interactionRoutes } from './interactions.ts';
+import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './keys.ts';
+import { STYLESHEET_PATH } from './pages.ts';
+import { createProvider } from './provider.ts';
+import { openUserDirectory } from './users.ts';
+
+export interface IdentityAppOptions {
+  /** Fastify's logger: `false` silences it (tests); by default pino at `config.logLevel`. */
+  logger?: boolean;
+}
+
+const STYLESHEET_FILE = new URL('./assets/identity.css', import.meta.url);
+
+/** Request logs show the path only: query strings can hold an id_token_hint or a login hint. */
+function loggerOptions(config: IdentityConfig): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request) => ({
+        method: request.method,
+        url: request.url.split('?')[0] ?? '/',
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Mounts oidc-provider (a Koa app) at the root: the encapsulated scope has no body parsers, so the provider
+ * reads the raw request stream itself, and the reply is hijacked so Fastify leaves the response alone.
+ */
+async function providerRoutes(app: FastifyInstance, { provider }: { provider: Provider }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const callback = provider.callback();
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: '/*',
+    handler: async (request, reply) => {
+      reply.hijack();
+      await callback(request.raw, reply.raw);
+    },
+  });
+}
+
+/**
+ * Builds the development OpenID Connect provider (not listening): state in `<dataDir>/identity`, keys and
+ * sample users created on first start and reused after.
+ *
+ * ```ts
+ * const app = await buildIdentityApp(loadConfig(process.env));
+ * await app.listen({ host: config.host, port: config.port });
+ * ```
+ */
+export async function buildIdentityApp(
+  config: IdentityConfig,
+  options: IdentityAppOptions = {},
+): Promise<FastifyInstance> {
+  const identityDir = join(config.dataDir, 'identity');
+  const storeDir = join(identityDir, 'store');
+  await ensureDir(storeDir);
+  const [jwks, cookieKeys, users, stylesheet] = await Promise.all([
+    loadOrCreateSigningKeys(identityDir),
+    loadOrCreateCookieKeys(identityDir),
+    openUserDirectory(identityDir, config.usersSeed),
+    readFile(STYLESHEET_FILE, 'utf8'),
+    pruneExpired(storeDir),
+  ]);
+  const provider = createProvider({ config, users, jwks, cookieKeys, storeDir });
+
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    // Per-request lines only when debugging: a sign-in is a dozen requests.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider server error'));
+
+  await app.register(helmet, {
+    // Pages set their own policy (content-security-policy.ts); JSON needs none.
+    contentSecurityPolicy: false,
+    // The portal signs in through a popup, which must keep its opener across the provider's pages.
+    crossOriginOpenerPolicy: false,
+    strictTransportSecurity: config.issuer.startsWith('https:'),
+  });
+
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(status)
+      .send({ message: status >= 500 ? 'Internal Server Error' : error.message, code: error.code });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get(STYLESHEET_PATH, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
+  );
+
+  await app.register(interactionRoutes, { provider, users, config });
+  await app.register(providerRoutes, { provider });
+
+  return app;
+}

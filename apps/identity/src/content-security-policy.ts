@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+
+/** A fresh value for a CSP `'nonce-…'` source. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The policy of every page the provider renders: nothing loads but its own stylesheet, no script runs unless it
+ * carries `scriptNonce`, and forms may post only to the provider and, through its redirects, to the portal
+ * origins (browsers check `form-action` along the redirect chain that ends at the portal).
+ *
+ * ```ts
+ * reply.header('content-security-policy', contentSecurityPolicy(config.clientOrigins));
+ * ```
+ */
+export function contentSecurityPolicy(formTargets: readonly string[], scriptNonce?: string): string {
+  return [
+    "default-src 'none'",
+    scriptNonce === undefined ? "script-src 'none'" : `script-src 'nonce-${scriptNonce}'`,
+    "style-src 'self'",
+    "img-src 'self'",
+    `form-action 'self' ${formTargets.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}

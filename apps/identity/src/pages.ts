@@ -1,0 +1,129 @@
+/**
+ * The provider's server-rendered pages. Every interpolated value goes through `escapeHtml`; styles come from
+ * `/assets/identity.css` and the only script is the nonce'd auto-submit of the logout form.
+ */
+
+export const STYLESHEET_PATH = '/assets/identity.css';
+
+export const WRONG_CREDENTIALS = 'Wrong email or password.';
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface LayoutOptions {
+  title: string;
+  /** Trusted markup, built from escaped values. */
+  body: string;
+  script?: { nonce: string; source: string };
+}
+
+function layout({ title, body, script }: LayoutOptions): string {
+  const scriptTag = script
+    ? `\n    <script nonce="${escapeHtml(script.nonce)}">${script.source}</script>`
+    : '';
+  return `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>${escapeHtml(title)} · Portico</title>
+    <link rel="stylesheet" href="${STYLESHEET_PATH}">
+  </head>
+  <body>
+    <main>
+      <p class="brand">Portico sign-in</p>
+${body}
+    </main>${scriptTag}
+  </body>
+</html>
+`;
+}
+
+export interface LoginPageOptions {
+  action: string;
+  username?: string | undefined;
+  error?: boolean;
+}
+
+export function loginPage({ action, username = '', error = false }: LoginPageOptions): string {
+  const alert = error
+    ? `      <p class="error" id="login-error" role="alert">${escapeHtml(WRONG_CREDENTIALS)}</p>\n`
+    : '';
+  const described = error ? ' aria-describedby="login-error"' : '';
+  const focusUser = username === '' ? ' autofocus' : '';
+  const focusPassword = username === '' ? '' : ' autofocus';
+  return layout({
+    title: 'Sign in',
+    body: `      <h1>Sign in</h1>
+${alert}      <form method="post" action="${escapeHtml(action)}" novalidate>
+        <label for="username">Email</label>
+        <input id="username" name="username" type="email" autocomplete="username" required value="${escapeHtml(username)}"${described}${focusUser}>
+        <label for="password">Password</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required${described}${focusPassword}>
+        <button type="submit">Sign in</button>
+      </form>`,
+  });
+}
+
+export function expiredInteractionPage(): string {
+  return layout({
+    title: 'Sign-in expired',
+    body: `      <h1>This sign-in has expired</h1>
+      <p>Go back to the portal and sign in again.</p>`,
+  });
+}
+
+export interface LogoutPageOptions {
+  /** oidc-provider's confirmation form (trusted markup with an escaped xsrf value). */
+  form: string;
+  /** Submit without asking: the request carried a valid id_token_hint, so the portal itself asked to sign out. */
+  autoSubmit: boolean;
+  nonce: string;
+  /** Who is signed in, shown on the confirmation page. */
+  accountLabel?: string | undefined;
+}
+
+export function logoutPage({ form, autoSubmit, nonce, accountLabel }: LogoutPageOptions): string {
+  const confirmButton = '<button type="submit" form="op.logoutForm">Sign out</button>';
+  if (autoSubmit) {
+    return layout({
+      title: 'Signing out',
+      body: `      <h1>Signing you out…</h1>
+      ${form}
+      <noscript>${confirmButton}</noscript>`,
+      script: { nonce, source: "document.getElementById('op.logoutForm').submit();" },
+    });
+  }
+  const who = accountLabel ? `\n      <p>You are signed in as ${escapeHtml(accountLabel)}.</p>` : '';
+  return layout({
+    title: 'Sign out',
+    body: `      <h1>Sign out of Portico?</h1>${who}
+      ${form}
+      ${confirmButton}`,
+  });
+}
+
+export function signedOutPage(): string {
+  return layout({
+    title: 'Signed out',
+    body: `      <h1>You are signed out</h1>
+      <p>You can close this window.</p>`,
+  });
+}
+
+export function errorPage(error: string, description: string | undefined): string {
+  const details = description ? `\n      <p class="details">${escapeHtml(description)}</p>` : '';
+  return layout({
+    title: 'Sign-in problem',
+    body: `      <h1>Something went wrong</h1>
+      <p class="error">${escapeHtml(error)}</p>${details}`,
+  });
+}

@@ -1,0 +1,369 @@
+/**
+ * Filter classes: build a filter with `new BasicFilter(target, 'In', 1, 2)` and send `filter.toJSON()`
+ * (JSON.stringify calls it for you). Each class has the `$schema` URL and `filterType` the frame expects.
+ */
+import { FilterType, type RelativeDateFilterTimeUnit, type RelativeDateOperators } from './enums.ts';
+import type {
+  AdvancedFilterLogicalOperators,
+  BasicFilterOperators,
+  IAdvancedFilter,
+  IAdvancedFilterCondition,
+  IBasicFilter,
+  IBasicFilterWithKeys,
+  IColumnAggrTarget,
+  IColumnTarget,
+  IdentityFilterOperators,
+  IFilter,
+  IFilterDisplaySettings,
+  IFilterGeneralTarget,
+  IFilterKeyTarget,
+  IFilterTarget,
+  IHierarchyFilter,
+  IHierarchyFilterNode,
+  IHierarchyFilterTarget,
+  IHierarchyLevelAggrTarget,
+  IHierarchyLevelTarget,
+  IIdentityFilter,
+  IIdentityFilterTarget,
+  IIncludeExcludeFilter,
+  IMeasureTarget,
+  INotSupportedFilter,
+  IPercentOfGrandTotalTarget,
+  IRelativeDateFilter,
+  IRelativeTimeFilter,
+  ITarget,
+  ITopNFilter,
+  ITupleFilter,
+  ITupleFilterTarget,
+  PrimitiveValueType,
+  TopNFilterOperators,
+  TupleFilterOperators,
+  TupleValueType,
+} from './interfaces/filters.ts';
+
+export abstract class Filter {
+  target: IFilterGeneralTarget;
+  filterType: FilterType;
+  displaySettings?: IFilterDisplaySettings;
+  /** Set by each subclass to its own static `schemaUrl`. */
+  protected schemaUrl = '';
+
+  constructor(target: IFilterGeneralTarget, filterType: FilterType) {
+    this.target = target;
+    this.filterType = filterType;
+  }
+
+  toJSON(): IFilter {
+    const filter: IFilter = { $schema: this.schemaUrl, target: this.target, filterType: this.filterType };
+    if (this.displaySettings !== undefined) filter.displaySettings = this.displaySettings;
+    return filter;
+  }
+}
+
+export class NotSupportedFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#notSupported';
+  message: string;
+  notSupportedTypeName: string;
+
+  constructor(target: IFilterTarget, message: string, notSupportedTypeName: string) {
+    super(target, FilterType.Unknown);
+    this.message = message;
+    this.notSupportedTypeName = notSupportedTypeName;
+    this.schemaUrl = NotSupportedFilter.schemaUrl;
+  }
+
+  override toJSON(): INotSupportedFilter {
+    return { ...super.toJSON(), message: this.message, notSupportedTypeName: this.notSupportedTypeName };
+  }
+}
+
+export class IncludeExcludeFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#includeExclude';
+  values: PrimitiveValueType[];
+  isExclude: boolean;
+
+  constructor(target: IFilterTarget, isExclude: boolean, values: PrimitiveValueType[]) {
+    super(target, FilterType.IncludeExclude);
+    this.values = values;
+    this.isExclude = isExclude;
+    this.schemaUrl = IncludeExcludeFilter.schemaUrl;
+  }
+
+  override toJSON(): IIncludeExcludeFilter {
+    return { ...super.toJSON(), isExclude: this.isExclude, values: this.values };
+  }
+}
+
+export class TopNFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#topN';
+  operator: TopNFilterOperators;
+  itemCount: number;
+  orderBy: ITarget;
+
+  constructor(target: IFilterTarget, operator: TopNFilterOperators, itemCount: number, orderBy: ITarget) {
+    super(target, FilterType.TopN);
+    this.operator = operator;
+    this.itemCount = itemCount;
+    this.orderBy = orderBy;
+    this.schemaUrl = TopNFilter.schemaUrl;
+  }
+
+  override toJSON(): ITopNFilter {
+    return { ...super.toJSON(), operator: this.operator, itemCount: this.itemCount, orderBy: this.orderBy };
+  }
+}
+
+export class RelativeDateFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#relativeDate';
+  operator: RelativeDateOperators;
+  timeUnitsCount: number;
+  timeUnitType: RelativeDateFilterTimeUnit;
+  includeToday: boolean;
+
+  constructor(
+    target: IFilterTarget,
+    operator: RelativeDateOperators,
+    timeUnitsCount: number,
+    timeUnitType: RelativeDateFilterTimeUnit,
+    includeToday: boolean,
+  ) {
+    super(target, FilterType.RelativeDate);
+    this.operator = operator;
+    this.timeUnitsCount = timeUnitsCount;
+    this.timeUnitType = timeUnitType;
+    this.includeToday = includeToday;
+    this.schemaUrl = RelativeDateFilter.schemaUrl;
+  }
+
+  override toJSON(): IRelativeDateFilter {
+    const { operator, timeUnitsCount, timeUnitType, includeToday } = this;
+    return { ...super.toJSON(), operator, timeUnitsCount, timeUnitType, includeToday };
+  }
+}
+
+export class RelativeTimeFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#relativeTime';
+  operator: RelativeDateOperators;
+  timeUnitsCount: number;
+  timeUnitType: RelativeDateFilterTimeUnit;
+
+  constructor(
+    target: IFilterTarget,
+    operator: RelativeDateOperators,
+    timeUnitsCount: number,
+    timeUnitType: RelativeDateFilterTimeUnit,
+  ) {
+    super(target, FilterType.RelativeTime);
+    this.operator = operator;
+    this.timeUnitsCount = timeUnitsCount;
+    this.timeUnitType = timeUnitType;
+    this.schemaUrl = RelativeTimeFilter.schemaUrl;
+  }
+
+  override toJSON(): IRelativeTimeFilter {
+    const { operator, timeUnitsCount, timeUnitType } = this;
+    return { ...super.toJSON(), operator, timeUnitsCount, timeUnitType };
+  }
+}
+
+export class BasicFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#basic';
+  operator: BasicFilterOperators;
+  values: PrimitiveValueType[];
+  requireSingleSelection?: boolean;
+
+  /** Values may be passed one by one or as one array: `new BasicFilter(t, 'In', 1, 2)` or `(t, 'In', [1, 2])`. */
+  constructor(
+    target: IFilterTarget,
+    operator: BasicFilterOperators,
+    ...values: (PrimitiveValueType | PrimitiveValueType[])[]
+  ) {
+    super(target, FilterType.Basic);
+    this.operator = operator;
+    this.schemaUrl = BasicFilter.schemaUrl;
+    if (values.length === 0 && operator !== 'All') {
+      throw new Error(`values must be a non-empty array unless your operator is "All".`);
+    }
+    const [first] = values;
+    this.values = Array.isArray(first) ? first : (values as PrimitiveValueType[]);
+  }
+
+  override toJSON(): IBasicFilter {
+    const { operator, values } = this;
+    return { ...super.toJSON(), operator, values, requireSingleSelection: !!this.requireSingleSelection };
+  }
+}
+
+export class BasicFilterWithKeys extends BasicFilter {
+  declare target: IFilterKeyTarget;
+  keyValues: PrimitiveValueType[][];
+
+  constructor(
+    target: IFilterKeyTarget,
+    operator: BasicFilterOperators,
+    values: PrimitiveValueType | PrimitiveValueType[],
+    keyValues: PrimitiveValueType[][],
+  ) {
+    super(target, operator, values);
+    this.keyValues = keyValues;
+    const keys = target.keys?.length ?? 0;
+    if (keys > 0 && !keyValues) {
+      throw new Error(
+        `You should pass the values to be filtered for each key. You passed: no values and ${keys} keys`,
+      );
+    }
+    if (keys === 0 && keyValues?.length > 0) {
+      throw new Error(`You passed key values but your target object doesn't contain the keys to be filtered`);
+    }
+    for (const tuple of keyValues ?? []) {
+      if (tuple && tuple.length !== keys) {
+        throw new Error(
+          `Each tuple of key values should contain a value for each of the keys. You passed: ${tuple.length} values and ${keys} keys`,
+        );
+      }
+    }
+  }
+
+  override toJSON(): IBasicFilterWithKeys {
+    return { ...super.toJSON(), target: this.target, keyValues: this.keyValues };
+  }
+}
+
+export class IdentityFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#identity';
+  declare target: IIdentityFilterTarget;
+  operator: IdentityFilterOperators;
+
+  constructor(target: IIdentityFilterTarget, operator: IdentityFilterOperators) {
+    super(target, FilterType.Identity);
+    this.operator = operator;
+    this.schemaUrl = IdentityFilter.schemaUrl;
+  }
+
+  override toJSON(): IIdentityFilter {
+    return { ...super.toJSON(), operator: this.operator, target: this.target };
+  }
+}
+
+export class TupleFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#tuple';
+  declare target: ITupleFilterTarget;
+  operator: TupleFilterOperators;
+  values: TupleValueType[];
+
+  constructor(target: ITupleFilterTarget, operator: TupleFilterOperators, values: TupleValueType[]) {
+    super(target, FilterType.Tuple);
+    this.operator = operator;
+    this.values = values;
+    this.schemaUrl = TupleFilter.schemaUrl;
+  }
+
+  override toJSON(): ITupleFilter {
+    return { ...super.toJSON(), operator: this.operator, values: this.values, target: this.target };
+  }
+}
+
+export class AdvancedFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#advanced';
+  logicalOperator: AdvancedFilterLogicalOperators;
+  conditions: IAdvancedFilterCondition[];
+
+  /** Conditions (at most two) may be passed one by one or as one array. One condition requires "And". */
+  constructor(
+    target: IFilterTarget,
+    logicalOperator: AdvancedFilterLogicalOperators,
+    ...conditions: (IAdvancedFilterCondition | IAdvancedFilterCondition[])[]
+  ) {
+    super(target, FilterType.Advanced);
+    this.schemaUrl = AdvancedFilter.schemaUrl;
+    if (typeof logicalOperator !== 'string' || logicalOperator.length === 0) {
+      throw new Error(`logicalOperator must be a valid operator, You passed: ${String(logicalOperator)}`);
+    }
+    this.logicalOperator = logicalOperator;
+    const [first] = conditions;
+    const list = Array.isArray(first) ? first : (conditions as IAdvancedFilterCondition[]);
+    if (list.length > 2) {
+      throw new Error(
+        `AdvancedFilters may not have more than two conditions. You passed: ${conditions.length}`,
+      );
+    }
+    if (list.length === 1 && logicalOperator !== 'And') {
+      throw new Error(`Logical Operator must be "And" when there is only one condition provided`);
+    }
+    this.conditions = list;
+  }
+
+  override toJSON(): IAdvancedFilter {
+    return { ...super.toJSON(), logicalOperator: this.logicalOperator, conditions: this.conditions };
+  }
+}
+
+export class HierarchyFilter extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#hierarchy';
+  declare target: IHierarchyFilterTarget;
+  hierarchyData: IHierarchyFilterNode[];
+
+  constructor(target: IHierarchyFilterTarget, hierarchyData: IHierarchyFilterNode[]) {
+    super(target, FilterType.Hierarchy);
+    this.hierarchyData = hierarchyData;
+    this.schemaUrl = HierarchyFilter.schemaUrl;
+  }
+
+  override toJSON(): IHierarchyFilter {
+    return { ...super.toJSON(), hierarchyData: this.hierarchyData, target: this.target };
+  }
+}
+
+// Target and filter guards. They accept any object, as powerbi-models' do, and read fields loosely.
+type Loose = Partial<Record<string, unknown>>;
+const loose = (arg: object): Loose => arg as Loose;
+
+/** `isColumn({ table: 'T', column: 'C' })` → true; false once an aggregation function is set. */
+export function isColumn(arg: object): arg is IColumnTarget {
+  const t = loose(arg);
+  return !!(t.table && t.column && !t.aggregationFunction);
+}
+
+export function isColumnAggr(arg: object): arg is IColumnAggrTarget {
+  const t = loose(arg);
+  return !!(t.table && t.column && t.aggregationFunction);
+}
+
+export function isHierarchyLevel(arg: object): arg is IHierarchyLevelTarget {
+  const t = loose(arg);
+  return !!(t.table && t.hierarchy && t.hierarchyLevel && !t.aggregationFunction);
+}
+
+export function isHierarchyLevelAggr(arg: object): arg is IHierarchyLevelAggrTarget {
+  const t = loose(arg);
+  return !!(t.table && t.hierarchy && t.hierarchyLevel && t.aggregationFunction);
+}
+
+export function isMeasure(arg: object): arg is IMeasureTarget {
+  const t = loose(arg);
+  return t.table !== undefined && t.measure !== undefined;
+}
+
+export function isPercentOfGrandTotal(arg: object): arg is IPercentOfGrandTotalTarget {
+  return !!loose(arg).percentOfGrandTotal;
+}
+
+export function isFilterKeyColumnsTarget(target: object): boolean {
+  return isColumn(target) && !!loose(target).keys;
+}
+
+/**
+ * The filter's type: its `filterType` when set (and not `Advanced`, which is 0), otherwise guessed from
+ * its shape: operator + values → Basic, logicalOperator + conditions → Advanced, else Unknown.
+ */
+export function getFilterType(filter: IFilter): FilterType {
+  if (filter.filterType) return filter.filterType;
+  const f = loose(filter);
+  if (typeof f.operator === 'string' && Array.isArray(f.values)) return FilterType.Basic;
+  if (typeof f.logicalOperator === 'string' && Array.isArray(f.conditions)) return FilterType.Advanced;
+  return FilterType.Unknown;
+}
+
+export function isBasicFilterWithKeys(filter: IFilter): boolean {
+  return getFilterType(filter) === FilterType.Basic && !!loose(filter).keyValues;
+}

@@ -1,0 +1,219 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  ConfigError,
+  bool,
+  int,
+  list,
+  oneOf,
+  port,
+  readConfig,
+  str,
+  stringArray,
+  url,
+} from '@portico/env-config';
+import type { Reader } from '@portico/env-config';
+
+/** The UI languages the portal ships translations for (spec §9). */
+export const SUPPORTED_LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'pl', 'ru'] as const;
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** Asymmetric JWS algorithms only: `none` and the HMAC family (HS*) can never verify a third party's token. */
+export const ASYMMETRIC_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;
+export type TokenAlgorithm = (typeof ASYMMETRIC_ALGORITHMS)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_WELCOME_MESSAGE: readonly string[] = [
+  'Welcome to the customer portal. Here you can download the installers for your products, browse the reports generated for your accounts and work with your analytics reports.',
+  'Use the menu at the top to find your way around, and the language selector in the footer to change the display language.',
+];
+
+/** apps/portal-web/dist, wherever the process was started from. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../portal-web/dist', import.meta.url));
+
+export interface PortalConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  /** Absolute. */
+  readonly dataDir: string;
+  /** Absolute path of portal-web's production build. */
+  readonly webDist: string;
+  /** A postgres:// URL, or undefined for the embedded PGlite database in the data directory. */
+  readonly databaseUrl: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly oidc: {
+    /** Issuer URL, without a trailing slash. */
+    readonly authority: string;
+    readonly clientId: string;
+    readonly audience: string;
+    readonly apiScope: string;
+    readonly algorithms: readonly TokenAlgorithm[];
+    readonly clockToleranceSeconds: number;
+  };
+  /** What GET /api/configuration/clientConfiguration tells the SPA (spec §3). */
+  readonly client: {
+    readonly is64Bit: boolean;
+    readonly includeReports: boolean;
+    readonly clientLanguage: SupportedLanguage;
+    readonly showWelcomeMessage: boolean;
+    readonly welcomeMessage: readonly string[];
+    readonly version: string;
+    readonly schema: string;
+    readonly idleLockoutSeconds: number;
+    readonly idleTerminationSeconds: number;
+    readonly enableEmbeddedPowerBi: boolean;
+    readonly vendorName: string;
+    readonly vendorUrl: string;
+  };
+}
+
+function algorithms(fallback: readonly TokenAlgorithm[]): Reader<readonly TokenAlgorithm[]> {
+  const readList = list<TokenAlgorithm>(fallback, (value) => {
+    const found = ASYMMETRIC_ALGORITHMS.find((alg) => alg === value);
+    if (found === undefined) {
+      throw new Error(
+        `must list only asymmetric algorithms (${ASYMMETRIC_ALGORITHMS.join(', ')}); "${value}" is not allowed`,
+      );
+    }
+    return found;
+  });
+  return (raw) => {
+    const value = readList(raw);
+    if (value.length === 0) throw new Error('must name at least one algorithm');
+    return value;
+  };
+}
+
+/** A site-relative path (`/about`) or an absolute http(s) URL; never `javascript:` and the like. */
+function link(fallback: string): Reader<string> {
+  return (raw) => {
+    const value = raw ?? fallback;
+    if (value.startsWith('/') && !value.startsWith('//')) return value;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new Error('must be a path starting with / or an http(s) URL');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new Error('must be a path starting with / or an http(s) URL');
+    }
+    return value;
+  };
+}
+
+/**
+ * DATABASE_URL is checked outside readConfig because its error message would quote the raw value, and the value
+ * usually carries a password.
+ */
+function readDatabaseUrl(raw: string | undefined): { value: string | undefined; problem?: string } {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return { value: undefined };
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')) {
+    return {
+      value: undefined,
+      problem:
+        'DATABASE_URL: must be a postgres:// or postgresql:// URL (value not shown: it may hold a password)',
+    };
+  }
+  return { value };
+}
+
+/**
+ * Reads and validates the portal server's environment once; throws a ConfigError naming every bad variable.
+ *
+ * ```ts
+ * const config = loadConfig(process.env);
+ * config.oidc.authority; // 'http://localhost:4401'
+ * ```
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): PortalConfig {
+  const database = readDatabaseUrl(env['DATABASE_URL']);
+  let raw;
+  try {
+    raw = readConfig(env, {
+      PORTICO_DATA_DIR: str('./.data'),
+      PORTAL_HOST: str('127.0.0.1'),
+      PORTAL_PORT: port(4400),
+      PORTAL_PUBLIC_URL: url('http://localhost:4400'),
+      PORTAL_WEB_DIST: str(DEFAULT_WEB_DIST),
+      OIDC_AUTHORITY: url('http://localhost:4401'),
+      OIDC_CLIENT_ID: str('portico-portal'),
+      OIDC_AUDIENCE: str('api://portico-portal'),
+      OIDC_API_SCOPE: str('portal.api'),
+      OIDC_ALGORITHMS: algorithms(['RS256', 'PS256', 'ES256']),
+      OIDC_CLOCK_TOLERANCE_SECONDS: int(30, { min: 0, max: 600 }),
+      PORTAL_IS_64_BIT: bool(true),
+      PORTAL_INCLUDE_REPORTS: bool(false),
+      PORTAL_CLIENT_LANGUAGE: oneOf(SUPPORTED_LANGUAGES, 'en'),
+      PORTAL_SHOW_WELCOME_MESSAGE: bool(false),
+      PORTAL_WELCOME_MESSAGE: stringArray(DEFAULT_WELCOME_MESSAGE),
+      PORTAL_VERSION: str('{ip}'),
+      PORTAL_SCHEMA_VERSION: str('0'),
+      PORTAL_IDLE_LOCKOUT_SECONDS: int(900, { min: 1 }),
+      PORTAL_IDLE_TERMINATION_SECONDS: int(1800, { min: 1 }),
+      PORTAL_ENABLE_EMBEDDED_REPORTS: bool(false),
+      PORTAL_VENDOR_NAME: str('Portico'),
+      PORTAL_VENDOR_URL: link('/about'),
+      LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+    });
+  } catch (error) {
+    if (error instanceof ConfigError && database.problem !== undefined) {
+      throw new ConfigError([...error.problems, database.problem]);
+    }
+    throw error;
+  }
+  if (database.problem !== undefined) throw new ConfigError([database.problem]);
+
+  return {
+    host: raw.PORTAL_HOST,
+    port: raw.PORTAL_PORT,
+    publicUrl: raw.PORTAL_PUBLIC_URL,
+    dataDir: resolve(raw.PORTICO_DATA_DIR),
+    webDist: resolve(raw.PORTAL_WEB_DIST),
+    databaseUrl: database.value,
+    logLevel: raw.LOG_LEVEL,
+    oidc: {
+      authority: raw.OIDC_AUTHORITY,
+      clientId: raw.OIDC_CLIENT_ID,
+      audience: raw.OIDC_AUDIENCE,
+      apiScope: raw.OIDC_API_SCOPE,
+      algorithms: raw.OIDC_ALGORITHMS,
+      clockToleranceSeconds: raw.OIDC_CLOCK_TOLERANCE_SECONDS,
+    },
+    client: {
+      is64Bit: raw.PORTAL_IS_64_BIT,
+      includeReports: raw.PORTAL_INCLUDE_REPORTS,
+      clientLanguage: raw.PORTAL_CLIENT_LANGUAGE,
+      showWelcomeMessage: raw.PORTAL_SHOW_WELCOME_MESSAGE,
+      welcomeMessage: raw.PORTAL_WELCOME_MESSAGE,
+      version: raw.PORTAL_VERSION,
+      schema: raw.PORTAL_SCHEMA_VERSION,
+      idleLockoutSeconds: raw.PORTAL_IDLE_LOCKOUT_SECONDS,
+      idleTerminationSeconds: raw.PORTAL_IDLE_TERMINATION_SECONDS,
+      enableEmbeddedPowerBi: raw.PORTAL_ENABLE_EMBEDDED_REPORTS,
+      vendorName: raw.PORTAL_VENDOR_NAME,
+      vendorUrl: raw.PORTAL_VENDOR_URL,
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import compress from '@fastify/compress';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createTokenVerifier } from './auth/token-verifier.ts';
+import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { PortalConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import { loggerOptions } from './logger.ts';
+import { authenticationPlugin } from './plugins/authentication.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { echoRequestId, genReqId } from './plugins/request-id.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export interface BuildAppOptions {
+  config: PortalConfig;
+  /** An open, migrated database, closed by its owner. Without one the app opens (and migrates, and closes) its own. */
+  database?: Database;
+  /** A pino logger to use, or false for none; by default pino at LOG_LEVEL with credentials redacted. */
+  logger?: FastifyBaseLogger | false;
+  /** Replaces the OIDC token verifier (tests); by default one built from config.oidc. */
+  tokenVerifier?: TokenVerifier;
+}
+
+/**
+ * Builds the portal server, ready for `listen()` or `inject()`.
+ *
+ * ```ts
+ * const app = await buildApp({ config: loadConfig(process.env), database });
+ * const res = await app.inject({ url: '/healthz' });
+ * ```
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const logging =
+    options.logger === undefined
+      ? { logger: loggerOptions(config) }
+      : options.logger === false
+        ? { logger: false }
+        : { loggerInstance: options.logger };
+
+  const app = Fastify({
+    ...logging,
+    genReqId,
+    // Behind a proxy the portal still builds no URLs from request headers, so no trustProxy is needed.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  // External plugins.
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  // App plugins.
+  echoRequestId(app);
+  registerErrorHandler(app);
+  let database = options.database;
+  const owns = database === undefined;
+  if (database === undefined) {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  await app.register(databasePlugin, { database, owns });
+  const verifier =
+    options.tokenVerifier ??
+    createTokenVerifier({
+      authority: config.oidc.authority,
+      audience: config.oidc.audience,
+      algorithms: config.oidc.algorithms,
+      clockToleranceSeconds: config.oidc.clockToleranceSeconds,
+    });
+  await app.register(authenticationPlugin, { verifier });
+
+  // Routes.
+  await registerRoutes(app, config);
+  return app;
+}

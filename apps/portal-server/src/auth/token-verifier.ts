@@ -1,0 +1,186 @@
+import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import type { FetchImplementation, JWTPayload, JWTVerifyGetKey } from 'jose';
+
+/** Why a token was refused, in general terms safe to tell the caller. */
+export type TokenProblem =
+  | 'malformed'
+  | 'algorithm not allowed'
+  | 'bad signature'
+  | 'unknown signing key'
+  | 'expired'
+  | 'not yet valid'
+  | 'wrong issuer'
+  | 'wrong audience'
+  | 'missing claim'
+  | 'invalid claims';
+
+/** The token is not acceptable: answer 401 INVALID_TOKEN. */
+export class InvalidTokenError extends Error {
+  readonly code = 'INVALID_TOKEN';
+  constructor(readonly problem: TokenProblem) {
+    super(`The access token is not valid: ${problem}.`);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/** The authority's discovery document or key set could not be fetched or made no sense: answer 503. */
+export class AuthorityUnavailableError extends Error {
+  readonly code = 'AUTHORITY_UNAVAILABLE';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AuthorityUnavailableError';
+  }
+}
+
+export interface TokenVerifierOptions {
+  /** Issuer URL; its discovery document lives at `${authority}/.well-known/openid-configuration`. */
+  authority: string;
+  audience: string;
+  algorithms: readonly string[];
+  clockToleranceSeconds: number;
+  /** For tests and proxies; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Minimum time between two key set fetches triggered by an unknown `kid` (default 30 s). */
+  jwksCooldownMs?: number;
+  /** Timeout of each request to the authority (default 5 s). */
+  timeoutMs?: number;
+}
+
+export interface TokenVerifier {
+  /** Resolves the verified claims; rejects with InvalidTokenError or AuthorityUnavailableError. */
+  verify(token: string): Promise<JWTPayload>;
+}
+
+interface Discovery {
+  issuer: string;
+  keys: JWTVerifyGetKey;
+}
+
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
+
+/**
+ * Verifies OIDC access tokens against the authority's published keys. The discovery document is fetched on first use
+ * and kept; the key set is refetched when a token names an unknown key (key rotation), at most once per cooldown.
+ *
+ * ```ts
+ * const verifier = createTokenVerifier({ authority, audience, algorithms: ['RS256'], clockToleranceSeconds: 30 });
+ * const claims = await verifier.verify(bearerToken);
+ * ```
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const authority = withoutTrailingSlash(options.authority);
+  const fetchImpl = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const allowed = new Set(options.algorithms);
+  let discovery: Promise<Discovery> | undefined;
+
+  async function discover(): Promise<Discovery> {
+    const address = `${authority}/.well-known/openid-configuration`;
+    let document: unknown;
+    try {
+      const response = await fetchImpl(address, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      document = await response.json();
+    } catch (cause) {
+      throw new AuthorityUnavailableError(`Could not read the discovery document at ${address}`, { cause });
+    }
+    const { issuer, jwks_uri: jwksUri } = (document ?? {}) as { issuer?: unknown; jwks_uri?: unknown };
+    if (typeof issuer !== 'string' || typeof jwksUri !== 'string') {
+      throw new AuthorityUnavailableError(`The discovery document at ${address} has no issuer or jwks_uri`);
+    }
+    if (withoutTrailingSlash(issuer) !== authority) {
+      throw new AuthorityUnavailableError(
+        `The discovery document's issuer ${issuer} is not the configured authority`,
+      );
+    }
+    let jwksUrl: URL;
+    try {
+      jwksUrl = new URL(jwksUri);
+    } catch (cause) {
+      throw new AuthorityUnavailableError(`The discovery document's jwks_uri is not a URL`, { cause });
+    }
+    const remote = createRemoteJWKSet(jwksUrl, {
+      timeoutDuration: timeoutMs,
+      cooldownDuration: options.jwksCooldownMs ?? 30_000,
+      [customFetch]: fetchImpl as FetchImplementation,
+    });
+    return {
+      issuer,
+      async keys(header, token) {
+        try {
+          return await remote(header, token);
+        } catch (error) {
+          // These come from matching the token against the keys we have: the token's fault.
+          if (
+            error instanceof errors.JWKSNoMatchingKey ||
+            error instanceof errors.JWKSMultipleMatchingKeys ||
+            error instanceof errors.JOSENotSupported
+          ) {
+            throw error;
+          }
+          throw new AuthorityUnavailableError(`Could not read the key set at ${jwksUrl.href}`, {
+            cause: error,
+          });
+        }
+      },
+    };
+  }
+
+  function getDiscovery(): Promise<Discovery> {
+    // One request in flight at a time; a failure is forgotten so the next request retries.
+    discovery ??= discover().catch((error: unknown) => {
+      discovery = undefined;
+      throw error;
+    });
+    return discovery;
+  }
+
+  return {
+    async verify(token) {
+      // Cheap checks first, so garbage never costs a request to the authority.
+      let alg: unknown;
+      try {
+        alg = decodeProtectedHeader(token).alg;
+      } catch {
+        throw new InvalidTokenError('malformed');
+      }
+      if (typeof alg !== 'string' || !allowed.has(alg)) throw new InvalidTokenError('algorithm not allowed');
+
+      const { issuer, keys } = await getDiscovery();
+      try {
+        const { payload } = await jwtVerify(token, keys, {
+          issuer,
+          audience: options.audience,
+          algorithms: [...allowed],
+          clockTolerance: options.clockToleranceSeconds,
+          requiredClaims: ['exp', 'sub'],
+        });
+        return payload;
+      } catch (error) {
+        throw toTokenError(error);
+      }
+    },
+  };
+}
+
+function toTokenError(error: unknown): Error {
+  if (error instanceof AuthorityUnavailableError) return error;
+  if (error instanceof errors.JWTExpired) return new InvalidTokenError('expired');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === 'missing') return new InvalidTokenError('missing claim');
+    if (error.claim === 'iss') return new InvalidTokenError('wrong issuer');
+    if (error.claim === 'aud') return new InvalidTokenError('wrong audience');
+    if (error.claim === 'nbf' || error.claim === 'iat') return new InvalidTokenError('not yet valid');
+    return new InvalidTokenError('invalid claims');
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return new InvalidTokenError('bad signature');
+  if (error instanceof errors.JOSEAlgNotAllowed) return new InvalidTokenError('algorithm not allowed');
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) {
+    return new InvalidTokenError('unknown signing key');
+  }
+  if (error instanceof errors.JOSEError) return new InvalidTokenError('malformed');
+  return error instanceof Error ? error : new Error(String(error));
+}

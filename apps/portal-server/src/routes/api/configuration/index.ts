@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { PortalConfig } from '../../../config.ts';
+
+const ClientConfiguration = Type.Object({
+  clientId: Type.String(),
+  authority: Type.String(),
+  apiScope: Type.String(),
+  is64Bit: Type.Boolean(),
+  includeReports: Type.Boolean(),
+  clientLanguage: Type.String(),
+  showWelcomeMessage: Type.Boolean(),
+  welcomeMessage: Type.Array(Type.String()),
+  version: Type.String(),
+  schema: Type.String(),
+  maximumIdleTimeoutForLockoutInSeconds: Type.Integer(),
+  maximumIdleTimeoutForTerminationInSeconds: Type.Integer(),
+  enableEmbeddedPowerBi: Type.Boolean(),
+  vendorName: Type.String(),
+  vendorUrl: Type.String(),
+});
+
+/** /api/configuration: what the SPA needs before anyone signs in (spec §3, §7). */
+const configurationRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (app, { config }) => {
+  const { oidc, client } = config;
+  const body = {
+    clientId: oidc.clientId,
+    authority: oidc.authority,
+    apiScope: oidc.apiScope,
+    is64Bit: client.is64Bit,
+    includeReports: client.includeReports,
+    clientLanguage: client.clientLanguage,
+    showWelcomeMessage: client.showWelcomeMessage,
+    welcomeMessage: [...client.welcomeMessage],
+    version: client.version,
+    schema: client.schema,
+    maximumIdleTimeoutForLockoutInSeconds: client.idleLockoutSeconds,
+    maximumIdleTimeoutForTerminationInSeconds: client.idleTerminationSeconds,
+    enableEmbeddedPowerBi: client.enableEmbeddedPowerBi,
+    vendorName: client.vendorName,
+    vendorUrl: client.vendorUrl,
+  };
+
+  app.get(
+    '/clientConfiguration',
+    { schema: { response: { 200: ClientConfiguration } } },
+    async (_request, reply) => {
+      // Always fresh: a restart with new settings must show on the next page load.
+      reply.header('cache-control', 'no-cache');
+      return body;
+    },
+  );
+};
+
+export default configurationRoutes;

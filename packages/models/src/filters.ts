@@ -10,8 +10,6 @@ import type {
   IAdvancedFilterCondition,
   IBasicFilter,
   IBasicFilterWithKeys,
-  IColumnAggrTarget,
-  IColumnTarget,
   IdentityFilterOperators,
   IFilter,
   IFilterDisplaySettings,
@@ -21,14 +19,10 @@ import type {
   IHierarchyFilter,
   IHierarchyFilterNode,
   IHierarchyFilterTarget,
-  IHierarchyLevelAggrTarget,
-  IHierarchyLevelTarget,
   IIdentityFilter,
   IIdentityFilterTarget,
   IIncludeExcludeFilter,
-  IMeasureTarget,
   INotSupportedFilter,
-  IPercentOfGrandTotalTarget,
   IRelativeDateFilter,
   IRelativeTimeFilter,
   ITarget,
@@ -312,58 +306,4 @@ export class HierarchyFilter extends Filter {
   override toJSON(): IHierarchyFilter {
     return { ...super.toJSON(), hierarchyData: this.hierarchyData, target: this.target };
   }
-}
-
-// Target and filter guards. They accept any object, as powerbi-models' do, and read fields loosely.
-type Loose = Partial<Record<string, unknown>>;
-const loose = (arg: object): Loose => arg as Loose;
-
-/** `isColumn({ table: 'T', column: 'C' })` → true; false once an aggregation function is set. */
-export function isColumn(arg: object): arg is IColumnTarget {
-  const t = loose(arg);
-  return !!(t.table && t.column && !t.aggregationFunction);
-}
-
-export function isColumnAggr(arg: object): arg is IColumnAggrTarget {
-  const t = loose(arg);
-  return !!(t.table && t.column && t.aggregationFunction);
-}
-
-export function isHierarchyLevel(arg: object): arg is IHierarchyLevelTarget {
-  const t = loose(arg);
-  return !!(t.table && t.hierarchy && t.hierarchyLevel && !t.aggregationFunction);
-}
-
-export function isHierarchyLevelAggr(arg: object): arg is IHierarchyLevelAggrTarget {
-  const t = loose(arg);
-  return !!(t.table && t.hierarchy && t.hierarchyLevel && t.aggregationFunction);
-}
-
-export function isMeasure(arg: object): arg is IMeasureTarget {
-  const t = loose(arg);
-  return t.table !== undefined && t.measure !== undefined;
-}
-
-export function isPercentOfGrandTotal(arg: object): arg is IPercentOfGrandTotalTarget {
-  return !!loose(arg).percentOfGrandTotal;
-}
-
-export function isFilterKeyColumnsTarget(target: object): boolean {
-  return isColumn(target) && !!loose(target).keys;
-}
-
-/**
- * The filter's type: its `filterType` when set (and not `Advanced`, which is 0), otherwise guessed from
- * its shape: operator + values → Basic, logicalOperator + conditions → Advanced, else Unknown.
- */
-export function getFilterType(filter: IFilter): FilterType {
-  if (filter.filterType) return filter.filterType;
-  const f = loose(filter);
-  if (typeof f.operator === 'string' && Array.isArray(f.values)) return FilterType.Basic;
-  if (typeof f.logicalOperator === 'string' && Array.isArray(f.conditions)) return FilterType.Advanced;
-  return FilterType.Unknown;
-}
-
-export function isBasicFilterWithKeys(filter: IFilter): boolean {
-  return getFilterType(filter) === FilterType.Basic && !!loose(filter).keyValues;
 }

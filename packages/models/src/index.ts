@@ -10,6 +10,7 @@
  */
 export * from './enums.ts';
 export * from './filters.ts';
+export * from './guards.ts';
 export * from './selectors.ts';
 export * from './validation/validators.ts';
 export { check, validate, type CheckFn, type Rule } from './validation/engine.ts';

@@ -1,0 +1,111 @@
+/**
+ * Type guards over targets, filters and extensions. Like powerbi-models' they accept any object and read
+ * its fields loosely, so they also work on JSON that came over the wire.
+ */
+import { FilterType } from './enums.ts';
+import type {
+  IColumnAggrTarget,
+  IColumnTarget,
+  IFilter,
+  IHierarchyLevelAggrTarget,
+  IHierarchyLevelTarget,
+  IMeasureTarget,
+  IOnLoadFilters,
+  IPercentOfGrandTotalTarget,
+  ReportLevelFilters,
+  ReportLoadFilters,
+} from './interfaces/filters.ts';
+import type {
+  Extensions,
+  IExtension,
+  IExtensions,
+  IFlatMenuExtension,
+  IGroupedMenuExtension,
+  IMenuExtension,
+} from './interfaces/settings.ts';
+
+type Loose = Partial<Record<string, unknown>>;
+const loose = (arg: object): Loose => arg as Loose;
+
+/** `isColumn({ table: 'T', column: 'C' })` → true; false once an aggregation function is set. */
+export function isColumn(arg: object): arg is IColumnTarget {
+  const t = loose(arg);
+  return !!(t.table && t.column && !t.aggregationFunction);
+}
+
+export function isColumnAggr(arg: object): arg is IColumnAggrTarget {
+  const t = loose(arg);
+  return !!(t.table && t.column && t.aggregationFunction);
+}
+
+export function isHierarchyLevel(arg: object): arg is IHierarchyLevelTarget {
+  const t = loose(arg);
+  return !!(t.table && t.hierarchy && t.hierarchyLevel && !t.aggregationFunction);
+}
+
+export function isHierarchyLevelAggr(arg: object): arg is IHierarchyLevelAggrTarget {
+  const t = loose(arg);
+  return !!(t.table && t.hierarchy && t.hierarchyLevel && t.aggregationFunction);
+}
+
+export function isMeasure(arg: object): arg is IMeasureTarget {
+  const t = loose(arg);
+  return t.table !== undefined && t.measure !== undefined;
+}
+
+export function isPercentOfGrandTotal(arg: object): arg is IPercentOfGrandTotalTarget {
+  return !!loose(arg).percentOfGrandTotal;
+}
+
+export function isFilterKeyColumnsTarget(target: object): boolean {
+  return isColumn(target) && !!loose(target).keys;
+}
+
+/**
+ * The filter's type: its `filterType` when set (and not `Advanced`, which is 0), otherwise guessed from
+ * its shape: operator + values → Basic, logicalOperator + conditions → Advanced, else Unknown.
+ */
+export function getFilterType(filter: IFilter): FilterType {
+  if (filter.filterType) return filter.filterType;
+  const f = loose(filter);
+  if (typeof f.operator === 'string' && Array.isArray(f.values)) return FilterType.Basic;
+  if (typeof f.logicalOperator === 'string' && Array.isArray(f.conditions)) return FilterType.Advanced;
+  return FilterType.Unknown;
+}
+
+export function isBasicFilterWithKeys(filter: IFilter): boolean {
+  return getFilterType(filter) === FilterType.Basic && !!loose(filter).keyValues;
+}
+
+/** True for the `{ allPages, currentPage }` form of a report's load filters. */
+export function isOnLoadFilters(filters: ReportLoadFilters | undefined): filters is IOnLoadFilters {
+  return !!filters && !isReportFiltersArray(filters);
+}
+
+export function isReportFiltersArray(
+  filters: ReportLoadFilters | undefined,
+): filters is ReportLevelFilters[] {
+  return Array.isArray(filters);
+}
+
+/** A menu extension without a group name. */
+export function isFlatMenuExtension(
+  menuExtension: IMenuExtension | undefined,
+): menuExtension is IFlatMenuExtension {
+  return !!menuExtension && !isGroupedMenuExtension(menuExtension);
+}
+
+export function isGroupedMenuExtension(
+  menuExtension: IMenuExtension | undefined,
+): menuExtension is IGroupedMenuExtension {
+  return !!menuExtension && !!loose(menuExtension).groupName;
+}
+
+/** True for the `{ commands, groups }` form of `settings.extensions`. */
+export function isIExtensions(extensions: Extensions | undefined): extensions is IExtensions {
+  return !!extensions && !isIExtensionArray(extensions);
+}
+
+export function isIExtensionArray(extensions: Extensions | undefined): extensions is IExtension[] {
+  return Array.isArray(extensions);
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the portal server (PORTAL_PUBLIC_URL, default http://localhost:4400) answers the API and
+// the language files; Vite serves the SPA with hot reload on 5173, an origin the identity provider allows.
+const portalServer = process.env['PORTAL_PUBLIC_URL'] ?? 'http://localhost:4400';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': portalServer,
+      '/locales': portalServer,
+    },
+  },
+  preview: {
+    port: 4173,
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+});

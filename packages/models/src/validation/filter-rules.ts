@@ -154,13 +154,14 @@ export const filter: Rule = [
 ];
 export const filters: Rule = { array: filter };
 
-/** Replace or add filters, or remove them all (then `filters` must be absent). */
-export const updateFiltersRequest: Rule = {
-  anyOf: [
-    { fields: { filtersOperation: ['required', { enum: [1, 2, 3] }], filters: ['required', filters] } },
-    { fields: { filtersOperation: ['required', { enum: [0] }], filters: 'forbidden' } },
-  ],
+export const replaceFiltersRequest: Rule = {
+  fields: { filtersOperation: ['required', { enum: [1, 2, 3] }], filters: ['required', filters] },
 };
+export const removeFiltersRequest: Rule = {
+  fields: { filtersOperation: ['required', { enum: [0] }], filters: 'forbidden' },
+};
+/** Replace or add filters, or remove them all (then `filters` must be absent). */
+export const updateFiltersRequest: Rule = { anyOf: [replaceFiltersRequest, removeFiltersRequest] };
 
 const onLoadFilters: Rule = {
   anyOf: [

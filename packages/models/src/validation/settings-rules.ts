@@ -57,12 +57,15 @@ export const customLayout: Rule = {
 
 const menuExtensionBase: Rule = { fields: { title: 'string', icon: 'string' } };
 const menuLocation: Rule = { enum: [0, 1] };
-const menuExtension: Rule = {
-  anyOf: [
-    { base: menuExtensionBase, fields: { menuLocation, groupName: 'forbidden' } },
-    { base: menuExtensionBase, fields: { groupName: requiredString, menuLocation: 'forbidden' } },
-  ],
+export const flatMenuExtension: Rule = {
+  base: menuExtensionBase,
+  fields: { menuLocation, groupName: 'forbidden' },
 };
+export const groupedMenuExtension: Rule = {
+  base: menuExtensionBase,
+  fields: { groupName: requiredString, menuLocation: 'forbidden' },
+};
+const menuExtension: Rule = { anyOf: [flatMenuExtension, groupedMenuExtension] };
 const extensionPoints: Rule = {
   fields: { visualContextMenu: menuExtension, visualOptionsMenu: menuExtension },
 };

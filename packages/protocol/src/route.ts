@@ -9,8 +9,13 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
-/** The parameters of a pattern, read from its text: `RouteParams<'/a/:x/b/:y'>` is `{ x: string; y: string }`. */
-export type RouteParams<P extends string> = { [K in ParamNames<P>]: string };
+/**
+ * The parameters of a pattern, read from its text: `RouteParams<'/a/:x/b/:y'>` is `{ x: string; y: string }`
+ * (a pattern only known as `string` gives `Record<string, string>`).
+ */
+export type RouteParams<P extends string> = string extends P
+  ? Record<string, string>
+  : { [K in ParamNames<P>]: string };
 
 export interface Route<P extends string = string> {
   readonly pattern: P;

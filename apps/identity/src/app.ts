@@ -104,7 +104,24 @@ export async function buildIdentityApp(
       .send({ message: status >= 500 ? 'Internal Server Error' : error.message, code: error.code });
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: { status: { type: 'string', const: 'ok' } },
+            required: ['status'],
+          },
+        },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
+
+  // Browsers ask for it on every page; answering keeps the provider's 404 out of their consoles.
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
 
   app.get(STYLESHEET_PATH, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),

@@ -12,8 +12,19 @@ try {
   process.exit(1);
 }
 
-const app = await buildIdentityApp(config);
-await app.listen({ host: config.host, port: config.port });
+const app = await buildIdentityApp(config).catch((error: unknown) => {
+  // A corrupt key file or an unreadable seed: say which, without a stack trace.
+  console.error(`identity provider failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  console.error(
+    `identity provider cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`,
+  );
+  process.exit(1);
+}
 app.log.info(`identity provider (development only) ready: issuer ${config.issuer}`);
 
 let closing = false;

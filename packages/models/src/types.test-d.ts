@@ -1,0 +1,45 @@
+/**
+ * Type tests, checked by `tsc` (they have no runtime part): the public types catch mistakes at compile time.
+ */
+import { expectTypeOf } from 'vitest';
+import {
+  BasicFilter,
+  FilterType,
+  isColumn,
+  isIExtensions,
+  TokenType,
+  validateReportLoad,
+  VisualSelector,
+  type Extensions,
+  type IBasicFilter,
+  type IError,
+  type IExtensions,
+  type IReportLoadConfiguration,
+  type ITarget,
+  type IVisualSelector,
+  type Validator,
+} from './index.ts';
+
+const target = { table: 'Store', column: 'Chain' };
+
+// Validators take anything and answer undefined or errors with a message.
+expectTypeOf(validateReportLoad).toEqualTypeOf<Validator>();
+expectTypeOf(validateReportLoad).returns.toEqualTypeOf<IError[] | undefined>();
+expectTypeOf<IError>().toHaveProperty('message').toEqualTypeOf<string>();
+
+// Filter and selector classes serialise to their wire interfaces.
+expectTypeOf(new BasicFilter(target, 'In', 1).toJSON()).toEqualTypeOf<IBasicFilter>();
+expectTypeOf(new VisualSelector('v').toJSON()).toEqualTypeOf<IVisualSelector>();
+// @ts-expect-error 'Equals' is not a basic filter operator
+new BasicFilter(target, 'Equals', 1);
+
+// Enums are nominal but accept their members; required configuration fields are required.
+expectTypeOf(FilterType.Basic).toExtend<FilterType>();
+expectTypeOf({ accessToken: 't', id: 'r', tokenType: TokenType.Embed }).toExtend<IReportLoadConfiguration>();
+expectTypeOf({ id: 'r' }).not.toExtend<IReportLoadConfiguration>();
+
+// Guards narrow.
+declare const anyTarget: ITarget;
+if (isColumn(anyTarget)) expectTypeOf(anyTarget.column).toEqualTypeOf<string>();
+declare const extensions: Extensions;
+if (isIExtensions(extensions)) expectTypeOf(extensions).toEqualTypeOf<IExtensions>();

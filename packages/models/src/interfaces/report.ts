@@ -89,6 +89,9 @@ export interface IReportBookmark {
   children?: IReportBookmark[];
 }
 
+/** The spec's name for a report bookmark. */
+export type IBookmark = IReportBookmark;
+
 export interface ICaptureBookmarkOptions {
   personalizeVisuals?: boolean;
   allPages?: boolean;

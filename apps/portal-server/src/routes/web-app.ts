@@ -6,15 +6,22 @@ import { globalPlugin } from '../plugins/global-plugin.ts';
 
 /** Paths the SPA never owns: their misses are JSON 404s, never index.html. */
 const RESERVED = [/^\/api(\/|$)/, /^\/locales(\/|$)/, /^\/healthz$/, /^\/readyz$/];
+/** Files only: a missing script must not come back as HTML (a browser asks for scripts with Accept: *\/*). */
+const FILES_ONLY = /^\/assets\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=300';
 
 const isReserved = (path: string) => RESERVED.some((pattern) => pattern.test(path));
 
-function acceptsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept;
-  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+/** Browsers name text/html explicitly when they navigate; fetches, scripts and images do not. */
+function wantsPage(request: FastifyRequest, path: string): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !isReserved(path) &&
+    !FILES_ONLY.test(path) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
 }
 
 /** Vite names files under assets/ by content hash, so they never change; everything else may. */
@@ -77,15 +84,12 @@ export const webAppPlugin = globalPlugin(
       return reply.sendFile('index.html');
     }
 
+    // The root is a directory to @fastify/static; it is the app's home page to us.
+    app.get('/', (_request, reply) => serveIndex(reply));
+
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
-      if (
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !isReserved(path) &&
-        acceptsHtml(request)
-      ) {
-        return serveIndex(reply);
-      }
+      if (wantsPage(request, path)) return serveIndex(reply);
       return reply.code(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
     });
   },

@@ -1,0 +1,212 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/logger.ts';
+import { stubDatabase, testApp, testConfig } from './helpers/test-app.ts';
+
+describe('probes', () => {
+  it('answers /healthz with ok', async () => {
+    const app = await testApp({ config: testConfig() });
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    await app.close();
+  });
+
+  it('answers /readyz with ready when the database answers', async () => {
+    const app = await testApp({ config: testConfig() });
+    const res = await app.inject({ url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+    await app.close();
+  });
+
+  it('answers /readyz with 503 DATABASE_UNAVAILABLE when the database ping fails', async () => {
+    const database = stubDatabase(() => Promise.reject(new Error('connection refused')));
+    const app = await testApp({ config: testConfig(), database });
+    const res = await app.inject({ url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', code: 'DATABASE_UNAVAILABLE' });
+    await app.close();
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that allows the app itself and the OIDC authority, and nothing else', async () => {
+    const app = await testApp({
+      config: testConfig({ OIDC_AUTHORITY: 'https://login.example.com/tenant/v2.0' }),
+    });
+    const res = await app.inject({ url: '/api/configuration/clientConfiguration' });
+    const directives = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name = '', ...values]) => [name, values.join(' ')]),
+    );
+    expect(directives).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data:",
+      'font-src': "'self' data:",
+      'connect-src': "'self' https://login.example.com",
+      'frame-src': 'https://login.example.com',
+      'form-action': "'self' https://login.example.com",
+      'frame-ancestors': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+    });
+    await app.close();
+  });
+
+  it('sends the other helmet headers on every answer, errors included', async () => {
+    const app = await testApp({ config: testConfig() });
+    for (const url of ['/healthz', '/api/nope']) {
+      const res = await app.inject({ url });
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // http://localhost: HSTS would be meaningless.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    await app.close();
+  });
+
+  it('sends HSTS when the public URL is https', async () => {
+    const app = await testApp({ config: testConfig({ PORTAL_PUBLIC_URL: 'https://portal.example.com' }) });
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    await app.close();
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a well-formed incoming x-request-id', async () => {
+    const app = await testApp({ config: testConfig() });
+    const res = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'edge-42.abc_DEF:1' } });
+    expect(res.headers['x-request-id']).toBe('edge-42.abc_DEF:1');
+    await app.close();
+  });
+
+  it('replaces a missing or malformed x-request-id with a UUID, on errors too', async () => {
+    const app = await testApp({ config: testConfig() });
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const plain = await app.inject({ url: '/healthz' });
+    const evil = await app.inject({ url: '/api/nope', headers: { 'x-request-id': '<script>\nalert(1)' } });
+    const long = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'a'.repeat(200) } });
+    for (const res of [plain, evil, long]) expect(res.headers['x-request-id']).toMatch(uuid);
+    expect(plain.headers['x-request-id']).not.toBe(long.headers['x-request-id']);
+    await app.close();
+  });
+});
+
+describe('errors', () => {
+  async function appWithTestRoutes(logger?: pino.Logger) {
+    const app = await testApp({ config: testConfig(), ...(logger ? { logger } : {}) });
+    app.post(
+      '/api/test/echo',
+      {
+        schema: {
+          body: Type.Object({ count: Type.Integer({ minimum: 1 }) }),
+          response: { 200: Type.Object({ count: Type.Integer() }) },
+        },
+      },
+      async (request) => request.body as { count: number },
+    );
+    app.get('/api/test/crash', async () => {
+      throw new Error('secret internal detail at /srv/db.ts:12');
+    });
+    return app;
+  }
+
+  it('answers invalid input with 400 VALIDATION_ERROR', async () => {
+    const app = await appWithTestRoutes();
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { count: 'many' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'VALIDATION_ERROR' });
+    await app.close();
+  });
+
+  it('answers a body that is not JSON with a 4xx, never a 5xx', async () => {
+    const app = await appWithTestRoutes();
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"count":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<count>1</count>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await app.close();
+  });
+
+  it('answers an unexpected failure with 500 INTERNAL and no detail, and logs it with the request id', async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
+    const app = await appWithTestRoutes(logger);
+    const res = await app.inject({ url: '/api/test/crash', headers: { 'x-request-id': 'crash-1' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
+    expect(res.body).not.toContain('secret');
+    const logged = lines.map(
+      (line) => JSON.parse(line) as { level: number; reqId?: string; err?: { message: string } },
+    );
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        reqId: 'crash-1',
+        err: expect.objectContaining({ message: expect.stringContaining('secret') }),
+      }),
+    );
+    await app.close();
+  });
+});
+
+describe('logging', () => {
+  it('never writes bearer tokens or cookies to the log', async () => {
+    let output = '';
+    const logger = pino(
+      { ...loggerOptions({ logLevel: 'trace' }) },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          output += chunk.toString();
+          done();
+        },
+      }),
+    );
+    const app = await testApp({ config: testConfig(), logger });
+    await app.inject({
+      url: '/api/users/me',
+      headers: { authorization: 'Bearer top.secret.token', cookie: 'session=cookie-secret' },
+    });
+    // Even a deliberate log of the whole header set is censored.
+    logger.info({
+      req: { headers: { authorization: 'Bearer top.secret.token', cookie: 'session=cookie-secret' } },
+    });
+    expect(output).toContain('"reqId"');
+    expect(output).not.toContain('top.secret.token');
+    expect(output).not.toContain('cookie-secret');
+    await app.close();
+  });
+});

@@ -35,6 +35,7 @@ import type {
   TupleValueType,
 } from './interfaces/filters.ts';
 
+/** Base of the filter classes: the target, the filter type, optional display settings and `toJSON()`. */
 export abstract class Filter {
   target: IFilterGeneralTarget;
   filterType: FilterType;
@@ -54,6 +55,7 @@ export abstract class Filter {
   }
 }
 
+/** A filter the frame cannot express in this model; it says why in `message`. */
 export class NotSupportedFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#notSupported';
   message: string;
@@ -71,6 +73,7 @@ export class NotSupportedFilter extends Filter {
   }
 }
 
+/** Keeps or drops the given data points: `new IncludeExcludeFilter(target, true, ['A'])` excludes A. */
 export class IncludeExcludeFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#includeExclude';
   values: PrimitiveValueType[];
@@ -88,6 +91,7 @@ export class IncludeExcludeFilter extends Filter {
   }
 }
 
+/** The top or bottom N items by a target: `new TopNFilter(target, 'Top', 5, { table: 'Sales', measure: 'Total' })`. */
 export class TopNFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#topN';
   operator: TopNFilterOperators;
@@ -107,6 +111,7 @@ export class TopNFilter extends Filter {
   }
 }
 
+/** `new RelativeDateFilter(target, RelativeDateOperators.InLast, 2, RelativeDateFilterTimeUnit.Weeks, true)`. */
 export class RelativeDateFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#relativeDate';
   operator: RelativeDateOperators;
@@ -135,6 +140,7 @@ export class RelativeDateFilter extends Filter {
   }
 }
 
+/** Like a relative date filter, in minutes or hours and without `includeToday`. */
 export class RelativeTimeFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#relativeTime';
   operator: RelativeDateOperators;
@@ -160,6 +166,7 @@ export class RelativeTimeFilter extends Filter {
   }
 }
 
+/** In, NotIn or All of a list of values: `new BasicFilter(target, 'In', 'A', 'B')`. */
 export class BasicFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#basic';
   operator: BasicFilterOperators;
@@ -188,6 +195,7 @@ export class BasicFilter extends Filter {
   }
 }
 
+/** A basic filter that also gives, for each value, the values of the target's key columns. */
 export class BasicFilterWithKeys extends BasicFilter {
   declare target: IFilterKeyTarget;
   keyValues: PrimitiveValueType[][];
@@ -223,6 +231,7 @@ export class BasicFilterWithKeys extends BasicFilter {
   }
 }
 
+/** Selects data points by their opaque identity indexes: `new IdentityFilter([1, 4], 'In')`. */
 export class IdentityFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#identity';
   declare target: IIdentityFilterTarget;
@@ -239,6 +248,7 @@ export class IdentityFilter extends Filter {
   }
 }
 
+/** Selects combinations of values across several targets (one tuple per combination). */
 export class TupleFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#tuple';
   declare target: ITupleFilterTarget;
@@ -257,6 +267,7 @@ export class TupleFilter extends Filter {
   }
 }
 
+/** One or two conditions joined by And or Or: `new AdvancedFilter(target, 'And', { operator: 'Contains', value: 'x' })`. */
 export class AdvancedFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#advanced';
   logicalOperator: AdvancedFilterLogicalOperators;
@@ -292,6 +303,7 @@ export class AdvancedFilter extends Filter {
   }
 }
 
+/** Selects nodes of a hierarchy, each node with its children. */
 export class HierarchyFilter extends Filter {
   static schemaUrl = 'http://powerbi.com/product/schema#hierarchy';
   declare target: IHierarchyFilterTarget;

@@ -33,30 +33,36 @@ export function isColumn(arg: object): arg is IColumnTarget {
   return !!(t.table && t.column && !t.aggregationFunction);
 }
 
+/** A column with an aggregation: `{ table, column, aggregationFunction: 'Sum' }`. */
 export function isColumnAggr(arg: object): arg is IColumnAggrTarget {
   const t = loose(arg);
   return !!(t.table && t.column && t.aggregationFunction);
 }
 
+/** `{ table, hierarchy, hierarchyLevel }` without an aggregation function. */
 export function isHierarchyLevel(arg: object): arg is IHierarchyLevelTarget {
   const t = loose(arg);
   return !!(t.table && t.hierarchy && t.hierarchyLevel && !t.aggregationFunction);
 }
 
+/** A hierarchy level with an aggregation function. */
 export function isHierarchyLevelAggr(arg: object): arg is IHierarchyLevelAggrTarget {
   const t = loose(arg);
   return !!(t.table && t.hierarchy && t.hierarchyLevel && t.aggregationFunction);
 }
 
+/** `isMeasure({ table: 'Sales', measure: 'Total' })` → true. */
 export function isMeasure(arg: object): arg is IMeasureTarget {
   const t = loose(arg);
   return t.table !== undefined && t.measure !== undefined;
 }
 
+/** True when the target asks for its share of the grand total. */
 export function isPercentOfGrandTotal(arg: object): arg is IPercentOfGrandTotalTarget {
   return !!loose(arg).percentOfGrandTotal;
 }
 
+/** A column target that also lists `keys` (for filters with key values). */
 export function isFilterKeyColumnsTarget(target: object): boolean {
   return isColumn(target) && !!loose(target).keys;
 }
@@ -73,6 +79,7 @@ export function getFilterType(filter: IFilter): FilterType {
   return FilterType.Unknown;
 }
 
+/** A basic filter (by `getFilterType`) that carries `keyValues`. */
 export function isBasicFilterWithKeys(filter: IFilter): boolean {
   return getFilterType(filter) === FilterType.Basic && !!loose(filter).keyValues;
 }
@@ -82,6 +89,7 @@ export function isOnLoadFilters(filters: ReportLoadFilters | undefined): filters
   return !!filters && !isReportFiltersArray(filters);
 }
 
+/** True for the plain-list form of a report's load filters. */
 export function isReportFiltersArray(
   filters: ReportLoadFilters | undefined,
 ): filters is ReportLevelFilters[] {
@@ -95,6 +103,7 @@ export function isFlatMenuExtension(
   return !!menuExtension && !isGroupedMenuExtension(menuExtension);
 }
 
+/** A menu extension placed in a named group (`groupName`). */
 export function isGroupedMenuExtension(
   menuExtension: IMenuExtension | undefined,
 ): menuExtension is IGroupedMenuExtension {
@@ -106,6 +115,7 @@ export function isIExtensions(extensions: Extensions | undefined): extensions is
   return !!extensions && !isIExtensionArray(extensions);
 }
 
+/** True for the `[{ command }, …]` form of `settings.extensions`. */
 export function isIExtensionArray(extensions: Extensions | undefined): extensions is IExtension[] {
   return Array.isArray(extensions);
 }

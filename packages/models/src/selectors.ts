@@ -11,6 +11,7 @@ import type {
   SlicerTarget,
 } from './interfaces/selectors.ts';
 
+/** Base of the selector classes: the `$schema` URL and `toJSON()`. */
 export abstract class Selector implements ISelector {
   $schema: string;
 
@@ -23,6 +24,7 @@ export abstract class Selector implements ISelector {
   }
 }
 
+/** Selects a page by name. */
 export class PageSelector extends Selector implements IPageSelector {
   static schemaUrl = 'http://powerbi.com/product/schema#pageSelector';
   pageName: string;
@@ -37,6 +39,7 @@ export class PageSelector extends Selector implements IPageSelector {
   }
 }
 
+/** Selects a visual by name: `new VisualSelector('VisualContainer1')`. */
 export class VisualSelector extends Selector implements IVisualSelector {
   static schemaUrl = 'http://powerbi.com/product/schema#visualSelector';
   visualName: string;
@@ -54,6 +57,7 @@ export class VisualSelector extends Selector implements IVisualSelector {
 // powerbi-models builds the next two with the visual selector's URL, so their own validators reject them;
 // we use each kind's own URL, which is what the validators (and the spec) expect.
 
+/** Selects every visual of a type: `new VisualTypeSelector('barChart')`. */
 export class VisualTypeSelector extends Selector implements IVisualTypeSelector {
   static schemaUrl = 'http://powerbi.com/product/schema#visualTypeSelector';
   visualType: string;
@@ -68,6 +72,7 @@ export class VisualTypeSelector extends Selector implements IVisualTypeSelector 
   }
 }
 
+/** Selects the slicers on a target: `new SlicerTargetSelector({ table: 'Store', column: 'Chain' })`. */
 export class SlicerTargetSelector extends Selector implements ISlicerTargetSelector {
   static schemaUrl = 'http://powerbi.com/product/schema#slicerTargetSelector';
   target: SlicerTarget;

@@ -1,0 +1,17 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+
+export const LOGO_SRC = '/resources/HeaderLogo.png';
+
+/** The Portico logo (a 138 × 40 image), scaled to `height` pixels. */
+export function Logo({ height = 40 }: { height?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="img"
+      src={LOGO_SRC}
+      alt={t('Header.logo')}
+      sx={{ height, width: 'auto', display: 'block' }}
+    />
+  );
+}

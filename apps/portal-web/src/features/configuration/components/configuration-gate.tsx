@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { useGetClientConfigurationQuery } from '../api';
+import { selectConfiguration } from '../slice';
+
+/**
+ * Loads the configuration and holds the pages back until it names a client id (spec §2): a progress
+ * bar meanwhile, or an error with a retry when it cannot be loaded.
+ */
+export function ConfigurationGate({ children }: { children: ReactNode }): ReactNode {
+  const { refetch } = useGetClientConfigurationQuery(undefined);
+  const { clientId, isLoading, error } = useAppSelector(selectConfiguration);
+  const { t } = useTranslation();
+  if (clientId !== '') return children;
+  if (error !== null && !isLoading) {
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {t('Configuration.retry')}
+          </Button>
+        }
+      >
+        {t('Configuration.loadError')}
+      </Alert>
+    );
+  }
+  return <LinearProgress aria-label={t('Configuration.loading')} />;
+}

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { appRoutes } from './app/routes';
+import { setupStore } from './app/store';
+import { completeAuthCallback } from './features/authentication/auth-callback';
+import { createI18n } from './lib/i18n';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+
+  // The sign-in popup and the silent-renewal frame load this page too: they hand the provider's answer
+  // to the window that asked and must not start a second portal.
+  if ((await completeAuthCallback()) === 'child-window') {
+    root.render(<p style={{ fontFamily: 'sans-serif', margin: 16 }}>Signing in…</p>);
+    return;
+  }
+
+  const store = setupStore();
+  const i18n = createI18n();
+  const router = createBrowserRouter(appRoutes);
+  root.render(
+    <StrictMode>
+      <AppProviders store={store} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,81 @@
+import { vi } from 'vitest';
+import type { SigninPopupArgs, SignoutRedirectArgs, User, UserManagerSettings } from 'oidc-client-ts';
+
+// Stands in for oidc-client-ts's UserManager where a real identity provider would be needed. A test file
+// swaps it in at the module boundary:
+//   vi.mock('oidc-client-ts', async (importOriginal) => ({
+//     ...(await importOriginal<typeof Oidc>()),
+//     UserManager: (await import('../test/fake-user-manager')).FakeUserManager,
+//   }));
+// (This module must not import oidc-client-ts at run time: the mock factory loads it.)
+
+class FakeEvents {
+  readonly userLoaded = new Set<(user: User) => void>();
+  readonly userUnloaded = new Set<() => void>();
+  readonly silentRenewError = new Set<(error: Error) => void>();
+
+  addUserLoaded(callback: (user: User) => void): () => void {
+    this.userLoaded.add(callback);
+    return () => this.userLoaded.delete(callback);
+  }
+  addUserUnloaded(callback: () => void): () => void {
+    this.userUnloaded.add(callback);
+    return () => this.userUnloaded.delete(callback);
+  }
+  addSilentRenewError(callback: (error: Error) => void): () => void {
+    this.silentRenewError.add(callback);
+    return () => this.silentRenewError.delete(callback);
+  }
+}
+
+export class FakeUserManager {
+  static instances: FakeUserManager[] = [];
+  /** The session a new manager finds in sessionStorage. */
+  static storedUser: User | null = null;
+  /** Scripts each new manager before the app first uses it. */
+  static whenBuilt: ((manager: FakeUserManager) => void) | null = null;
+
+  static latest(): FakeUserManager {
+    const manager = FakeUserManager.instances.at(-1);
+    if (!manager) throw new Error('No UserManager has been built');
+    return manager;
+  }
+
+  static reset(): void {
+    FakeUserManager.instances = [];
+    FakeUserManager.storedUser = null;
+    FakeUserManager.whenBuilt = null;
+  }
+
+  readonly settings: UserManagerSettings;
+  readonly events = new FakeEvents();
+  user: User | null;
+
+  constructor(settings: UserManagerSettings) {
+    this.settings = settings;
+    this.user = FakeUserManager.storedUser;
+    FakeUserManager.instances.push(this);
+    FakeUserManager.whenBuilt?.(this);
+  }
+
+  /** Stores a user and raises userLoaded, as oidc-client-ts does after any sign-in. */
+  load(user: User): User {
+    this.user = user;
+    this.events.userLoaded.forEach((callback) => callback(user));
+    return user;
+  }
+
+  readonly getUser = vi.fn(async (): Promise<User | null> => this.user);
+  readonly removeUser = vi.fn(async (): Promise<void> => {
+    this.user = null;
+    this.events.userUnloaded.forEach((callback) => callback());
+  });
+  readonly signinPopup = vi.fn(async (_args?: SigninPopupArgs): Promise<User> => {
+    throw new Error('Popup closed by user');
+  });
+  readonly signinSilent = vi.fn(async (): Promise<User | null> => {
+    throw new Error('login_required');
+  });
+  readonly signoutRedirect = vi.fn(async (_args?: SignoutRedirectArgs): Promise<void> => undefined);
+  readonly stopSilentRenew = vi.fn();
+}

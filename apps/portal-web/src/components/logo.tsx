@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 export const LOGO_SRC = '/resources/HeaderLogo.png';
 
-/** The Portico logo (a 138 × 40 image), scaled to `height` pixels. */
+/** The Portico logo (276 × 80 pixels, drawn for 138 × 40), scaled to `height` pixels. */
 export function Logo({ height = 40 }: { height?: number }) {
   const { t } = useTranslation();
   return (

@@ -1,9 +1,20 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the portal server (PORTAL_PUBLIC_URL, default http://localhost:4400) answers the API and
-// the language files; Vite serves the SPA with hot reload on 5173, an origin the identity provider allows.
+// any language file public/ lacks; Vite serves the SPA with hot reload on 5173, an origin the identity
+// provider allows.
 const portalServer = process.env['PORTAL_PUBLIC_URL'] ?? 'http://localhost:4400';
+
+const publicDir = fileURLToPath(new URL('./public', import.meta.url));
+
+/** Vite serves the language files of public/ itself, so edits show at once and no build is needed. */
+function localLanguageFile(url: string | undefined): string | undefined {
+  const path = url?.split('?')[0] ?? '';
+  return /^\/locales\/[a-z]{2}\/[a-z]+\.json$/.test(path) && existsSync(publicDir + path) ? url : undefined;
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -12,7 +23,7 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': portalServer,
-      '/locales': portalServer,
+      '/locales': { target: portalServer, bypass: (req) => localLanguageFile(req.url) },
     },
   },
   preview: {

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { PortalConfig } from './config.ts';
@@ -12,9 +12,28 @@ import { loggerOptions } from './logger.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { echoRequestId, genReqId } from './plugins/request-id.ts';
+import { REQUEST_ID_HEADER, echoRequestId, genReqId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
+
+function rejectBeforeRouting(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ err: error }, 'rejected before routing');
+  void reply
+    .code(400)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send({ message: 'The request is malformed.', code: 'BAD_REQUEST' });
+}
+
+async function openOwnDatabase(config: PortalConfig): Promise<Database> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
 
 export interface BuildAppOptions {
   config: PortalConfig;
@@ -46,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...logging,
     genReqId,
+    // Errors Fastify raises before routing (a URL that is not valid percent-encoding): same shape as the rest.
+    frameworkErrors: (error, request, reply) => rejectBeforeRouting(error, request, reply),
     // Behind a proxy the portal still builds no URLs from request headers, so no trustProxy is needed.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -58,29 +79,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   echoRequestId(app);
   registerErrorHandler(app);
-  let database = options.database;
-  const owns = database === undefined;
-  if (database === undefined) {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      await database.migrate();
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
-  }
-  await app.register(databasePlugin, { database, owns });
-  const verifier =
-    options.tokenVerifier ??
-    createTokenVerifier({
-      authority: config.oidc.authority,
-      audience: config.oidc.audience,
-      algorithms: config.oidc.algorithms,
-      clockToleranceSeconds: config.oidc.clockToleranceSeconds,
-    });
-  await app.register(authenticationPlugin, { verifier });
+  const database = options.database ?? (await openOwnDatabase(config));
+  try {
+    await app.register(databasePlugin, { database, owns: options.database === undefined });
+    const verifier =
+      options.tokenVerifier ??
+      createTokenVerifier({
+        authority: config.oidc.authority,
+        audience: config.oidc.audience,
+        algorithms: config.oidc.algorithms,
+        clockToleranceSeconds: config.oidc.clockToleranceSeconds,
+      });
+    await app.register(authenticationPlugin, { verifier });
 
-  // Routes.
-  await registerRoutes(app, config);
+    // Routes.
+    await registerRoutes(app, config);
+  } catch (error) {
+    if (options.database === undefined) await database.close();
+    throw error;
+  }
   return app;
 }

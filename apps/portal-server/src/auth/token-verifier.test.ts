@@ -125,6 +125,7 @@ describe('createTokenVerifier', () => {
     const before = authority.fetches.discovery;
     const fresh = verifier();
     expect(await problemOf(fresh.verify('not-a-token'))).toBe('malformed');
+    expect(await problemOf(fresh.verify('eyJhbGciOiJSUzI1NiJ9.eyJ9.x'))).toBe('malformed');
     expect(authority.fetches.discovery).toBe(before);
   });
 

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { FetchImplementation, JWTPayload, JWTVerifyGetKey } from 'jose';
 
 /** Why a token was refused, in general terms safe to tell the caller. */
@@ -144,6 +144,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       let alg: unknown;
       try {
         alg = decodeProtectedHeader(token).alg;
+        decodeJwt(token);
       } catch {
         throw new InvalidTokenError('malformed');
       }

@@ -84,6 +84,13 @@ describe('serving the portal web app', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  it('answers a URL that is not valid percent-encoding with 400 BAD_REQUEST', async () => {
+    const res = await app.inject({ url: '/locales/%ZZ/x.json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
+    expect(res.headers['x-request-id']).toBeDefined();
+  });
+
   it('never serves files outside the build folder', async () => {
     for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2F..%2Fpackage.json']) {
       const res = await app.inject({ url, headers: { accept: 'application/json' } });

@@ -1,5 +1,5 @@
 import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { SigninPopupArgs, UserManagerSettings } from 'oidc-client-ts';
+import type { SigninPopupArgs, SigninSilentArgs, User, UserManagerSettings } from 'oidc-client-ts';
 import type { AccessTokenSource } from '../../lib/api';
 
 /** What the portal needs from the configuration to sign in. */
@@ -19,6 +19,22 @@ export const TOKEN_RENEWAL_OFFSET_SECONDS = 300;
 export const SIGNIN_POPUP_ARGS: SigninPopupArgs = { popupAbortOnClose: true };
 
 const INTERACTION_REQUIRED_CODES = ['interaction_required', 'consent_required', 'login_required'];
+
+/**
+ * A UserManager that runs one silent renewal at a time. The provider rotates refresh tokens on every use,
+ * so two renewals at once (the automatic renewal timer and an API call needing a token, or a start-up
+ * restore) would spend the same refresh token twice, which a provider may punish by revoking the session.
+ */
+export class PortalUserManager extends UserManager {
+  #renewal: Promise<User | null> | null = null;
+
+  override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
+    this.#renewal ??= super.signinSilent(args).finally(() => {
+      this.#renewal = null;
+    });
+    return this.#renewal;
+  }
+}
 
 /** The oidc-client-ts settings for the portal SPA (a public client with PKCE, redirects to the page origin). */
 export function userManagerSettings(settings: AuthSettings, origin: string): UserManagerSettings {
@@ -97,7 +113,7 @@ export class AuthClient implements AccessTokenSource {
     this.#manager = null;
     this.#settings = null;
     if (settings.clientId === '' || settings.authority === '') return null;
-    this.#manager = new UserManager(userManagerSettings(settings, window.location.origin));
+    this.#manager = new PortalUserManager(userManagerSettings(settings, window.location.origin));
     this.#settings = { ...settings };
     return this.#manager;
   }

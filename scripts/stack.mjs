@@ -27,6 +27,30 @@ export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
   };
 }
 
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/** Turns a pino JSON line into `12:00:01 info  message key=value`; any other line passes through unchanged. */
+export function formatLogLine(line) {
+  if (!line.startsWith('{')) return line;
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (typeof entry.level !== 'number' || typeof entry.msg !== 'string') return line;
+  const { level, time, msg, pid: _pid, hostname: _host, req, res, responseTime, err, ...rest } = entry;
+  let text = msg;
+  if (req) text = `${req.method} ${req.url}`;
+  else if (res) text = `${res.statusCode} in ${Math.round(responseTime ?? 0)} ms`;
+  const extras = Object.entries(rest)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+  const clock = new Date(time ?? Date.now()).toTimeString().slice(0, 8);
+  const error = err?.stack ? `\n${err.stack}` : '';
+  return `${clock} ${(LEVELS[level] ?? level).padEnd(5)} ${text}${extras ? `  ${extras}` : ''}${error}`;
+}
+
 /** Starts `command args` with each output line prefixed by `[name]`; resolves nothing, returns the child. */
 export function startChild(name, command, args, env) {
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,10 +62,10 @@ export function startChild(name, command, args, env) {
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(prefix + line + '\n');
+      for (const line of lines) process.stdout.write(prefix + formatLogLine(line) + '\n');
     });
     stream.on('end', () => {
-      if (pending) process.stdout.write(prefix + pending + '\n');
+      if (pending) process.stdout.write(prefix + formatLogLine(pending) + '\n');
     });
   }
   child.name = name;

@@ -17,9 +17,11 @@ export function contentSecurityPolicy(config: Pick<PortalConfig, 'oidc'>): Recor
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", authority],
-    'frame-src': [authority],
+    // Silent renew: a hidden iframe goes to the authority, which redirects it back to this origin.
+    'frame-src': ["'self'", authority],
     'form-action': ["'self'", authority],
-    'frame-ancestors': ["'none'"],
+    // Only the SPA itself may frame its pages (that silent-renew iframe); no other site may.
+    'frame-ancestors': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
   };
@@ -32,7 +34,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Port
     // Popup sign-in: the callback page comes back from the authority's origin and must still reach window.opener,
     // which any Cross-Origin-Opener-Policy other than unsafe-none on that page would sever.
     crossOriginOpenerPolicy: { policy: 'unsafe-none' },
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: { action: 'sameorigin' },
     // HSTS only means something over https; on http://localhost it would only confuse.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });

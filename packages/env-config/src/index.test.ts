@@ -12,7 +12,8 @@ describe('readConfig', () => {
   });
 
   it('names every bad variable in one error', () => {
-    const read = () => readConfig({ P: '70000', B: 'maybe', U: 'ftp://x' }, { P: port(1), B: bool(false), U: url(undefined) });
+    const read = () =>
+      readConfig({ P: '70000', B: 'maybe', U: 'ftp://x' }, { P: port(1), B: bool(false), U: url(undefined) });
     expect(read).toThrow(ConfigError);
     try {
       read();
@@ -27,13 +28,19 @@ describe('readConfig', () => {
   it('parses lists, choices and JSON string arrays', () => {
     const config = readConfig(
       { L: 'a, b,,c', O: 'debug', J: '["one","two"]' },
-      { L: list([], (v) => v.toUpperCase()), O: oneOf(['info', 'debug'] as const, 'info'), J: stringArray([]) },
+      {
+        L: list([], (v) => v.toUpperCase()),
+        O: oneOf(['info', 'debug'] as const, 'info'),
+        J: stringArray([]),
+      },
     );
     expect(config).toEqual({ L: ['A', 'B', 'C'], O: 'debug', J: ['one', 'two'] });
   });
 
   it('rejects a JSON value that is not an array of strings', () => {
-    expect(() => readConfig({ J: '[1]' }, { J: stringArray([]) })).toThrow(/J: must be a JSON array of strings/);
+    expect(() => readConfig({ J: '[1]' }, { J: stringArray([]) })).toThrow(
+      /J: must be a JSON array of strings/,
+    );
   });
 
   it('rejects a number with trailing text', () => {

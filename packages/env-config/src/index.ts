@@ -88,7 +88,8 @@ export function url(fallback: string | undefined): Reader<string> {
     } catch {
       throw new Error('must be an absolute URL');
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('must be an http(s) URL');
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new Error('must be an http(s) URL');
     return value.replace(/\/+$/, '');
   };
 }

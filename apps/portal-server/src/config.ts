@@ -1,17 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  ConfigError,
-  bool,
-  int,
-  list,
-  oneOf,
-  port,
-  readConfig,
-  str,
-  stringArray,
-  url,
-} from '@portico/env-config';
+import { bool, int, list, oneOf, port, readConfig, secret, str, stringArray, url } from '@portico/env-config';
 import type { Reader } from '@portico/env-config';
 
 /** The UI languages the portal ships translations for (spec §9). */
@@ -116,27 +105,21 @@ function link(fallback: string): Reader<string> {
   };
 }
 
-/**
- * DATABASE_URL is checked outside readConfig because its error message would quote the raw value, and the value
- * usually carries a password.
- */
-function readDatabaseUrl(raw: string | undefined): { value: string | undefined; problem?: string } {
-  const value = raw?.trim();
-  if (value === undefined || value === '') return { value: undefined };
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(value);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed === undefined || (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')) {
-    return {
-      value: undefined,
-      problem:
-        'DATABASE_URL: must be a postgres:// or postgresql:// URL (value not shown: it may hold a password)',
-    };
-  }
-  return { value };
+/** A postgres:// or postgresql:// connection string; optional (unset means the embedded database). */
+function databaseUrl(): Reader<string | undefined> {
+  return secret((raw) => {
+    if (raw === undefined) return undefined;
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(raw).protocol;
+    } catch {
+      protocol = undefined;
+    }
+    if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+      throw new Error('must be a postgres:// or postgresql:// URL');
+    }
+    return raw;
+  });
 }
 
 /**
@@ -148,42 +131,33 @@ function readDatabaseUrl(raw: string | undefined): { value: string | undefined; 
  * ```
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): PortalConfig {
-  const database = readDatabaseUrl(env['DATABASE_URL']);
-  let raw;
-  try {
-    raw = readConfig(env, {
-      PORTICO_DATA_DIR: str('./.data'),
-      PORTAL_HOST: str('127.0.0.1'),
-      PORTAL_PORT: port(4400),
-      PORTAL_PUBLIC_URL: url('http://localhost:4400'),
-      PORTAL_WEB_DIST: str(DEFAULT_WEB_DIST),
-      OIDC_AUTHORITY: url('http://localhost:4401'),
-      OIDC_CLIENT_ID: str('portico-portal'),
-      OIDC_AUDIENCE: str('api://portico-portal'),
-      OIDC_API_SCOPE: str('portal.api'),
-      OIDC_ALGORITHMS: algorithms(['RS256', 'PS256', 'ES256']),
-      OIDC_CLOCK_TOLERANCE_SECONDS: int(30, { min: 0, max: 600 }),
-      PORTAL_IS_64_BIT: bool(true),
-      PORTAL_INCLUDE_REPORTS: bool(false),
-      PORTAL_CLIENT_LANGUAGE: oneOf(SUPPORTED_LANGUAGES, 'en'),
-      PORTAL_SHOW_WELCOME_MESSAGE: bool(false),
-      PORTAL_WELCOME_MESSAGE: stringArray(DEFAULT_WELCOME_MESSAGE),
-      PORTAL_VERSION: str('{ip}'),
-      PORTAL_SCHEMA_VERSION: str('0'),
-      PORTAL_IDLE_LOCKOUT_SECONDS: int(900, { min: 1 }),
-      PORTAL_IDLE_TERMINATION_SECONDS: int(1800, { min: 1 }),
-      PORTAL_ENABLE_EMBEDDED_REPORTS: bool(false),
-      PORTAL_VENDOR_NAME: str('Portico'),
-      PORTAL_VENDOR_URL: link('/about'),
-      LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
-    });
-  } catch (error) {
-    if (error instanceof ConfigError && database.problem !== undefined) {
-      throw new ConfigError([...error.problems, database.problem]);
-    }
-    throw error;
-  }
-  if (database.problem !== undefined) throw new ConfigError([database.problem]);
+  const raw = readConfig(env, {
+    PORTICO_DATA_DIR: str('./.data'),
+    PORTAL_HOST: str('127.0.0.1'),
+    PORTAL_PORT: port(4400),
+    PORTAL_PUBLIC_URL: url('http://localhost:4400'),
+    PORTAL_WEB_DIST: str(DEFAULT_WEB_DIST),
+    OIDC_AUTHORITY: url('http://localhost:4401'),
+    OIDC_CLIENT_ID: str('portico-portal'),
+    OIDC_AUDIENCE: str('api://portico-portal'),
+    OIDC_API_SCOPE: str('portal.api'),
+    OIDC_ALGORITHMS: algorithms(['RS256', 'PS256', 'ES256']),
+    OIDC_CLOCK_TOLERANCE_SECONDS: int(30, { min: 0, max: 600 }),
+    PORTAL_IS_64_BIT: bool(true),
+    PORTAL_INCLUDE_REPORTS: bool(false),
+    PORTAL_CLIENT_LANGUAGE: oneOf(SUPPORTED_LANGUAGES, 'en'),
+    PORTAL_SHOW_WELCOME_MESSAGE: bool(false),
+    PORTAL_WELCOME_MESSAGE: stringArray(DEFAULT_WELCOME_MESSAGE),
+    PORTAL_VERSION: str('{ip}'),
+    PORTAL_SCHEMA_VERSION: str('0'),
+    PORTAL_IDLE_LOCKOUT_SECONDS: int(900, { min: 1 }),
+    PORTAL_IDLE_TERMINATION_SECONDS: int(1800, { min: 1 }),
+    PORTAL_ENABLE_EMBEDDED_REPORTS: bool(false),
+    PORTAL_VENDOR_NAME: str('Portico'),
+    PORTAL_VENDOR_URL: link('/about'),
+    DATABASE_URL: databaseUrl(),
+    LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  });
 
   return {
     host: raw.PORTAL_HOST,
@@ -191,7 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: raw.PORTAL_PUBLIC_URL,
     dataDir: resolve(raw.PORTICO_DATA_DIR),
     webDist: resolve(raw.PORTAL_WEB_DIST),
-    databaseUrl: database.value,
+    databaseUrl: raw.DATABASE_URL,
     logLevel: raw.LOG_LEVEL,
     oidc: {
       authority: raw.OIDC_AUTHORITY,

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, bool, int, list, oneOf, port, readConfig, str, stringArray, url } from './index.ts';
+import {
+  ConfigError,
+  bool,
+  int,
+  list,
+  oneOf,
+  port,
+  readConfig,
+  secret,
+  str,
+  stringArray,
+  url,
+} from './index.ts';
 
 describe('readConfig', () => {
   it('uses the defaults when nothing is set', () => {
@@ -46,4 +58,18 @@ describe('readConfig', () => {
   it('rejects a number with trailing text', () => {
     expect(() => readConfig({ N: '12abc' }, { N: int(0) })).toThrow(/N: must be a whole number/);
   });
+
+  it('never echoes the value of a secret variable in its error', () => {
+    const read = () =>
+      readConfig(
+        { DB: 'mysql://user:hunter2@db' },
+        { DB: secret((raw) => (raw?.startsWith('postgres') ? raw : fail())) },
+      );
+    expect(read).toThrow(/DB: must be postgres \(value not shown\)/);
+    expect(read).not.toThrow(/hunter2/);
+  });
 });
+
+function fail(): never {
+  throw new Error('must be postgres');
+}

@@ -17,7 +17,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses one variable's raw value (undefined when unset or empty); throws an Error whose message says why. */
-export type Reader<T> = (raw: string | undefined) => T;
+export type Reader<T> = ((raw: string | undefined) => T) & { readonly secret?: boolean };
 
 type Env = Record<string, string | undefined>;
 type Parsed<S extends Record<string, Reader<unknown>>> = { readonly [K in keyof S]: ReturnType<S[K]> };
@@ -30,11 +30,17 @@ export function readConfig<S extends Record<string, Reader<unknown>>>(env: Env, 
     try {
       out[name] = read(raw === undefined || raw.trim() === '' ? undefined : raw.trim());
     } catch (error) {
-      problems.push(`${name}: ${(error as Error).message} (got ${JSON.stringify(raw)})`);
+      const shown = read.secret === true ? 'value not shown' : `got ${JSON.stringify(raw)}`;
+      problems.push(`${name}: ${(error as Error).message} (${shown})`);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return out as Parsed<S>;
+}
+
+/** The same reader, but a bad value is never echoed in the error (passwords in connection strings). */
+export function secret<T>(reader: Reader<T>): Reader<T> {
+  return Object.assign((raw: string | undefined) => reader(raw), { secret: true });
 }
 
 export function str(fallback: string): Reader<string> {

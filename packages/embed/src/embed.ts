@@ -1,0 +1,415 @@
+/**
+ * The base of every embed kind: it owns the iframe, the configuration, the channel to the frame and the
+ * event handlers of its host element. Every call to the frame goes through `send` (one request helper,
+ * one place for the `uid` header, the timeout and the RDL refusal).
+ */
+import {
+  LayoutType,
+  TokenType,
+  validateCreateReport,
+  type ICommandExtension,
+  type IEmbedConfiguration as IModelsEmbedConfiguration,
+  type IError,
+  type IExtension,
+  type IExtensions,
+  type IMenuGroupExtension,
+  type IReportCreateConfiguration,
+  type ISaveAsParameters,
+} from '@portico/models';
+import {
+  Call,
+  Header,
+  createChannel,
+  createUid,
+  fillRoute,
+  loadHeaders,
+  parseCall,
+  type CallSpec,
+  type Channel,
+  type IResponse,
+  type OutgoingRequest,
+  type RequestHeaders,
+} from '@portico/protocol';
+import { EmbedErrorCode, RDL_NOT_SUPPORTED, assertValid, embedError, notSupported } from './errors.ts';
+import { EMBED_EVENTS, type EmbedEvents, type IEventHandler } from './events.ts';
+import { addParam, embedOrigin, findParam, isRdl } from './origins.ts';
+import type { Service } from './service.ts';
+
+/** Host hooks the frame may call: `preQuery` asks the first, `newAccessToken` the second. */
+export interface IEventHooks {
+  applicationContextProvider?: (request: { report: Embed } & Record<string, unknown>) => unknown;
+  accessTokenProvider?: (request: { report: Embed } & Record<string, unknown>) => unknown;
+}
+
+/** The configuration fields every embed kind reads; each kind's public configuration type is narrower. */
+export interface IEmbedConfiguration extends IModelsEmbedConfiguration {
+  visualName?: string;
+  datasetIds?: string[];
+  question?: string;
+  eventHooks?: IEventHooks;
+}
+
+export type IEmbedConfigurationBase = IEmbedConfiguration;
+
+export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
+  static allowedEvents: string[] = EMBED_EVENTS;
+  static accessTokenAttribute = 'powerbi-access-token';
+  static embedUrlAttribute = 'powerbi-embed-url';
+  static nameAttribute = 'powerbi-name';
+  static typeAttribute = 'powerbi-type';
+  static defaultEmbedHostName = 'https://app.powerbi.com';
+  static maxFrontLoadTimes = 2;
+  static type: string;
+
+  allowedEvents: string[] = [...EMBED_EVENTS];
+  eventHandlers: { name: string; handle: IEventHandler<never> }[] = [];
+  eventHooks: IEventHooks | undefined;
+  element: HTMLElement;
+  iframe!: HTMLIFrameElement;
+  iframeLoaded = false;
+  config!: IEmbedConfiguration;
+  bootstrapConfig: IEmbedConfiguration | undefined;
+  /** The load call, and the phased (`prepare`) one, used by reports only. */
+  loadCall: CallSpec = Call.reportLoad;
+  prepareCall: CallSpec = Call.reportPrepare;
+  embedtype: string;
+  frontLoadHandler: (() => void) | undefined;
+  lastLoadRequest: Date | undefined;
+  /** The iframe's origin: the only target of our messages and the only origin we accept them from. */
+  origin = '';
+  /** This view's per-call timeout (see `withTimeout`); the service's default when undefined. */
+  timeoutMs: number | undefined;
+  /** State shared with the views `withTimeout` makes: menu commands and the layout the embed started with. */
+  protected readonly menus = {
+    commands: [] as ICommandExtension[],
+    groups: [] as IMenuGroupExtension[],
+    layout: LayoutType.Master,
+  };
+  /** @hidden */
+  channel!: Channel;
+  private cleanups: (() => void)[] = [];
+
+  constructor(
+    readonly service: Service,
+    element: HTMLElement,
+    config: IEmbedConfiguration,
+    phasedRender?: boolean,
+    isBootstrap?: boolean,
+    iframe?: HTMLIFrameElement,
+  ) {
+    this.element = element;
+    if (iframe) this.iframe = iframe;
+    this.embedtype = String(config.type).toLowerCase();
+    this.populateConfig(config, !!isBootstrap);
+    this.setIframe(!/create$/.test(this.embedtype), phasedRender, isBootstrap);
+  }
+
+  /** The id of the content (report, dashboard, tile, dataset), or null where a kind has none. */
+  abstract getId(): string | null;
+  /** Validates the load (or create) configuration; `undefined` when valid. */
+  abstract validate(config: IEmbedConfiguration): IError[] | undefined;
+  /** Fills the kind's derived fields after the configuration changed. */
+  abstract configChanged(isBootstrap: boolean): void;
+  /** The endpoint of the default embed URL, e.g. `reportEmbed`. */
+  abstract getDefaultEmbedUrlEndpoint(): string;
+
+  /** Posts the create request of create and quick-create embeds; nothing for the other kinds. */
+  create(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /**
+   * A view of this embed whose calls time out after `ms` (the service's default otherwise).
+   *
+   * @example const pages = await report.withTimeout(5_000).getPages();
+   */
+  withTimeout(ms: number): this {
+    return Object.create(this, { timeoutMs: { value: ms } }) as this;
+  }
+
+  /**
+   * @hidden The one way a request reaches the frame: the call of the protocol's table with its route
+   * params, the `uid` header (or the given headers), this view's timeout. `refuseRdl` rejects the call
+   * for paginated reports instead. GET requests carry no body.
+   */
+  send<B = void>(
+    call: CallSpec,
+    body?: unknown,
+    refuseRdl?: boolean,
+    params: Record<string, string> = {},
+    headers: RequestHeaders = { [Header.Uid]: this.config.uniqueId },
+  ): Promise<IResponse<B>> {
+    if (refuseRdl && isRdl(this.config.embedUrl)) return notSupported(RDL_NOT_SUPPORTED);
+    const { method, path } = parseCall(call);
+    const request: OutgoingRequest = { method, url: fillRoute(path, params), headers };
+    if (method !== 'GET') request.body = body;
+    return this.channel.request<B>(
+      request,
+      this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs },
+    );
+  }
+
+  /** @hidden Like `send`, resolving with the reply's body. */
+  ask<B = void>(...args: Parameters<Embed['send']>): Promise<B> {
+    return this.send<B>(...args).then((reply) => reply.body);
+  }
+
+  /** @hidden Posts a message to the frame, at its exact origin. */
+  post(message: unknown): void {
+    const target = this.iframe.contentWindow;
+    if (!target) throw new Error('The embed frame is not available');
+    target.postMessage(message, this.origin);
+  }
+
+  /** Sends a create request with the given configuration, e.g. `embed.createReport({ datasetId, accessToken })`. */
+  createReport(config: IReportCreateConfiguration): Promise<void> {
+    return this.postCreate(Call.createReport, config, validateCreateReport(config));
+  }
+
+  /** @hidden */
+  protected async postCreate(call: CallSpec, config: unknown, errors: IError[] | undefined): Promise<void> {
+    assertValid(errors);
+    const headers: RequestHeaders = {
+      [Header.Uid]: this.config.uniqueId,
+      [Header.SdkSessionId]: this.service.getSdkSessionId(),
+    };
+    if (this.eventHooks?.accessTokenProvider) headers[Header.TokenProviderSupplied] = true;
+    return this.ask(call, config, false, {}, headers);
+  }
+
+  save(): Promise<void> {
+    return this.ask(Call.save, null);
+  }
+
+  saveAs(saveAsParameters: ISaveAsParameters): Promise<void> {
+    return this.ask(Call.saveAs, saveAsParameters);
+  }
+
+  getCorrelationId(): Promise<string> {
+    return this.ask(Call.getCorrelationId);
+  }
+
+  /**
+   * Posts the load request (or `prepare` for a phased report load). Skipped without an access token, before
+   * the iframe loaded, or within 100 ms of the previous load.
+   */
+  async load(phasedRender?: boolean): Promise<void> {
+    const { config } = this;
+    const now = new Date();
+    if (!config.accessToken || !this.iframeLoaded) return;
+    if (this.lastLoadRequest && now.getTime() - this.lastLoadRequest.getTime() < 100) return;
+    this.lastLoadRequest = now;
+    const call = phasedRender && config.type === 'report' ? this.prepareCall : this.loadCall;
+    const headers = loadHeaders({
+      uid: config.uniqueId ?? '',
+      sdkSessionId: this.service.getSdkSessionId(),
+      bootstrapped: config.bootstrapped,
+      tokenProviderSupplied: !!this.eventHooks?.accessTokenProvider,
+    });
+    return this.ask(call, config, false, {}, headers);
+  }
+
+  /** Loads again with the current configuration. */
+  reload(): Promise<void> {
+    return this.load();
+  }
+
+  /**
+   * Listens to an event of this embed; returns the function that stops listening.
+   *
+   * @example const stop = report.on('pageChanged', (event) => console.info(event.detail.newPage.name));
+   */
+  on<K extends keyof E & string>(eventName: K, handler: IEventHandler<E[K]>): () => void {
+    if (!this.allowedEvents.includes(eventName)) {
+      throw embedError(`eventName must be one of ${String(this.allowedEvents)}. You passed: ${eventName}`);
+    }
+    this.eventHandlers.push({ name: eventName, handle: handler });
+    this.element.addEventListener(eventName, handler as EventListener);
+    return () => this.off(eventName, handler);
+  }
+
+  /** Removes one handler of an event, or all of them when no handler is given. */
+  off<K extends keyof E & string>(eventName: K, handler?: IEventHandler<E[K]>): void {
+    this.eventHandlers = this.eventHandlers.filter((entry) => {
+      const match = entry.name === eventName && (!handler || entry.handle === handler);
+      if (match) this.element.removeEventListener(eventName, entry.handle as EventListener);
+      return !match;
+    });
+  }
+
+  /** Sends a new access token to the frame and keeps it in the configuration and on the element. */
+  async setAccessToken(accessToken: string): Promise<void> {
+    if (!accessToken) throw embedError('Access token cannot be empty');
+    const type = this.config.type ?? '';
+    const embedType = ['create', 'visual', 'qna'].includes(type) ? 'report' : type;
+    await this.ask(Call.setAccessToken, accessToken, false, { embedType });
+    this.config.accessToken = accessToken;
+    this.element.setAttribute(Embed.accessTokenAttribute, accessToken);
+    this.service.accessToken = accessToken;
+  }
+
+  /** @hidden Merges a (re-)embed configuration and derives the URL, ids, token and hooks from it. */
+  populateConfig(config: IEmbedConfiguration, isBootstrap: boolean): void {
+    const base = this.bootstrapConfig;
+    this.bootstrapConfig = undefined;
+    const next: IEmbedConfiguration = { ...base, ...config };
+    this.config = next;
+    const attribute = (name: string) => this.element.getAttribute(name) || undefined;
+    let embedUrl = next.embedUrl || attribute(Embed.embedUrlAttribute);
+    if (isBootstrap && !embedUrl) embedUrl = this.defaultEmbedUrl(next.hostname);
+    if (!embedUrl) {
+      throw embedError(
+        `Embed Url is required, but it was not found. You must provide an embed url either as part of embed configuration or as attribute '${Embed.embedUrlAttribute}'.`,
+      );
+    }
+    embedOrigin(embedUrl, this.service.config);
+    const locale = next.settings?.localeSettings;
+    if (locale?.language) embedUrl = addParam(embedUrl, 'language', locale.language);
+    if (locale?.formatLocale) embedUrl = addParam(embedUrl, 'formatLocale', locale.formatLocale);
+    next.embedUrl = embedUrl;
+    const groupId = next.groupId || findParam(embedUrl, 'groupId');
+    if (groupId) next.groupId = groupId;
+    next.uniqueId = next.uniqueId || attribute(Embed.nameAttribute) || createUid();
+
+    const extensions = next.settings?.extensions;
+    this.menus.commands = Array.isArray(extensions)
+      ? extensions.flatMap((item: IExtension) => (item?.command ? [item.command] : []))
+      : ((extensions as IExtensions | undefined)?.commands ?? []);
+    this.menus.groups = (extensions as IExtensions | undefined)?.groups ?? [];
+    this.menus.layout = next.settings?.layoutType ?? LayoutType.Master;
+
+    if (isBootstrap) {
+      this.bootstrapConfig = next;
+      next.bootstrapped = true;
+    } else {
+      const token = next.accessToken || attribute(Embed.accessTokenAttribute) || this.service.accessToken;
+      if (token) next.accessToken = token;
+      else {
+        throw embedError(
+          `No access token was found for element. You must specify an access token directly on the element using attribute '${Embed.accessTokenAttribute}' or specify a global token at: powerbi.accessToken.`,
+        );
+      }
+    }
+    this.eventHooks = next.eventHooks;
+    delete next.eventHooks; // functions cannot cross postMessage
+    this.validateEventHooks();
+    this.configChanged(isBootstrap);
+  }
+
+  private validateEventHooks(): void {
+    const hooks = this.eventHooks;
+    if (!hooks) return;
+    for (const [key, hook] of Object.entries(hooks)) {
+      if (typeof hook !== 'function') throw embedError(`${key} must be a function`);
+    }
+    if (hooks.applicationContextProvider) {
+      if (this.embedtype !== 'report') {
+        throw embedError('applicationContextProvider is only supported in report embed');
+      }
+      this.config.embedUrl = addParam(this.config.embedUrl ?? '', 'registerQueryCallback', 'true');
+    }
+    if (
+      hooks.accessTokenProvider &&
+      (!['create', 'quickcreate', 'report'].includes(this.embedtype) ||
+        this.config.tokenType !== TokenType.Aad)
+    ) {
+      throw embedError('accessTokenProvider is only supported in report SaaS embed');
+    }
+  }
+
+  private defaultEmbedUrl(hostname = Embed.defaultEmbedHostName): string {
+    const host = hostname.toLowerCase().trim();
+    if (host.startsWith('http://'))
+      throw embedError('HTTP is not allowed. HTTPS is required', EmbedErrorCode.InvalidUrl);
+    return `${host.startsWith('https://') ? host : `https://${host}`}/${this.getDefaultEmbedUrlEndpoint()}`;
+  }
+
+  private setIframe(isLoad: boolean, phasedRender?: boolean, isBootstrap?: boolean): void {
+    const { config, element, service } = this;
+    if (!this.iframe) {
+      const iframe = document.createElement('iframe');
+      const src = config.uniqueId ? addParam(config.embedUrl ?? '', 'uid', config.uniqueId) : config.embedUrl;
+      iframe.style.width = '100%';
+      iframe.style.height = '100%';
+      iframe.setAttribute('src', src ?? '');
+      iframe.setAttribute('scrolling', 'no');
+      iframe.setAttribute('allowfullscreen', 'true');
+      element.replaceChildren(iframe);
+      this.iframe = iframe;
+    }
+    if (isLoad && !isBootstrap) assertValid(this.validate(config));
+    this.origin = embedOrigin(this.iframe.getAttribute('src') || config.embedUrl || '', service.config);
+    this.channel = createChannel({
+      post: (message) => this.post(message),
+      headers: () => service.hpm.defaultHeaders,
+      ...(service.config.timeoutMs === undefined ? {} : { timeoutMs: service.config.timeoutMs }),
+    });
+    const receive = (data: unknown) => service.receive(this, data);
+    this.cleanups.push(
+      service.wpmp.connect({ source: () => this.iframe.contentWindow, origin: this.origin, receive }),
+    );
+    this.listen(this.iframe, 'load', () => {
+      this.iframeLoaded = true;
+      this.settle(isLoad ? this.load(phasedRender) : this.create());
+    });
+    if (isLoad && service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {
+      const handler = () => this.settle(this.frontLoadSendConfig(this.config));
+      this.frontLoadHandler = handler;
+      this.listen(element, 'ready', handler);
+    }
+  }
+
+  /** Sends the configuration again when the frame says it is ready (front-load, for the first embeds only). */
+  private async frontLoadSendConfig(config: IEmbedConfiguration): Promise<void> {
+    if (!config.accessToken) return;
+    assertValid(this.validate(config));
+    if (!this.iframe.contentWindow) return;
+    return this.ask(Call.frontLoad, config);
+  }
+
+  private listen(target: EventTarget, type: string, listener: () => void): void {
+    target.addEventListener(type, listener);
+    this.cleanups.push(() => target.removeEventListener(type, listener));
+  }
+
+  /** Failures of work started by the DOM (iframe load, ready) go to the service's error handler. */
+  private settle(work: Promise<unknown>): void {
+    work.catch((error: unknown) => this.service.raiseError(error));
+  }
+
+  /** @hidden Removes every listener and handler and rejects pending calls. Safe to call twice. */
+  destroy(): void {
+    for (const { name } of this.eventHandlers) this.off(name as keyof E & string);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.frontLoadHandler = undefined;
+    this.channel.rejectAll('The embed was reset');
+  }
+
+  /** Shows the iframe in full screen. */
+  fullscreen(): void {
+    this.settle(Promise.resolve(this.iframe.requestFullscreen?.()));
+  }
+
+  /** Leaves full screen when this embed's iframe is in it. */
+  exitFullscreen(): void {
+    if (document.fullscreenElement === this.iframe) this.settle(document.exitFullscreen());
+  }
+
+  /** Sets the iframe's title for accessibility (`null` removes it). */
+  setComponentTitle(title: string | null): void {
+    if (title == null) this.iframe?.removeAttribute('title');
+    else this.iframe?.setAttribute('title', title);
+  }
+
+  setComponentTabIndex(tabIndex?: number): void {
+    this.element.setAttribute('tabindex', tabIndex == null ? '0' : String(tabIndex));
+  }
+
+  removeComponentTabIndex(_tabIndex?: number): void {
+    this.element.removeAttribute('tabindex');
+  }
+
+  static findGroupIdFromEmbedUrl(url: string): string | undefined {
+    return findParam(url, 'groupId');
+  }
+}

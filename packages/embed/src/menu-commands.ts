@@ -1,0 +1,93 @@
+/**
+ * The settings patches behind the report's menu-command and visual-layout calls: each is a plain
+ * function of the current commands or of a page/visual name, so `report.ts` only sends the result.
+ */
+import {
+  CommonErrorCodes,
+  LayoutType,
+  type ICommandExtension,
+  type IMenuExtension,
+  type IMenuGroupExtension,
+  type ISettings,
+  type IVisualLayout,
+  type MenuLocation,
+} from '@portico/models';
+import { EmbedErrorCode, embedError } from './errors.ts';
+
+export type MenuKind = 'visualContextMenu' | 'visualOptionsMenu';
+
+export interface MenuCommandOptions {
+  commandName: string;
+  commandTitle: string;
+  menuTitle: string;
+  menuLocation: MenuLocation;
+  visualName?: string | undefined;
+  visualType?: string | undefined;
+  groupName?: string | undefined;
+  icon?: string | undefined;
+}
+
+/** The settings patch that carries the given commands and groups. */
+export const extensionSettings = (
+  commands: ICommandExtension[],
+  groups: IMenuGroupExtension[],
+): ISettings => ({
+  extensions: { commands, groups },
+});
+
+/** The commands with one more: a menu entry, in a group or at a location, for one visual or visual type. */
+export function addMenuCommand(kind: MenuKind, commands: ICommandExtension[], o: MenuCommandOptions) {
+  const menu: IMenuExtension = o.groupName
+    ? { title: o.menuTitle, groupName: o.groupName }
+    : { title: o.menuTitle, menuLocation: o.menuLocation };
+  const command: ICommandExtension = { name: o.commandName, title: o.commandTitle, extend: { [kind]: menu } };
+  if (kind === 'visualOptionsMenu') command.icon = o.icon as string;
+  if (o.visualName) {
+    command.selector = {
+      $schema: 'http://powerbi.com/product/schema#visualSelector',
+      visualName: o.visualName,
+    };
+  }
+  if (o.visualType) {
+    command.selector = {
+      $schema: 'http://powerbi.com/product/schema#visualTypeSelector',
+      visualType: o.visualType,
+    };
+  }
+  return [...commands, command];
+}
+
+/** The commands without one menu entry (the command stays for its other menu); NotFound when absent. */
+export function removeMenuCommand(
+  kind: MenuKind,
+  commands: ICommandExtension[],
+  name: string,
+  menuTitle: string,
+) {
+  const copy = structuredClone(commands);
+  const command = copy.find((c) => c.name === name && c.extend[kind]?.title === menuTitle);
+  if (!command) {
+    throw embedError(
+      `Menu command ${name} was not found in ${kind}`,
+      EmbedErrorCode.NotFound,
+      CommonErrorCodes.NotFound,
+    );
+  }
+  const { [kind]: _removed, ...others } = command.extend;
+  command.extend = others;
+  if (kind === 'visualOptionsMenu') delete command.icon;
+  return copy;
+}
+
+/** The custom-layout patch that changes one visual's layout on one page. */
+export const visualLayoutSettings = (
+  pageName: string,
+  visualName: string,
+  layout: IVisualLayout,
+): ISettings => ({
+  layoutType: LayoutType.Custom,
+  customLayout: { pagesLayout: { [pageName]: { visualsLayout: { [visualName]: layout } } } },
+});
+
+export const isMobileLayout = (layoutType: LayoutType | undefined): boolean =>
+  layoutType === LayoutType.MobileLandscape || layoutType === LayoutType.MobilePortrait;

@@ -1,0 +1,332 @@
+/**
+ * A report embed: pages, filters, settings, themes, modes, menu commands and visual layout. Paginated
+ * (RDL) reports use the same class; the calls they do not support reject with the RDL message.
+ */
+import type { PageSizeType } from '@portico/models';
+import {
+  CommonErrorCodes,
+  FiltersOperations,
+  LayoutType,
+  MenuLocation,
+  ViewMode,
+  validatePaginatedReportLoad,
+  validateReportLoad,
+  type ICommandExtension,
+  type IFilter,
+  type IPage,
+  type IReportTheme,
+  type ISettings,
+  type IVisualLayout,
+  type SectionVisibility,
+  type VisualContainerDisplayMode,
+} from '@portico/models';
+import { Call } from '@portico/protocol';
+import { BookmarksManager } from './bookmarks-manager.ts';
+import { Embed, type IEmbedConfiguration } from './embed.ts';
+import { EmbedErrorCode, RDL_NOT_SUPPORTED, embedError, notSupported, requireId } from './errors.ts';
+import { EMBED_EVENTS, REPORT_EVENTS, type ReportEvents } from './events.ts';
+import {
+  addMenuCommand,
+  extensionSettings,
+  isMobileLayout,
+  removeMenuCommand,
+  visualLayoutSettings,
+  type MenuKind,
+} from './menu-commands.ts';
+import { addParam, findParam, isRdl } from './origins.ts';
+import { Page } from './page.ts';
+import type { IFilterable, IHttpPostMessageResponse } from './types.ts';
+import type { VisualDescriptor } from './visual-descriptor.ts';
+
+type Reply = Promise<IHttpPostMessageResponse<void>>;
+
+const toPage = (report: Report, p: IPage): Page =>
+  new Page(
+    report,
+    p.name,
+    p.displayName,
+    p.isActive,
+    p.visibility,
+    p.defaultSize,
+    p.defaultDisplayOption,
+    p.mobileSize,
+    p.background,
+    p.wallpaper,
+  );
+
+export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> implements IFilterable {
+  static override allowedEvents: string[] = REPORT_EVENTS;
+  static reportIdAttribute = 'powerbi-report-id';
+  static filterPaneEnabledAttribute = 'powerbi-settings-filter-pane-enabled';
+  static navContentPaneEnabledAttribute = 'powerbi-settings-nav-content-pane-enabled';
+  static override type = 'Report';
+
+  override allowedEvents = [...EMBED_EVENTS, ...REPORT_EVENTS];
+
+  /** The report's bookmarks: get, apply, play, capture, apply a captured state. */
+  get bookmarksManager(): BookmarksManager {
+    return new BookmarksManager(this);
+  }
+
+  /** The `reportId` query parameter of an embed URL, if any. */
+  static findIdFromEmbedUrl(url: string): string | undefined {
+    return findParam(url, 'reportId');
+  }
+
+  getId(): string {
+    const { id, embedUrl = '' } = this.config;
+    const attribute = Report.reportIdAttribute;
+    return requireId(
+      id || this.element.getAttribute(attribute) || Report.findIdFromEmbedUrl(embedUrl),
+      'Report',
+      attribute,
+    );
+  }
+
+  validate(config: IEmbedConfiguration) {
+    return isRdl(this.config.embedUrl) ? validatePaginatedReportLoad(config) : validateReportLoad(config);
+  }
+
+  configChanged(isBootstrap: boolean): void {
+    const { config, element } = this;
+    if (isMobileLayout(config.settings?.layoutType))
+      config.embedUrl = addParam(config.embedUrl ?? '', 'isMobile', 'true');
+    const attributes: ISettings = {};
+    const filterPane = element.getAttribute(Report.filterPaneEnabledAttribute);
+    const navPane = element.getAttribute(Report.navContentPaneEnabledAttribute);
+    if (filterPane != null) attributes.filterPaneEnabled = filterPane !== 'false';
+    if (navPane != null) attributes.navContentPaneEnabled = navPane !== 'false';
+    config.settings = { ...attributes, ...config.settings };
+    if (!isBootstrap) config.id = this.getId();
+  }
+
+  getDefaultEmbedUrlEndpoint(): string {
+    return 'reportEmbed';
+  }
+
+  /** Renders a report loaded with `service.load` (phased embedding). */
+  render(config?: IEmbedConfiguration): Promise<void> {
+    return this.ask(Call.render, config);
+  }
+
+  async addPage(displayName?: string): Promise<Page> {
+    return toPage(this, await this.ask<IPage>(Call.addPage, { displayName }));
+  }
+
+  deletePage(pageName: string): Promise<void> {
+    return this.ask(Call.deletePage, {}, false, { pageName });
+  }
+
+  renamePage(pageName: string, displayName: string): Promise<void> {
+    return this.ask(Call.renamePage, { name: pageName, displayName }, false, { pageName });
+  }
+
+  getFilters(): Promise<IFilter[]> {
+    return this.ask(Call.getReportFilters, null, true);
+  }
+
+  updateFilters(operation: FiltersOperations, filters?: IFilter[]): Reply {
+    return this.send(Call.updateReportFilters, { filtersOperation: operation, filters }, true);
+  }
+
+  removeFilters(): Reply {
+    return this.updateFilters(FiltersOperations.RemoveAll);
+  }
+
+  setFilters(filters: IFilter[]): Reply {
+    return this.send(Call.setReportFilters, filters, true);
+  }
+
+  async getPages(): Promise<Page[]> {
+    const pages = await this.ask<IPage[]>(Call.getPages, null, true);
+    return pages.map((page) => toPage(this, page));
+  }
+
+  /** The page with this name; rejects with the NotFound code when the report has none. */
+  getPageByName(pageName: string): Promise<Page> {
+    return this.findPage((page) => page.name === pageName, `Page ${pageName}`);
+  }
+
+  getActivePage(): Promise<Page> {
+    return this.findPage((page) => !!page.isActive, 'The active page');
+  }
+
+  private async findPage(test: (page: Page) => boolean, what: string): Promise<Page> {
+    const page = (await this.getPages()).find(test);
+    if (!page) throw embedError(`${what} was not found`, EmbedErrorCode.NotFound, CommonErrorCodes.NotFound);
+    return page;
+  }
+
+  /** A page object for a known page name, without asking the frame. */
+  page(name: string, displayName?: string, isActive?: boolean, visibility?: SectionVisibility): Page {
+    return new Page(this, name, displayName, isActive, visibility);
+  }
+
+  print(): Promise<void> {
+    return this.ask(Call.print, null, true);
+  }
+
+  setPage(pageName: string): Reply {
+    return this.send(Call.setActivePage, { name: pageName, displayName: null, isActive: true }, true);
+  }
+
+  /** Patches the settings; menu commands given here replace the ones the report tracks. */
+  async updateSettings(settings: ISettings): Reply {
+    if (settings.customLayout != null && isRdl(this.config.embedUrl)) return notSupported(RDL_NOT_SUPPORTED);
+    const response = await this.send(Call.updateSettings, settings);
+    const extensions = settings.extensions;
+    if (Array.isArray(extensions)) {
+      this.menus.commands = extensions.flatMap((item) => (item?.command ? [item.command] : []));
+    } else if (extensions) {
+      this.menus.commands = extensions.commands ?? this.menus.commands;
+      this.menus.groups = extensions.groups ?? this.menus.groups;
+    }
+    return response;
+  }
+
+  switchMode(viewMode: ViewMode | string): Promise<void> {
+    const mode = typeof viewMode === 'string' ? viewMode : viewMode === ViewMode.Edit ? 'edit' : 'view';
+    return this.ask(Call.switchMode, null, false, { viewMode: mode });
+  }
+
+  refresh(): Promise<void> {
+    return this.ask(Call.refresh, null);
+  }
+
+  /** True when the report has no unsaved changes. */
+  async isSaved(): Promise<boolean> {
+    return !(await this.ask<boolean>(Call.hasUnsavedChanges, null, true));
+  }
+
+  applyTheme(theme: IReportTheme): Promise<void> {
+    return this.ask(Call.applyTheme, theme, true);
+  }
+
+  resetTheme(): Promise<void> {
+    return this.applyTheme({});
+  }
+
+  getTheme(): Promise<IReportTheme> {
+    return this.ask(Call.getTheme, null, true);
+  }
+
+  resetPersistentFilters(): Reply {
+    return this.send(Call.resetPersistentFilters, null);
+  }
+
+  savePersistentFilters(): Reply {
+    return this.send(Call.savePersistentFilters, null);
+  }
+
+  arePersistentFiltersApplied(): Promise<boolean> {
+    return this.ask(Call.arePersistentFiltersApplied);
+  }
+
+  addContextMenuCommand(
+    commandName: string,
+    commandTitle: string,
+    contextMenuTitle = commandTitle,
+    menuLocation = MenuLocation.Bottom,
+    visualName?: string,
+    visualType?: string,
+    groupName?: string,
+  ): Reply {
+    const options = {
+      commandName,
+      commandTitle,
+      menuTitle: contextMenuTitle,
+      menuLocation,
+      visualName,
+      visualType,
+      groupName,
+    };
+    return this.menuCommands(() => addMenuCommand('visualContextMenu', this.menus.commands, options));
+  }
+
+  addOptionsMenuCommand(
+    commandName: string,
+    commandTitle: string,
+    optionsMenuTitle = commandTitle,
+    menuLocation = MenuLocation.Bottom,
+    visualName?: string,
+    visualType?: string,
+    groupName?: string,
+    commandIcon?: string,
+  ): Reply {
+    const options = {
+      commandName,
+      commandTitle,
+      menuTitle: optionsMenuTitle,
+      menuLocation,
+      visualName,
+      visualType,
+      groupName,
+      icon: commandIcon,
+    };
+    return this.menuCommands(() => addMenuCommand('visualOptionsMenu', this.menus.commands, options));
+  }
+
+  removeContextMenuCommand(commandName: string, contextMenuTitle: string): Reply {
+    return this.removeCommand('visualContextMenu', commandName, contextMenuTitle);
+  }
+
+  removeOptionsMenuCommand(commandName: string, optionsMenuTitle: string): Reply {
+    return this.removeCommand('visualOptionsMenu', commandName, optionsMenuTitle);
+  }
+
+  private removeCommand(kind: MenuKind, name: string, title: string): Reply {
+    return this.menuCommands(() => removeMenuCommand(kind, this.menus.commands, name, title));
+  }
+
+  private async menuCommands(commands: () => ICommandExtension[]): Reply {
+    if (isRdl(this.config.embedUrl)) return notSupported(RDL_NOT_SUPPORTED);
+    return this.updateSettings(extensionSettings(commands(), this.menus.groups));
+  }
+
+  async setVisualDisplayState(pageName: string, visualName: string, mode: VisualContainerDisplayMode): Reply {
+    return this.setVisualLayout(pageName, visualName, { displayState: { mode } });
+  }
+
+  async resizeVisual(pageName: string, visualName: string, width: number, height: number): Reply {
+    return this.setVisualLayout(pageName, visualName, { width, height });
+  }
+
+  async moveVisual(pageName: string, visualName: string, x: number, y: number, z?: number): Reply {
+    return this.setVisualLayout(pageName, visualName, { x, y, z } as IVisualLayout);
+  }
+
+  /** Checks that the page and visual exist, then patches the visual's layout. */
+  private async setVisualLayout(pageName: string, visualName: string, layout: IVisualLayout): Reply {
+    await this.validateVisual(pageName, visualName);
+    return this.updateSettings(visualLayoutSettings(pageName, visualName, layout));
+  }
+
+  private async validateVisual(pageName: string, visualName: string): Promise<VisualDescriptor> {
+    return (await this.getPageByName(pageName)).getVisualByName(visualName);
+  }
+
+  resizeActivePage(pageSizeType: PageSizeType, width?: number, height?: number): Reply {
+    const pageSize = { type: pageSizeType, width, height } as { type: PageSizeType };
+    return this.updateSettings({ layoutType: LayoutType.Custom, customLayout: { pageSize } });
+  }
+
+  /** Switches between layouts of the same family; mobile ↔ desktop needs a new embed. */
+  async switchLayout(layoutType: LayoutType): Reply {
+    if (isMobileLayout(this.menus.layout) !== isMobileLayout(layoutType)) {
+      return notSupported(
+        'Switching between mobile and desktop layouts is not supported. Please reset the embed container and re-embed with required layout.',
+      );
+    }
+    const response = await this.updateSettings({ layoutType });
+    this.menus.layout = layoutType;
+    return response;
+  }
+
+  getZoom(): Promise<number> {
+    return this.ask(Call.getZoom);
+  }
+
+  async setZoom(zoomLevel: number): Promise<void> {
+    await this.updateSettings({ zoomLevel });
+  }
+}

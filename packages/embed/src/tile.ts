@@ -1,0 +1,37 @@
+/**
+ * A dashboard tile embed. Its id comes from the configuration or the `tileId` parameter of the embed URL.
+ */
+import { validateTileLoad } from '@portico/models';
+import { Call, type CallSpec } from '@portico/protocol';
+import { Embed, type IEmbedConfiguration } from './embed.ts';
+import { requireId } from './errors.ts';
+import { EMBED_EVENTS, TILE_EVENTS, type TileEvents } from './events.ts';
+import { findParam } from './origins.ts';
+
+export class Tile extends Embed<TileEvents> {
+  static override type = 'Tile';
+  static override allowedEvents: string[] = TILE_EVENTS;
+
+  override loadCall: CallSpec = Call.tileLoad;
+  override allowedEvents = [...EMBED_EVENTS, ...TILE_EVENTS];
+
+  static findIdFromEmbedUrl(url: string): string | undefined {
+    return findParam(url, 'tileId');
+  }
+
+  getId(): string {
+    return requireId(this.config.id || Tile.findIdFromEmbedUrl(this.config.embedUrl ?? ''), 'Tile');
+  }
+
+  validate(config: IEmbedConfiguration) {
+    return validateTileLoad(config);
+  }
+
+  configChanged(isBootstrap: boolean): void {
+    if (!isBootstrap) this.config.id = this.getId();
+  }
+
+  getDefaultEmbedUrlEndpoint(): string {
+    return 'tileEmbed';
+  }
+}

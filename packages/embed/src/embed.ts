@@ -88,6 +88,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   /** @hidden */
   channel!: Channel;
   private cleanups: (() => void)[] = [];
+  private destroyed = false;
 
   constructor(
     readonly service: Service,
@@ -156,8 +157,8 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
 
   /** @hidden Posts a message to the frame, at its exact origin. */
   post(message: unknown): void {
-    const target = this.iframe.contentWindow;
-    if (!target) throw new Error('The embed frame is not available');
+    const target = this.destroyed ? null : this.iframe.contentWindow;
+    if (!target) throw new Error('The embed was reset or its frame is gone');
     target.postMessage(message, this.origin);
   }
 
@@ -382,6 +383,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     for (const { name } of this.eventHandlers) this.off(name as keyof E & string);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.frontLoadHandler = undefined;
+    this.destroyed = true;
     this.channel.rejectAll('The embed was reset');
   }
 

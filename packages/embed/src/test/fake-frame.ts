@@ -4,7 +4,7 @@
  * helper that embeds into a fresh element and gives its iframe the fake frame as `contentWindow`.
  */
 import { createFrameRouter, type FrameRouter } from '@portico/frame';
-import { isRequest, type IRequest } from '@portico/protocol';
+import { Call, isRequest, type IRequest } from '@portico/protocol';
 import type { Embed } from '../embed.ts';
 import { hpmFactory, routerFactory, wpmpFactory } from '../factories.ts';
 import { Service, type IServiceConfiguration } from '../service.ts';
@@ -69,6 +69,19 @@ export function fakeFrame(options: { origin?: string; uid?: string } = {}): Fake
     hostOrigin: HOST,
     ...(options.uid === undefined ? {} : { uid: options.uid }),
   });
+  // Loads and creates succeed unless a test says otherwise.
+  for (const call of [
+    Call.reportLoad,
+    Call.reportPrepare,
+    Call.dashboardLoad,
+    Call.tileLoad,
+    Call.qnaLoad,
+    Call.frontLoad,
+    Call.createReport,
+    Call.quickCreate,
+  ]) {
+    router.handle(call, () => null);
+  }
   const frame: FakeFrame = {
     window: frameWindow,
     router,

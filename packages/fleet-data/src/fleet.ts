@@ -96,14 +96,18 @@ function generationTag(generation: number): string {
   return generation < 26 ? String.fromCharCode(65 + generation) : `G${generation}`;
 }
 
+interface Generation {
+  readonly databaseName: string;
+  readonly slotKey: string;
+  readonly slot: number;
+  readonly generation: number;
+  readonly where: Place;
+  readonly installDay: number;
+  readonly retiredDay: number;
+}
+
 function deviceProfile(
-  databaseName: string,
-  slotKey: string,
-  slot: number,
-  generation: number,
-  where: Place,
-  installDay: number,
-  retiredDay: number,
+  { databaseName, slotKey, slot, generation, where, installDay, retiredDay }: Generation,
   endDay: number,
 ): DeviceProfile {
   const key = `${slotKey}/${generation}`;
@@ -160,18 +164,8 @@ export function buildFleet(databaseName: string, options: ResolvedOptions): Flee
     for (let generation = 0; installDay <= period.endDay; generation++) {
       const retiredDay = installDay + lifetimeDays(slotKey, generation);
       if (retiredDay > period.startDay) {
-        profiles.push(
-          deviceProfile(
-            databaseName,
-            slotKey,
-            slot,
-            generation,
-            where,
-            installDay,
-            retiredDay,
-            period.endDay,
-          ),
-        );
+        const placed = { databaseName, slotKey, slot, generation, where, installDay, retiredDay };
+        profiles.push(deviceProfile(placed, period.endDay));
       }
       installDay = retiredDay;
     }

@@ -60,7 +60,7 @@ export function simulateMeters(profile: DeviceProfile, fleet: Fleet, track: Mete
   track.length = Math.max(0, length);
 }
 
-/** Visits each of the device's days inside the period with its pages and running lifetime totals. */
+/** Where a device's period begins in its track, and its lifetime counters just before. */
 interface PeriodDays {
   /** Track index of the first day inside the period. */
   readonly from: number;

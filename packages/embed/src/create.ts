@@ -5,7 +5,7 @@
 import { validateCreateReport, type IReportCreateConfiguration } from '@portico/models';
 import { Call } from '@portico/protocol';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
-import { requireId } from './errors.ts';
+import { requireValue } from './errors.ts';
 import { findParam } from './origins.ts';
 
 export class Create extends Embed {
@@ -13,9 +13,10 @@ export class Create extends Embed {
 
   /** The dataset id: the create configuration's, or the `datasetId` parameter of the embed URL. */
   getId(): string {
-    return requireId(
+    return requireValue(
       this.createConfig?.datasetId || Create.findIdFromEmbedUrl(this.config.embedUrl ?? ''),
-      'Dataset',
+      'Dataset id',
+      'an id',
     );
   }
 

@@ -5,7 +5,7 @@
 import { validateDashboardLoad } from '@portico/models';
 import { Call, type CallSpec } from '@portico/protocol';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
-import { requireId } from './errors.ts';
+import { requireValue } from './errors.ts';
 import { EMBED_EVENTS, DASHBOARD_EVENTS, type DashboardEvents } from './events.ts';
 import { findParam } from './origins.ts';
 
@@ -24,9 +24,10 @@ export class Dashboard extends Embed<DashboardEvents> {
   getId(): string {
     const { id, embedUrl = '' } = this.config;
     const attribute = Dashboard.dashboardIdAttribute;
-    return requireId(
+    return requireValue(
       id || this.element.getAttribute(attribute) || Dashboard.findIdFromEmbedUrl(embedUrl),
-      'Dashboard',
+      'Dashboard id',
+      'an id',
       attribute,
     );
   }

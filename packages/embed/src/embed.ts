@@ -10,8 +10,6 @@ import {
   type ICommandExtension,
   type IEmbedConfiguration as IModelsEmbedConfiguration,
   type IError,
-  type IExtension,
-  type IExtensions,
   type IMenuGroupExtension,
   type IReportCreateConfiguration,
   type ISaveAsParameters,
@@ -30,7 +28,15 @@ import {
   type OutgoingRequest,
   type RequestHeaders,
 } from '@portico/protocol';
-import { EmbedErrorCode, RDL_NOT_SUPPORTED, assertValid, embedError, notSupported } from './errors.ts';
+import {
+  EmbedErrorCode,
+  RDL_NOT_SUPPORTED,
+  assertValid,
+  embedError,
+  notSupported,
+  requireValue,
+} from './errors.ts';
+import { menusOf } from './menu-commands.ts';
 import { EMBED_EVENTS, type EmbedEvents, type IEventHandler } from './events.ts';
 import { addParam, embedOrigin, findParam, isRdl } from './origins.ts';
 import type { Service } from './service.ts';
@@ -258,11 +264,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     const attribute = (name: string) => this.element.getAttribute(name) || undefined;
     let embedUrl = next.embedUrl || attribute(Embed.embedUrlAttribute);
     if (isBootstrap && !embedUrl) embedUrl = this.defaultEmbedUrl(next.hostname);
-    if (!embedUrl) {
-      throw embedError(
-        `Embed Url is required, but it was not found. You must provide an embed url either as part of embed configuration or as attribute '${Embed.embedUrlAttribute}'.`,
-      );
-    }
+    embedUrl = requireValue(embedUrl, 'Embed Url', 'an embed url', Embed.embedUrlAttribute);
     embedOrigin(embedUrl, this.service.config);
     const locale = next.settings?.localeSettings;
     if (locale?.language) embedUrl = addParam(embedUrl, 'language', locale.language);
@@ -272,12 +274,9 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     if (groupId) next.groupId = groupId;
     next.uniqueId = next.uniqueId || attribute(Embed.nameAttribute) || createUid();
 
-    const extensions = next.settings?.extensions;
-    this.menus.commands = Array.isArray(extensions)
-      ? extensions.flatMap((item: IExtension) => (item?.command ? [item.command] : []))
-      : ((extensions as IExtensions | undefined)?.commands ?? []);
-    this.menus.groups = (extensions as IExtensions | undefined)?.groups ?? [];
-    this.menus.layout = next.settings?.layoutType ?? LayoutType.Master;
+    Object.assign(this.menus, menusOf(next.settings?.extensions), {
+      layout: next.settings?.layoutType ?? LayoutType.Master,
+    });
 
     if (isBootstrap) {
       this.bootstrapConfig = next;

@@ -44,14 +44,20 @@ export function assertValid(errors: IError[] | undefined): void {
 }
 
 /**
- * The error of a missing content id, in powerbi-client's words, e.g.
- * `Report id is required, but it was not found. You must provide an id either as part of embed configuration or as attribute 'powerbi-report-id'.`
+ * Returns `value`, or throws powerbi-client's "not found" error for it, e.g. `requireValue(id, 'Report id',
+ * 'an id', 'powerbi-report-id')` throws `Report id is required, but it was not found. You must provide an id
+ * either as part of embed configuration or as attribute 'powerbi-report-id'.`
  */
-export function requireId(id: string | null | undefined, what: string, attribute?: string): string {
-  if (id) return id;
+export function requireValue<T>(
+  value: T | null | undefined,
+  what: string,
+  noun: string,
+  attribute?: string,
+): T {
+  if (value) return value;
   const where = attribute ? ` or as attribute '${attribute}'` : '';
   throw embedError(
-    `${what} id is required, but it was not found. You must provide an id either as part of embed configuration${where}.`,
+    `${what} is required, but it was not found. You must provide ${noun} either as part of embed configuration${where}.`,
   );
 }
 

@@ -5,6 +5,7 @@
 import {
   CommonErrorCodes,
   LayoutType,
+  type Extensions,
   type ICommandExtension,
   type IMenuExtension,
   type IMenuGroupExtension,
@@ -25,6 +26,16 @@ export interface MenuCommandOptions {
   visualType?: string | undefined;
   groupName?: string | undefined;
   icon?: string | undefined;
+}
+
+/** The menu commands and groups of `settings.extensions`, in either of its two shapes. */
+export function menusOf(extensions: Extensions | undefined): {
+  commands: ICommandExtension[];
+  groups: IMenuGroupExtension[];
+} {
+  if (Array.isArray(extensions))
+    return { commands: extensions.flatMap((item) => (item?.command ? [item.command] : [])), groups: [] };
+  return { commands: extensions?.commands ?? [], groups: extensions?.groups ?? [] };
 }
 
 /** The settings patch that carries the given commands and groups. */

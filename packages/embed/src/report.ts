@@ -23,12 +23,13 @@ import {
 import { Call } from '@portico/protocol';
 import { BookmarksManager } from './bookmarks-manager.ts';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
-import { EmbedErrorCode, RDL_NOT_SUPPORTED, embedError, notSupported, requireId } from './errors.ts';
+import { EmbedErrorCode, RDL_NOT_SUPPORTED, embedError, notSupported, requireValue } from './errors.ts';
 import { EMBED_EVENTS, REPORT_EVENTS, type ReportEvents } from './events.ts';
 import {
   addMenuCommand,
   extensionSettings,
   isMobileLayout,
+  menusOf,
   removeMenuCommand,
   visualLayoutSettings,
   type MenuKind,
@@ -76,9 +77,10 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
   getId(): string {
     const { id, embedUrl = '' } = this.config;
     const attribute = Report.reportIdAttribute;
-    return requireId(
+    return requireValue(
       id || this.element.getAttribute(attribute) || Report.findIdFromEmbedUrl(embedUrl),
-      'Report',
+      'Report id',
+      'an id',
       attribute,
     );
   }
@@ -174,12 +176,13 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
   async updateSettings(settings: ISettings): Reply {
     if (settings.customLayout != null && isRdl(this.config.embedUrl)) return notSupported(RDL_NOT_SUPPORTED);
     const response = await this.send(Call.updateSettings, settings);
-    const extensions = settings.extensions;
-    if (Array.isArray(extensions)) {
-      this.menus.commands = extensions.flatMap((item) => (item?.command ? [item.command] : []));
-    } else if (extensions) {
-      this.menus.commands = extensions.commands ?? this.menus.commands;
-      this.menus.groups = extensions.groups ?? this.menus.groups;
+    const { extensions } = settings;
+    if (extensions) {
+      // An extensions array replaces the commands; an object replaces what it names (powerbi-client's rules).
+      const next = menusOf(extensions);
+      this.menus.commands =
+        Array.isArray(extensions) || extensions.commands ? next.commands : this.menus.commands;
+      if (!Array.isArray(extensions) && extensions.groups) this.menus.groups = next.groups;
     }
     return response;
   }

@@ -104,13 +104,13 @@ describe('embedding a component', () => {
   it('refuses an element and configuration without a type', () => {
     const { type: _type, ...config } = reportConfig;
     expect(() => newService().embed(newElement(), config)).toThrow(
-      /could not determine what type of component to embed\. You must specify a type in the configuration or as an attribute such as 'powerbi-type="report"'\./,
+      `Could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as 'powerbi-type="report"'.`,
     );
   });
 
   it('refuses an unknown component type', () => {
     expect(() => newService().embed(newElement(), { ...reportConfig, type: 'chart' })).toThrow(
-      'Attempted to embed component of type: chart but did not find any matching component.  Please verify the type you specified is intended.',
+      'Attempted to embed component of type: chart but did not find any matching component.',
     );
   });
 
@@ -207,7 +207,7 @@ describe('re-embedding an element', () => {
         accessToken: 't',
       }),
     ).toThrow(
-      /^Embedding on an existing element with a different type than the previous embed object is not supported\./,
+      /^Embedding on an existing element with a different type than the previous embed object is not supported/,
     );
   });
 
@@ -260,7 +260,7 @@ describe('re-embedding an element', () => {
     const element = newElement();
     service.embed(element, { ...reportConfig });
     expect(() => service.bootstrap(element, { type: 'report' })).toThrow(
-      `Attempted to bootstrap element ${element.outerHTML}, but the element is already a powerbi element.`,
+      'Attempted to bootstrap an element that is already a powerbi element.',
     );
   });
 });

@@ -96,9 +96,6 @@ const components = new Map<string, Kind>([
   ['visual', Visual],
 ]);
 
-const describe = (config: Config, element: HTMLElement) =>
-  `config ${JSON.stringify({ ...config, accessToken: '' })} on element ${element.outerHTML}`;
-
 export class Service implements IService {
   /** The fallback access token of embeds that have none of their own. */
   accessToken: string | undefined;
@@ -180,9 +177,7 @@ export class Service implements IService {
     if (!(element as IPowerBiElement).powerBiEmbed)
       return this.embedNew(element, config, phasedRender, isBootstrap);
     if (isBootstrap) {
-      throw embedError(
-        `Attempted to bootstrap element ${element.outerHTML}, but the element is already a powerbi element.`,
-      );
+      throw embedError('Attempted to bootstrap an element that is already a powerbi element.');
     }
     return this.embedExisting(element, config, phasedRender);
   }
@@ -196,7 +191,7 @@ export class Service implements IService {
     const type = config.type || element.getAttribute(Embed.typeAttribute);
     if (!type) {
       throw embedError(
-        `Attempted to embed using ${describe(config, element)}, but could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as '${Embed.typeAttribute}="report"'.`,
+        `Could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as '${Embed.typeAttribute}="report"'.`,
       );
     }
     config.type = type;
@@ -205,7 +200,7 @@ export class Service implements IService {
       this.registered.get(type) ?? (Kind && ((...args) => new Kind(...args)));
     if (!build) {
       throw embedError(
-        `Attempted to embed component of type: ${type} but did not find any matching component.  Please verify the type you specified is intended.`,
+        `Attempted to embed component of type: ${type} but did not find any matching component.`,
       );
     }
     return this.add(build(this, element, config as IEmbedConfiguration, phasedRender, isBootstrap), element);
@@ -214,9 +209,7 @@ export class Service implements IService {
   private embedExisting(element: HTMLElement, config: Config, phasedRender?: boolean): Embed {
     const component = this.embeds.find((embed) => embed.element === element);
     if (!component) {
-      throw embedError(
-        `Attempted to embed using ${describe(config, element)} which already has embedded component associated, but could not find the existing component in the list of active components.`,
-      );
+      throw embedError('The element already holds an embed of another service.');
     }
     const type = config.type;
     if (type?.toLowerCase() === 'qna') return this.embedNew(element, config);
@@ -231,7 +224,7 @@ export class Service implements IService {
         return report;
       }
       throw embedError(
-        `Embedding on an existing element with a different type than the previous embed object is not supported.  Attempted to embed using ${describe(config, element)}, but the existing element contains an embed of type: ${component.config.type} which does not match the new type: ${type}`,
+        `Embedding on an existing element with a different type than the previous embed object is not supported: ${component.config.type} is not ${type}.`,
       );
     }
     component.populateConfig(config as IEmbedConfiguration, false);
@@ -319,7 +312,7 @@ export class Service implements IService {
     routerEventUrls: string[],
   ): void {
     if (components.has(componentType.toLowerCase())) {
-      throw embedError(`${componentType} is a built-in component type and cannot be registered again`);
+      throw embedError(`${componentType} is a built-in component type`);
     }
     this.registered.set(componentType, embedComponentFactory);
     for (const url of routerEventUrls)

@@ -4,7 +4,7 @@
 import { validateTileLoad } from '@portico/models';
 import { Call, type CallSpec } from '@portico/protocol';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
-import { requireId } from './errors.ts';
+import { requireValue } from './errors.ts';
 import { EMBED_EVENTS, TILE_EVENTS, type TileEvents } from './events.ts';
 import { findParam } from './origins.ts';
 
@@ -20,7 +20,11 @@ export class Tile extends Embed<TileEvents> {
   }
 
   getId(): string {
-    return requireId(this.config.id || Tile.findIdFromEmbedUrl(this.config.embedUrl ?? ''), 'Tile');
+    return requireValue(
+      this.config.id || Tile.findIdFromEmbedUrl(this.config.embedUrl ?? ''),
+      'Tile id',
+      'an id',
+    );
   }
 
   validate(config: IEmbedConfiguration) {

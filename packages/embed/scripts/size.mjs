@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm run size`: the whole SDK (models and protocol included), minified and gzipped, against the budget.
+// Bundles from source with the build's own settings, so it needs no build first.
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import { esm, umd } from './bundles.mjs';
+
+const BUDGET = 16 * 1024; // bytes, minified + gzipped, for the UMD build (everything, plus window.powerbi)
+const POWERBI_CLIENT = 42_287; // powerbi-client 2.24.1's powerbi.min.js, gzipped, for comparison
+
+const { build } = createRequire(import.meta.url)('esbuild');
+const measure = async (options) => {
+  const { outputFiles } = await build({
+    ...options,
+    minify: true,
+    sourcemap: false,
+    write: false,
+    outdir: 'out',
+  });
+  const code = outputFiles.find((file) => file.path.endsWith('.js'))?.contents ?? new Uint8Array();
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+};
+
+const rows = [
+  ['UMD (whole SDK)', await measure(umd)],
+  ['ESM (whole SDK)', await measure(esm)],
+];
+for (const [name, { min, gzip }] of rows) {
+  console.info(`${name.padEnd(16)} ${String(min).padStart(7)} B min  ${String(gzip).padStart(6)} B min+gz`);
+}
+const [, umdSize] = rows[0];
+console.info(
+  `budget ${BUDGET} B min+gz; powerbi-client 2.24.1 is ${POWERBI_CLIENT} B (${(umdSize.gzip / POWERBI_CLIENT).toFixed(2)}×)`,
+);
+if (umdSize.gzip > BUDGET) {
+  console.error(`The UMD build is ${umdSize.gzip - BUDGET} B over the ${BUDGET} B budget.`);
+  process.exit(1);
+}

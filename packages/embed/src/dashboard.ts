@@ -6,16 +6,14 @@ import { validateDashboardLoad } from '@portico/models';
 import { Call, type CallSpec } from '@portico/protocol';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
 import { requireValue } from './errors.ts';
-import { EMBED_EVENTS, DASHBOARD_EVENTS, type DashboardEvents } from './events.ts';
+import { DASHBOARD_EVENTS, type DashboardEvents } from './events.ts';
 import { findParam } from './origins.ts';
 
 export class Dashboard extends Embed<DashboardEvents> {
+  static override loadCall: CallSpec = Call.dashboardLoad;
   static override allowedEvents: string[] = DASHBOARD_EVENTS;
   static dashboardIdAttribute = 'powerbi-dashboard-id';
   static override type = 'Dashboard';
-
-  override loadCall: CallSpec = Call.dashboardLoad;
-  override allowedEvents = [...EMBED_EVENTS, ...DASHBOARD_EVENTS];
 
   static findIdFromEmbedUrl(url: string): string | undefined {
     return findParam(url, 'dashboardId');

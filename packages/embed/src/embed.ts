@@ -66,8 +66,13 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   static defaultEmbedHostName = 'https://app.powerbi.com';
   static maxFrontLoadTimes = 2;
   static type: string;
+  /** The call that loads this kind (report, dashboard, tile or Q&A). */
+  static loadCall: CallSpec = Call.reportLoad;
 
-  allowedEvents: string[] = [...EMBED_EVENTS];
+  /** This embed's events: every embed's, then its kind's (`static allowedEvents`). */
+  allowedEvents: string[] = [
+    ...new Set([...EMBED_EVENTS, ...(this.constructor as typeof Embed).allowedEvents]),
+  ];
   eventHandlers: { name: string; handle: IEventHandler<never> }[] = [];
   eventHooks: IEventHooks | undefined;
   element: HTMLElement;
@@ -75,9 +80,6 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   iframeLoaded = false;
   config!: IEmbedConfiguration;
   bootstrapConfig: IEmbedConfiguration | undefined;
-  /** The load call, and the phased (`prepare`) one, used by reports only. */
-  loadCall: CallSpec = Call.reportLoad;
-  prepareCall: CallSpec = Call.reportPrepare;
   embedtype: string;
   frontLoadHandler: (() => void) | undefined;
   lastLoadRequest: Date | undefined;
@@ -206,7 +208,11 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     if (!config.accessToken || !this.iframeLoaded) return;
     if (this.lastLoadRequest && now.getTime() - this.lastLoadRequest.getTime() < 100) return;
     this.lastLoadRequest = now;
-    const call = phasedRender && config.type === 'report' ? this.prepareCall : this.loadCall;
+    // Only reports load in phases (powerbi-client decides by the configured type).
+    const call =
+      phasedRender && config.type === 'report'
+        ? Call.reportPrepare
+        : (this.constructor as typeof Embed).loadCall;
     const headers = loadHeaders({
       uid: config.uniqueId ?? '',
       sdkSessionId: this.service.getSdkSessionId(),

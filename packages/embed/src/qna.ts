@@ -4,15 +4,13 @@
 import { validateLoadQnaConfiguration } from '@portico/models';
 import { Call, type CallSpec } from '@portico/protocol';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
-import { EMBED_EVENTS, QNA_EVENTS, type QnaEvents } from './events.ts';
+import { QNA_EVENTS, type QnaEvents } from './events.ts';
 import type { IHttpPostMessageResponse } from './types.ts';
 
 export class Qna extends Embed<QnaEvents> {
   static override type = 'Qna';
+  static override loadCall: CallSpec = Call.qnaLoad;
   static override allowedEvents: string[] = QNA_EVENTS;
-
-  override loadCall: CallSpec = Call.qnaLoad;
-  override allowedEvents = [...EMBED_EVENTS, ...QNA_EVENTS];
 
   getId(): null {
     return null;

@@ -24,7 +24,7 @@ import { Call } from '@portico/protocol';
 import { BookmarksManager } from './bookmarks-manager.ts';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
 import { EmbedErrorCode, RDL_NOT_SUPPORTED, embedError, notSupported, requireValue } from './errors.ts';
-import { EMBED_EVENTS, REPORT_EVENTS, type ReportEvents } from './events.ts';
+import { REPORT_EVENTS, type ReportEvents } from './events.ts';
 import {
   addMenuCommand,
   extensionSettings,
@@ -61,8 +61,6 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
   static filterPaneEnabledAttribute = 'powerbi-settings-filter-pane-enabled';
   static navContentPaneEnabledAttribute = 'powerbi-settings-nav-content-pane-enabled';
   static override type = 'Report';
-
-  override allowedEvents = [...EMBED_EVENTS, ...REPORT_EVENTS];
 
   /** The report's bookmarks: get, apply, play, capture, apply a captured state. */
   get bookmarksManager(): BookmarksManager {

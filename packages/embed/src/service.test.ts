@@ -369,3 +369,85 @@ function catchError(run: () => unknown): unknown {
   }
   throw new Error('expected a throw');
 }
+
+describe('validation of the other kinds, word for word', () => {
+  it('refuses a dashboard pageView outside fitToWidth, oneColumn and actualSize', () => {
+    const config = {
+      type: 'dashboard',
+      id: 'd1',
+      embedUrl: `${FRAME_ORIGIN}/dashboardEmbed`,
+      accessToken: 't',
+    };
+    expect(() => newService().embed(newElement(), { ...config, pageView: 'wide' as never })).toThrow(
+      'pageView must be one of the followings: fitToWidth, oneColumn, actualSize',
+    );
+    expect(newService().embed(newElement(), { ...config, pageView: 'oneColumn' }).config.id).toBe('d1');
+  });
+
+  it('needs a dashboard id from the configuration, the attribute or the embed URL', () => {
+    const config = { type: 'dashboard', embedUrl: `${FRAME_ORIGIN}/dashboardEmbed`, accessToken: 't' };
+    expect(() => newService().embed(newElement(), config)).toThrow(
+      "Dashboard id is required, but it was not found. You must provide an id either as part of embed configuration or as attribute 'powerbi-dashboard-id'.",
+    );
+    const fromAttribute = newService().embed(newElement({ 'powerbi-dashboard-id': 'd2' }), { ...config });
+    expect(fromAttribute.config.id).toBe('d2');
+    const fromUrl = newService().embed(newElement(), {
+      ...config,
+      embedUrl: `${FRAME_ORIGIN}/dashboardEmbed?dashboardId=d3`,
+    });
+    expect(fromUrl.config.id).toBe('d3');
+  });
+
+  it('needs a tile id and a dataset id to create a report from', () => {
+    const tile = { type: 'tile', dashboardId: 'd1', embedUrl: `${FRAME_ORIGIN}/tileEmbed`, accessToken: 't' };
+    expect(() => newService().embed(newElement(), tile)).toThrow(
+      'Tile id is required, but it was not found. You must provide an id either as part of embed configuration.',
+    );
+    expect(
+      newService().embed(newElement(), { ...tile, embedUrl: `${FRAME_ORIGIN}/tileEmbed?tileId=t9` }).config
+        .id,
+    ).toBe('t9');
+    expect(() =>
+      newService().createReport(newElement(), { embedUrl: `${FRAME_ORIGIN}/reportEmbed`, accessToken: 't' }),
+    ).toThrow(
+      'Dataset id is required, but it was not found. You must provide an id either as part of embed configuration.',
+    );
+  });
+
+  it('validates a Q&A configuration and answers only newAccessToken for a quick-create embed', async () => {
+    expect(() =>
+      newService().embed(newElement(), {
+        type: 'qna',
+        embedUrl: `${FRAME_ORIGIN}/qnaEmbed`,
+        accessToken: 't',
+      } as never),
+    ).toThrow('datasetIds is required');
+
+    const service = newService();
+    const quick = service.quickCreate(newElement(), {
+      embedUrl: `${FRAME_ORIGIN}/quickCreate`,
+      accessToken: 't',
+      tokenType: 0,
+      uniqueId: 'q1',
+      datasetCreateConfig: { locale: 'en-US', mashupDocument: 'm' },
+      eventHooks: { accessTokenProvider: () => 'fresh' },
+    });
+    const frame = fakeFrame({ uid: 'q1' });
+    attach(quick.iframe, frame);
+    frame.send({
+      method: 'POST',
+      url: '/reports/q1/eventHooks/newAccessToken',
+      headers: { id: 'n' },
+      body: {},
+    });
+    frame.send({ method: 'POST', url: '/reports/q1/eventHooks/preQuery', headers: { id: 'p' }, body: {} });
+    await flush();
+    const reply = (id: string) =>
+      frame.posted.find((entry) => (entry.message as { headers: { id: string } }).headers.id === id)?.message;
+    expect(reply('n')).toMatchObject({ statusCode: 200, body: 'fresh' });
+    expect(reply('p')).toMatchObject({
+      statusCode: 400,
+      body: { message: 'preQuery eventHook is not supported' },
+    });
+  });
+});

@@ -267,7 +267,7 @@ export class Service implements IService {
     embed.destroy();
     this.embeds = this.embeds.filter((other) => other !== embed);
     delete (element as IPowerBiElement).powerBiEmbed;
-    element.querySelector('iframe')?.remove();
+    embed.iframe.remove();
   }
 
   getNumberOfComponents(): number {

@@ -5,15 +5,13 @@ import { validateTileLoad } from '@portico/models';
 import { Call, type CallSpec } from '@portico/protocol';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
 import { requireValue } from './errors.ts';
-import { EMBED_EVENTS, TILE_EVENTS, type TileEvents } from './events.ts';
+import { TILE_EVENTS, type TileEvents } from './events.ts';
 import { findParam } from './origins.ts';
 
 export class Tile extends Embed<TileEvents> {
   static override type = 'Tile';
+  static override loadCall: CallSpec = Call.tileLoad;
   static override allowedEvents: string[] = TILE_EVENTS;
-
-  override loadCall: CallSpec = Call.tileLoad;
-  override allowedEvents = [...EMBED_EVENTS, ...TILE_EVENTS];
 
   static findIdFromEmbedUrl(url: string): string | undefined {
     return findParam(url, 'tileId');

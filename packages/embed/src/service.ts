@@ -2,7 +2,7 @@
  * The entry point: embeds components into host elements, keeps the list of embeds, and routes what the
  * frames send (replies, events, hook calls) to the embed whose iframe sent it.
  */
-import type { IPage, IQuickCreateConfiguration, IReportCreateConfiguration } from '@portico/models';
+import type { IPage } from '@portico/models';
 import { InboundRoute, SDK_VERSION, createSdkSessionId, isRequest, respond } from '@portico/protocol';
 import { Create } from './create.ts';
 import { Dashboard } from './dashboard.ts';
@@ -31,6 +31,8 @@ import { Tile } from './tile.ts';
 import type {
   IComponentEmbedConfiguration,
   IDashboardEmbedConfiguration,
+  IQuickCreateConfiguration,
+  IReportCreateConfiguration,
   IQnaEmbedConfiguration,
   IReportEmbedConfiguration,
   ITileEmbedConfiguration,

@@ -13,8 +13,10 @@ export type IVisualEmbedConfiguration = WithHooks<models.IVisualEmbedConfigurati
 export type IDashboardEmbedConfiguration = WithHooks<models.IDashboardEmbedConfiguration>;
 export type ITileEmbedConfiguration = WithHooks<models.ITileEmbedConfiguration>;
 export type IQnaEmbedConfiguration = WithHooks<models.IQnaEmbedConfiguration>;
-export type IReportCreateConfiguration = WithHooks<models.IReportCreateConfiguration>;
-export type IQuickCreateConfiguration = WithHooks<models.IQuickCreateConfiguration>;
+/** Any embed may also name its unique id (else the `powerbi-name` attribute or a random one is used). */
+type Named = { uniqueId?: string };
+export type IReportCreateConfiguration = WithHooks<models.IReportCreateConfiguration> & Named;
+export type IQuickCreateConfiguration = WithHooks<models.IQuickCreateConfiguration> & Named;
 export type IBootstrapEmbedConfiguration = models.IBootstrapEmbedConfiguration;
 export type IEmbedSettings = models.ISettings;
 export type ILocaleSettings = models.ILocaleSettings;

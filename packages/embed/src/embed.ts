@@ -243,11 +243,14 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
 
   /** Removes one handler of an event, or all of them when no handler is given. */
   off<K extends keyof E & string>(eventName: K, handler?: IEventHandler<E[K]>): void {
-    this.eventHandlers = this.eventHandlers.filter((entry) => {
-      const match = entry.name === eventName && (!handler || entry.handle === handler);
-      if (match) this.element.removeEventListener(eventName, entry.handle as EventListener);
-      return !match;
-    });
+    // In place, so that views made by `withTimeout` share the list.
+    const handlers = this.eventHandlers;
+    for (let index = handlers.length - 1; index >= 0; index--) {
+      const entry = handlers[index];
+      if (entry?.name !== eventName || (handler && entry.handle !== handler)) continue;
+      handlers.splice(index, 1);
+      this.element.removeEventListener(eventName, entry.handle as EventListener);
+    }
   }
 
   /** Sends a new access token to the frame and keeps it in the configuration and on the element. */
@@ -385,7 +388,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
 
   /** @hidden Removes every listener and handler and rejects pending calls. Safe to call twice. */
   destroy(): void {
-    for (const { name } of this.eventHandlers) this.off(name as keyof E & string);
+    for (const { name } of [...this.eventHandlers]) this.off(name as keyof E & string);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.frontLoadHandler = undefined;
     this.destroyed = true;

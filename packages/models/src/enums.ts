@@ -123,6 +123,8 @@ export enum FilterType {
   RelativeTime = 7,
   Identity = 8,
   Hierarchy = 9,
+  /** powerbi-models 2.x: a hierarchy filter over identities (`HierarchyIdentityFilter`). */
+  HierarchyIdentity = 10,
 }
 
 /** Units of relative date filters (`Days`…`CalendarYears`) and relative time filters (`Minutes`, `Hours`). */
@@ -184,6 +186,50 @@ export enum QnaMode {
 export enum ExportDataType {
   Summarized,
   Underlying,
+}
+
+/** powerbi-models 2.x: what an `exportDataCompleted` event exported (`IExportDataCompletedEvent`). */
+export enum ExportDataResultType {
+  Summarized,
+  Underlying,
+  DataWithCurrentLayout,
+}
+
+/** powerbi-models 2.x: the file format of an `exportDataCompleted` event. */
+export enum ExportDataResultFormat {
+  Csv,
+  Xlsx,
+}
+
+/** powerbi-models 2.x: whether the export of an `exportDataCompleted` event succeeded. */
+export enum ExportDataCompletedStatus {
+  Succeeded,
+  Failed,
+}
+
+/**
+ * powerbi-models 2.x: how a quick-create report starts (`IQuickCreateConfiguration.reportCreationMode`).
+ * A `const enum` there (no runtime object); a real enum here, so isolated-module builds can use it too.
+ */
+export enum ReportCreationMode {
+  Default = 'Default',
+  QuickExplore = 'QuickExplore',
+}
+
+/** powerbi-models 2.x: the data types of a quick-create table column (`IColumnSchema.dataType`). */
+export enum DataType {
+  Number = 'Number',
+  Currency = 'Currency',
+  Int32 = 'Int32',
+  Percentage = 'Percentage',
+  DateTime = 'DateTime',
+  DateTimeZone = 'DateTimeZone',
+  Date = 'Date',
+  Time = 'Time',
+  Duration = 'Duration',
+  Text = 'Text',
+  Logical = 'Logical',
+  Binary = 'Binary',
 }
 
 export enum BookmarksPlayMode {

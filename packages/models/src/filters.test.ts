@@ -5,6 +5,7 @@ import {
   BasicFilter,
   BasicFilterWithKeys,
   HierarchyFilter,
+  HierarchyIdentityFilter,
   IdentityFilter,
   IncludeExcludeFilter,
   NotSupportedFilter,
@@ -28,6 +29,7 @@ import {
   isMeasure,
   isOnLoadFilters,
   isPercentOfGrandTotal,
+  isVisualCalculation,
   isReportFiltersArray,
 } from './guards.ts';
 import type { IFilter } from './interfaces/filters.ts';
@@ -126,6 +128,31 @@ describe('filter classes', () => {
       FilterType.Hierarchy,
       { target: [target], hierarchyData: [{ value: 'A', operator: 'Selected', children: [{ value: 'B' }] }] },
     ],
+    [
+      'HierarchyIdentityFilter',
+      new HierarchyIdentityFilter<unknown>(
+        [{ queryName: 'Store.Chain' }],
+        [
+          {
+            identity: { key: 1 },
+            operator: 'Selected',
+            children: [{ identity: 'x', operator: 'NotSelected' }],
+          },
+        ],
+      ),
+      'hierarchyIdentity',
+      FilterType.HierarchyIdentity,
+      {
+        target: [{ queryName: 'Store.Chain' }],
+        hierarchyData: [
+          {
+            identity: { key: 1 },
+            operator: 'Selected',
+            children: [{ identity: 'x', operator: 'NotSelected' }],
+          },
+        ],
+      },
+    ],
   ];
 
   it.each(cases)(
@@ -139,11 +166,18 @@ describe('filter classes', () => {
     expect(validateFilter(filter.toJSON())).toBeUndefined();
   });
 
+  it('rejects a hierarchy identity filter whose nodes lack an identity or whose target lacks a query name', () => {
+    const json = new HierarchyIdentityFilter<string>([{ queryName: 'Store.Chain' }], []).toJSON();
+    expect(validateFilter({ ...json, hierarchyData: [{ operator: 'Selected' }] })).toHaveLength(1);
+    expect(validateFilter({ ...json, target: [{ table: 'Store' }] })).toHaveLength(1);
+  });
+
   it('exposes each schema URL as a static property', () => {
     expect(BasicFilter.schemaUrl).toBe(`${SCHEMA}basic`);
     expect(AdvancedFilter.schemaUrl).toBe(`${SCHEMA}advanced`);
     expect(TopNFilter.schemaUrl).toBe(`${SCHEMA}topN`);
     expect(HierarchyFilter.schemaUrl).toBe(`${SCHEMA}hierarchy`);
+    expect(HierarchyIdentityFilter.schemaUrl).toBe(`${SCHEMA}hierarchyIdentity`);
   });
 
   it('serialises through JSON.stringify with the same keys in the same order as powerbi-models', () => {
@@ -214,6 +248,14 @@ describe('target and filter guards', () => {
     expect(isHierarchyLevelAggr({ ...hierarchy, aggregationFunction: 'Count' })).toBe(true);
     expect(isPercentOfGrandTotal({ ...measure, percentOfGrandTotal: true })).toBe(true);
     expect(isPercentOfGrandTotal(measure)).toBe(false);
+  });
+
+  it('recognises a visual calculation by its name and DAX expression (powerbi-models 2.x)', () => {
+    expect(
+      isVisualCalculation({ table: 'T', name: 'Running total', daxExpression: 'RUNNINGSUM([Sales])' }),
+    ).toBe(true);
+    expect(isVisualCalculation({ table: 'T', name: 'Running total' })).toBe(false);
+    expect(isVisualCalculation(target)).toBe(false);
   });
 
   it('recognises a key-columns target by its keys', () => {

@@ -19,6 +19,9 @@ import type {
   IHierarchyFilter,
   IHierarchyFilterNode,
   IHierarchyFilterTarget,
+  IHierarchyIdentityFilter,
+  IHierarchyIdentityFilterNode,
+  IHierarchyIdentityFilterTarget,
   IIdentityFilter,
   IIdentityFilterTarget,
   IIncludeExcludeFilter,
@@ -316,6 +319,29 @@ export class HierarchyFilter extends Filter {
   }
 
   override toJSON(): IHierarchyFilter {
+    return { ...super.toJSON(), hierarchyData: this.hierarchyData, target: this.target };
+  }
+}
+
+/**
+ * powerbi-models 2.x: a hierarchy filter over data-point identities, its target the fields' query names:
+ * `new HierarchyIdentityFilter([{ queryName: 'Store.Chain' }], [{ identity, operator: 'Selected' }])`.
+ */
+export class HierarchyIdentityFilter<IdentityType> extends Filter {
+  static schemaUrl = 'http://powerbi.com/product/schema#hierarchyIdentity';
+  declare target: IHierarchyIdentityFilterTarget;
+  hierarchyData: IHierarchyIdentityFilterNode<IdentityType>[];
+
+  constructor(
+    target: IHierarchyIdentityFilterTarget,
+    hierarchyData: IHierarchyIdentityFilterNode<IdentityType>[],
+  ) {
+    super(target, FilterType.HierarchyIdentity);
+    this.hierarchyData = hierarchyData;
+    this.schemaUrl = HierarchyIdentityFilter.schemaUrl;
+  }
+
+  override toJSON(): IHierarchyIdentityFilter<IdentityType> {
     return { ...super.toJSON(), hierarchyData: this.hierarchyData, target: this.target };
   }
 }

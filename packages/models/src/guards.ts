@@ -12,6 +12,7 @@ import type {
   IMeasureTarget,
   IOnLoadFilters,
   IPercentOfGrandTotalTarget,
+  IVisualCalculationTarget,
   ReportLevelFilters,
   ReportLoadFilters,
 } from './interfaces/filters.ts';
@@ -60,6 +61,11 @@ export function isMeasure(arg: object): arg is IMeasureTarget {
 /** True when the target asks for its share of the grand total. */
 export function isPercentOfGrandTotal(arg: object): arg is IPercentOfGrandTotalTarget {
   return !!loose(arg).percentOfGrandTotal;
+}
+
+/** powerbi-models 2.x: a visual calculation target (it has a name and a DAX expression). */
+export function isVisualCalculation(arg: object): arg is IVisualCalculationTarget {
+  return !!(loose(arg).name && loose(arg).daxExpression);
 }
 
 /** A column target that also lists `keys` (for filters with key values). */

@@ -14,6 +14,11 @@ import {
   type IBasicFilter,
   type IError,
   type IExtensions,
+  type EventHooks,
+  type IEventHooks,
+  type IQuickCreateConfiguration,
+  type IReportCreateConfiguration,
+  type IReportEmbedConfiguration,
   type IReportLoadConfiguration,
   type ITarget,
   type IVisualSelector,
@@ -43,3 +48,25 @@ declare const anyTarget: ITarget;
 if (isColumn(anyTarget)) expectTypeOf(anyTarget.column).toEqualTypeOf<string>();
 declare const extensions: Extensions;
 if (isIExtensions(extensions)) expectTypeOf(extensions).toEqualTypeOf<IExtensions>();
+
+// Event hooks ride on the load and create configurations (powerbi-models 2.x) and stay functions.
+const hooks = {
+  accessTokenProvider: async () => 'token',
+  applicationContextProvider: () => ({ context: 1 }),
+};
+expectTypeOf(hooks).toExtend<IEventHooks>();
+expectTypeOf<EventHooks>().toEqualTypeOf<IEventHooks>();
+expectTypeOf({ accessToken: 't', id: 'r', eventHooks: hooks }).toExtend<IReportLoadConfiguration>();
+expectTypeOf({ eventHooks: hooks }).toExtend<IReportEmbedConfiguration>();
+// A hook may be written for the embed type the host SDK passes as `report`.
+expectTypeOf({ accessTokenProvider: (request: { report: { id: string } }) => request.report.id }).toExtend<
+  IEventHooks<{ id: string }>
+>();
+// @ts-expect-error a hook is a function, not a value
+expectTypeOf({ accessTokenProvider: 'token' }).toExtend<IEventHooks>();
+// Create configurations may name their unique id, like every other embed.
+expectTypeOf({ datasetId: 'ds', uniqueId: 'u1', eventHooks: hooks }).toExtend<IReportCreateConfiguration>();
+expectTypeOf({
+  datasetCreateConfig: { locale: 'en-US', mashupDocument: 'let …' },
+  uniqueId: 'u1',
+}).toExtend<IQuickCreateConfiguration>();

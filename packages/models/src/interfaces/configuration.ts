@@ -7,6 +7,7 @@ import type {
   DataCacheMode,
   Permissions,
   QnaMode,
+  ReportCreationMode,
   TokenType,
   ViewMode,
 } from '../enums.ts';
@@ -16,6 +17,25 @@ import type { ISlicer } from './selectors.ts';
 import type { IPaginatedReportSettings, IQnaSettings, ISettings } from './settings.ts';
 
 export type PageView = 'fitToWidth' | 'oneColumn' | 'actualSize';
+
+/** What a hook receives: the body of the frame's hook call, plus the embed the call is for as `report`. */
+export type IEventHookRequest<TReport = unknown> = { report: TReport } & Record<string, unknown>;
+
+/**
+ * Host functions the frame may call (spec §2): `preQuery` asks `applicationContextProvider`,
+ * `newAccessToken` asks `accessTokenProvider`. They stay on the host (never posted to the frame).
+ * `TReport` is the embed type the host SDK passes as `request.report`. Declared as methods, so a hook
+ * written for a narrower request (`(request: { report: Report }) => …`) is accepted.
+ */
+export interface IEventHooks<TReport = unknown> {
+  /** Answers `preQuery`: report embeds only. */
+  applicationContextProvider?(request: IEventHookRequest<TReport>): unknown;
+  /** Answers `newAccessToken`: report, create and quick-create embeds with an AAD token. */
+  accessTokenProvider?(request: IEventHookRequest<TReport>): unknown;
+}
+
+/** powerbi-models 2.x's name for `IEventHooks`. */
+export type EventHooks = IEventHooks;
 
 export interface IPaginatedReportDatasetBinding {
   sourceDatasetId: string;
@@ -60,6 +80,7 @@ export interface IEmbedConfiguration extends IEmbedConfigurationBase {
   bookmark?: IApplyBookmarkRequest;
   datasetBinding?: IDatasetBinding;
   contrastMode?: ContrastMode;
+  eventHooks?: IEventHooks;
 }
 
 export interface ICommonEmbedConfiguration extends IEmbedConfigurationBase {
@@ -78,6 +99,7 @@ export interface IReportEmbedConfiguration extends Omit<ICommonEmbedConfiguratio
   slicers?: ISlicer[];
   viewMode?: ViewMode;
   theme?: IReportTheme;
+  eventHooks?: IEventHooks;
 }
 
 export interface IVisualEmbedConfiguration extends IReportEmbedConfiguration {
@@ -118,6 +140,7 @@ export interface IReportLoadConfiguration {
   embedUrl?: string;
   datasetBinding?: IDatasetBinding;
   contrastMode?: ContrastMode;
+  eventHooks?: IEventHooks;
 }
 
 export interface IReportCreateConfiguration {
@@ -129,6 +152,9 @@ export interface IReportCreateConfiguration {
   tokenType?: TokenType;
   theme?: IReportTheme;
   embedUrl?: string;
+  eventHooks?: IEventHooks;
+  /** The embed's unique id (else the `powerbi-name` attribute or a random one), as for the other embeds. */
+  uniqueId?: string;
 }
 
 export interface IColumnSchema {
@@ -175,6 +201,11 @@ export interface IQuickCreateConfiguration {
   theme?: IReportTheme;
   embedUrl?: string;
   datasetCreateConfig: IDatasetCreateConfig;
+  /** powerbi-models 2.x: how the new report starts. */
+  reportCreationMode?: ReportCreationMode;
+  eventHooks?: IEventHooks;
+  /** The embed's unique id (else the `powerbi-name` attribute or a random one), as for the other embeds. */
+  uniqueId?: string;
 }
 
 export interface IDashboardLoadConfiguration {

@@ -81,8 +81,24 @@ export type ITupleFilterTarget = IFilterTarget[];
 /** An identity filter targets data points by their opaque identity index. */
 export type IIdentityFilterTarget = number[];
 export type IHierarchyFilterTarget = (IFilterTarget | IFilterKeyTarget)[];
+/** powerbi-models 2.x: a field named by its query name, the target of a hierarchy identity filter. */
+export interface IQueryNameTarget {
+  queryName: string;
+}
+export type IHierarchyIdentityFilterTarget = IQueryNameTarget[];
+/** powerbi-models 2.x: a visual calculation, as a target (`isVisualCalculation`). */
+export interface IVisualCalculationTarget extends IBaseTarget {
+  name: string;
+  daxExpression: string;
+  hidden?: boolean;
+}
 export type IFilterGeneralTarget =
-  IFilterTarget | IFilterKeyTarget | ITupleFilterTarget | IIdentityFilterTarget | IHierarchyFilterTarget;
+  | IFilterTarget
+  | IFilterKeyTarget
+  | ITupleFilterTarget
+  | IIdentityFilterTarget
+  | IHierarchyFilterTarget
+  | IHierarchyIdentityFilterTarget;
 
 export interface IFilterDisplaySettings {
   isLockedInViewMode?: boolean;
@@ -185,6 +201,18 @@ export interface IHierarchyFilterNode {
 export interface IHierarchyFilter extends IFilter {
   target: IHierarchyFilterTarget;
   hierarchyData: IHierarchyFilterNode[];
+}
+
+/** powerbi-models 2.x: a node of a hierarchy identity filter; `identity` is opaque to the SDK. */
+export interface IHierarchyIdentityFilterNode<IdentityType> {
+  identity: IdentityType;
+  children?: IHierarchyIdentityFilterNode<IdentityType>[];
+  operator: HierarchyFilterNodeOperators;
+}
+
+export interface IHierarchyIdentityFilter<IdentityType> extends IFilter {
+  target: IHierarchyIdentityFilterTarget;
+  hierarchyData: IHierarchyIdentityFilterNode<IdentityType>[];
 }
 
 export interface IAdvancedFilterCondition {

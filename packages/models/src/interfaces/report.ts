@@ -5,6 +5,9 @@
 import type {
   BookmarksPlayMode,
   DisplayOption,
+  ExportDataCompletedStatus,
+  ExportDataResultFormat,
+  ExportDataResultType,
   ExportDataType,
   SectionVisibility,
   SortDirection,
@@ -236,4 +239,18 @@ export interface IPosition {
 export interface ISwipeEvent {
   currentPosition: IPosition;
   startPosition: IPosition;
+}
+
+/** powerbi-models 2.x: the body of a report's `exportDataCompleted` event. */
+export interface IExportDataCompletedEvent {
+  status: ExportDataCompletedStatus;
+  exportDataType: ExportDataResultType;
+  exportFormat: ExportDataResultFormat;
+  pageName: string;
+  visualName: string;
+}
+
+/** powerbi-models 2.x: what `getSmartNarrativeInsights()` of a page or visual resolves with. */
+export interface ISmartNarratives {
+  summaryText: string;
 }

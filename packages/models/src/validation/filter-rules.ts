@@ -135,6 +135,22 @@ export const identityFilter: Rule = {
   },
 };
 
+// powerbi-models 2.x's validateFilter rejects hierarchy identity filters too; we accept what our class makes.
+const hierarchyIdentityNodes: Rule = (value, field, path) =>
+  check({ array: hierarchyIdentityNode }, value, field, path);
+const hierarchyIdentityNode: Rule = {
+  fields: { identity: 'required', children: hierarchyIdentityNodes, operator: requiredString },
+};
+
+export const hierarchyIdentityFilter: Rule = {
+  fields: {
+    $schema: 'string',
+    target: ['required', { array: { fields: { queryName: requiredString } } }],
+    filterType: { enum: [10] },
+    hierarchyData: ['required', hierarchyIdentityNodes],
+  },
+};
+
 export const filter: Rule = [
   'object',
   {
@@ -149,6 +165,7 @@ export const filter: Rule = [
       hierarchyFilter,
       tupleFilter,
       identityFilter,
+      hierarchyIdentityFilter,
     ],
   },
 ];

@@ -1,0 +1,174 @@
+/**
+ * The two kinds of token the service issues, both short-lived ES256 JWTs signed with its one key:
+ * - API access tokens (`aud` portico-analytics-api, `typ` at+jwt) for the portal's server-to-server calls;
+ * - embed tokens (`aud` portico-analytics-embed, `typ` embed+jwt) that a frame presents on every content and query
+ *   call: which reports, which permissions, whose rows (databaseNames), which host origins.
+ * Verification pins the algorithm, issuer, audience and type, so neither kind passes for the other.
+ */
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import type { SigningKey } from './signing-key.ts';
+
+export const API_AUDIENCE = 'portico-analytics-api';
+export const EMBED_AUDIENCE = 'portico-analytics-embed';
+const ALGORITHMS = ['ES256'];
+
+/** What an embed token grants. */
+export interface EmbedGrant {
+  readonly reports: readonly {
+    readonly id: string;
+    readonly datasetId: string;
+    readonly workspaceId: string;
+  }[];
+  /** models' Permissions flags: Read 0, ReadWrite 1, Copy 2, Create 4 (All 7). */
+  readonly permissions: number;
+  /** Row-level security: the accounts whose rows the viewer may see. */
+  readonly databaseNames: readonly string[];
+  /** Host origins allowed to embed the reports. */
+  readonly origins: readonly string[];
+}
+
+export interface EmbedClaims extends EmbedGrant {
+  readonly jti: string;
+  /** Expiry, seconds since the epoch. */
+  readonly exp: number;
+  /** The API client that asked for the token. */
+  readonly sub: string;
+}
+
+const EmbedClaimsSchema = Type.Object({
+  jti: Type.String({ minLength: 1 }),
+  exp: Type.Integer(),
+  sub: Type.String(),
+  reports: Type.Array(
+    Type.Object({ id: Type.String(), datasetId: Type.String(), workspaceId: Type.String() }),
+    { minItems: 1 },
+  ),
+  permissions: Type.Integer({ minimum: 0, maximum: 7 }),
+  databaseNames: Type.Array(Type.String(), { minItems: 1 }),
+  origins: Type.Array(Type.String()),
+});
+
+/** Why a token was refused: `expired` (the caller should get a new one) or `invalid`. */
+export class TokenError extends Error {
+  constructor(
+    readonly reason: 'expired' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+export interface TokenServiceOptions {
+  readonly key: SigningKey;
+  /** `iss` of every token: the service's public URL. */
+  readonly issuer: string;
+  /** The clock, for tests; default Date.now. */
+  readonly now?: () => number;
+}
+
+export interface IssuedToken {
+  readonly token: string;
+  readonly tokenId: string;
+  readonly expiresAt: Date;
+}
+
+export const API_TOKEN_SECONDS = 900;
+
+export class TokenService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: TokenServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private async sign(
+    claims: JWTPayload,
+    audience: string,
+    typ: string,
+    subject: string,
+    seconds: number,
+  ): Promise<IssuedToken> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    const tokenId = randomUUID();
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', typ, kid: this.options.key.kid })
+      .setIssuer(this.options.issuer)
+      .setAudience(audience)
+      .setSubject(subject)
+      .setIssuedAt(issuedAt)
+      .setNotBefore(issuedAt)
+      .setExpirationTime(issuedAt + seconds)
+      .setJti(tokenId)
+      .sign(this.options.key.privateKey);
+    return { token, tokenId, expiresAt: new Date((issuedAt + seconds) * 1000) };
+  }
+
+  private async verify(token: string, audience: string, typ: string): Promise<JWTPayload> {
+    try {
+      const { payload } = await jwtVerify(token, this.options.key.publicKey, {
+        algorithms: ALGORITHMS,
+        issuer: this.options.issuer,
+        audience,
+        typ,
+        requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+        currentDate: new Date(this.now()),
+      });
+      return payload;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new TokenError('expired', 'The token has expired.');
+      throw new TokenError('invalid', 'The token is not valid for this service.');
+    }
+  }
+
+  /** An access token for the API client `clientId`. */
+  issueApiToken(clientId: string): Promise<IssuedToken> {
+    return this.sign(
+      { client_id: clientId, scope: 'analytics.api' },
+      API_AUDIENCE,
+      'at+jwt',
+      clientId,
+      API_TOKEN_SECONDS,
+    );
+  }
+
+  /** The client id of a valid API access token; throws a TokenError otherwise. */
+  async verifyApiToken(token: string): Promise<string> {
+    const payload = await this.verify(token, API_AUDIENCE, 'at+jwt');
+    return String(payload.sub);
+  }
+
+  /**
+   * An embed token for `grant`, valid `minutes` minutes, asked for by `clientId`.
+   *
+   * ```ts
+   * const { token } = await tokens.issueEmbedToken('portal', { reports, permissions: 0, databaseNames: ['fabrikam'], origins }, 60);
+   * ```
+   */
+  issueEmbedToken(clientId: string, grant: EmbedGrant, minutes: number): Promise<IssuedToken> {
+    const claims = {
+      reports: grant.reports.map(({ id, datasetId, workspaceId }) => ({ id, datasetId, workspaceId })),
+      permissions: grant.permissions,
+      databaseNames: [...grant.databaseNames],
+      origins: [...grant.origins],
+    };
+    return this.sign(claims, EMBED_AUDIENCE, 'embed+jwt', clientId, minutes * 60);
+  }
+
+  /** The claims of a valid embed token; throws a TokenError (`expired` or `invalid`) otherwise. */
+  async verifyEmbedToken(token: string): Promise<EmbedClaims> {
+    const payload = await this.verify(token, EMBED_AUDIENCE, 'embed+jwt');
+    if (!Value.Check(EmbedClaimsSchema, payload))
+      throw new TokenError('invalid', 'The token does not carry an embed grant.');
+    return payload;
+  }
+}
+
+/** True when `permissions` (models' Permissions flags) includes every bit of `needed`. */
+export function hasPermission(permissions: number, needed: number): boolean {
+  return (permissions & needed) === needed;
+}

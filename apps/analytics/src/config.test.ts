@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { ConfigError } from '@portico/env-config';
+import { describe, expect, it } from 'vitest';
+import { exactOrigin, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when only the client secret is set', () => {
+    const config = loadConfig({ ANALYTICS_CLIENT_SECRET: 's3cret' });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4402,
+      publicUrl: 'http://localhost:4402',
+      dataDir: resolve('.data'),
+      clientId: 'portico-portal-server',
+      clientSecret: 's3cret',
+      embedOrigins: ['http://localhost:4400', 'http://localhost:5173'],
+      embedTokenMaxMinutes: 60,
+      data: { endDate: undefined, scale: 1 },
+      logLevel: 'info',
+    });
+    expect(config.frameDist.endsWith('/apps/analytics/frame-dist')).toBe(true);
+  });
+
+  it('stops with a message naming ANALYTICS_CLIENT_SECRET when it is missing, without echoing values', () => {
+    const problems = problemsOf({});
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^ANALYTICS_CLIENT_SECRET: is required/);
+    expect(problems[0]).toContain('value not shown');
+  });
+
+  it('reads every variable and reports each bad one by name', () => {
+    const config = loadConfig({
+      ANALYTICS_CLIENT_SECRET: 'x',
+      ANALYTICS_PORT: '5000',
+      ANALYTICS_EMBED_ORIGINS: 'https://portal.example.com, http://localhost:4400',
+      ANALYTICS_EMBED_TOKEN_MAX_MINUTES: '15',
+      ANALYTICS_DATA_END_DATE: '2024-06-30',
+      ANALYTICS_DATA_SCALE: '2.5',
+    });
+    expect(config.port).toBe(5000);
+    expect(config.embedOrigins).toEqual(['https://portal.example.com', 'http://localhost:4400']);
+    expect(config.embedTokenMaxMinutes).toBe(15);
+    expect(config.data).toEqual({ endDate: '2024-06-30', scale: 2.5 });
+
+    const problems = problemsOf({
+      ANALYTICS_CLIENT_SECRET: 'x',
+      ANALYTICS_EMBED_ORIGINS: 'https://portal.example.com/path',
+      ANALYTICS_DATA_END_DATE: '2024-02-30',
+      ANALYTICS_DATA_SCALE: '0',
+      ANALYTICS_EMBED_TOKEN_MAX_MINUTES: '0',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'ANALYTICS_DATA_END_DATE',
+      'ANALYTICS_DATA_SCALE',
+      'ANALYTICS_EMBED_ORIGINS',
+      'ANALYTICS_EMBED_TOKEN_MAX_MINUTES',
+    ]);
+  });
+});
+
+describe('exactOrigin', () => {
+  it('accepts scheme://host[:port] and refuses paths, trailing slashes, wildcards and other schemes', () => {
+    expect(exactOrigin('https://portal.example.com')).toBe('https://portal.example.com');
+    expect(exactOrigin('http://localhost:4400')).toBe('http://localhost:4400');
+    for (const bad of [
+      'https://portal.example.com/',
+      'https://portal.example.com/x',
+      '*',
+      'https://*.example.com',
+      'ftp://x.com',
+      'https://a:b@x.com',
+    ]) {
+      expect(() => exactOrigin(bad), bad).toThrow(/origin/);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { int, list, oneOf, port, readConfig, secret, str, url } from '@portico/env-config';
+import type { Reader } from '@portico/env-config';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** apps/analytics/frame-dist, wherever the process was started from. */
+const DEFAULT_FRAME_DIST = fileURLToPath(new URL('../frame-dist', import.meta.url));
+
+export interface AnalyticsConfig {
+  readonly host: string;
+  readonly port: number;
+  /** This service's own origin as browsers and the portal reach it; the `iss` of every token it signs. */
+  readonly publicUrl: string;
+  /** Absolute; the service keeps its files under `${dataDir}/analytics`. */
+  readonly dataDir: string;
+  /** Absolute path of the frame app's build (index.html and its assets). */
+  readonly frameDist: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Exact origins (scheme://host[:port]) allowed to frame the embed pages. */
+  readonly embedOrigins: readonly string[];
+  readonly embedTokenMaxMinutes: number;
+  readonly data: {
+    /** Last day of the generated period; undefined means "yesterday (UTC) when the data is first loaded". */
+    readonly endDate: string | undefined;
+    readonly scale: number;
+  };
+  readonly logLevel: LogLevel;
+}
+
+/**
+ * `https://portal.example.com` → itself; anything with a path, query, credentials or a wildcard is refused, because a
+ * CSP `frame-ancestors` entry and a postMessage origin check both compare exact origins.
+ */
+export function exactOrigin(value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`"${value}" is not an origin such as https://portal.example.com`);
+  }
+  if (
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+    parsed.origin !== value ||
+    value.includes('*')
+  )
+    throw new Error(`"${value}" is not an exact origin such as https://portal.example.com`);
+  return parsed.origin;
+}
+
+function isoDate(): Reader<string | undefined> {
+  return (raw) => {
+    if (raw === undefined) return undefined;
+    const time = Date.parse(`${raw}T00:00:00Z`);
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(raw) ||
+      Number.isNaN(time) ||
+      new Date(time).toISOString().slice(0, 10) !== raw
+    )
+      throw new Error('must be an ISO date such as 2024-06-30');
+    return raw;
+  };
+}
+
+function positiveNumber(fallback: number, max: number): Reader<number> {
+  return (raw) => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw) || value <= 0 || value > max)
+      throw new Error(`must be a number above 0 and at most ${max}`);
+    return value;
+  };
+}
+
+function requiredSecret(): Reader<string> {
+  return secret((raw) => {
+    if (raw === undefined) {
+      throw new Error('is required: the client secret the portal server uses to call this service');
+    }
+    return raw;
+  });
+}
+
+/**
+ * Reads and validates the analytics service's environment once; throws a ConfigError naming every bad variable.
+ *
+ * ```ts
+ * const config = loadConfig({ ANALYTICS_CLIENT_SECRET: 'dev' });
+ * config.port; // 4402
+ * ```
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AnalyticsConfig {
+  const raw = readConfig(env, {
+    PORTICO_DATA_DIR: str('./.data'),
+    ANALYTICS_HOST: str('127.0.0.1'),
+    ANALYTICS_PORT: port(4402),
+    ANALYTICS_PUBLIC_URL: url('http://localhost:4402'),
+    ANALYTICS_FRAME_DIST: str(DEFAULT_FRAME_DIST),
+    ANALYTICS_CLIENT_ID: str('portico-portal-server'),
+    ANALYTICS_CLIENT_SECRET: requiredSecret(),
+    ANALYTICS_EMBED_ORIGINS: list(['http://localhost:4400', 'http://localhost:5173'], exactOrigin),
+    ANALYTICS_EMBED_TOKEN_MAX_MINUTES: int(60, { min: 1, max: 24 * 60 }),
+    ANALYTICS_DATA_END_DATE: isoDate(),
+    ANALYTICS_DATA_SCALE: positiveNumber(1, 1000),
+    LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  });
+  return {
+    host: raw.ANALYTICS_HOST,
+    port: raw.ANALYTICS_PORT,
+    publicUrl: raw.ANALYTICS_PUBLIC_URL,
+    dataDir: resolve(raw.PORTICO_DATA_DIR),
+    frameDist: resolve(raw.ANALYTICS_FRAME_DIST),
+    clientId: raw.ANALYTICS_CLIENT_ID,
+    clientSecret: raw.ANALYTICS_CLIENT_SECRET,
+    embedOrigins: raw.ANALYTICS_EMBED_ORIGINS,
+    embedTokenMaxMinutes: raw.ANALYTICS_EMBED_TOKEN_MAX_MINUTES,
+    data: { endDate: raw.ANALYTICS_DATA_END_DATE, scale: raw.ANALYTICS_DATA_SCALE },
+    logLevel: raw.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,138 @@
+import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
+
+/** A value as the API hands it out: dates as `YYYY-MM-DD`, timestamps as ISO UTC, every number a JS number. */
+export type CellValue = string | number | boolean | null;
+
+export interface QueryResult {
+  readonly columns: readonly { readonly name: string; readonly typeId: DuckDBTypeId }[];
+  readonly rows: CellValue[][];
+}
+
+/** The analytical engine as the rest of the service sees it: parameterised statements in, plain JSON rows out. */
+export interface Engine {
+  /** Runs one statement with positional parameters (`$1`, `$2`, …); values reach DuckDB only as parameters. */
+  query(sql: string, params?: readonly DuckDBValue[]): Promise<QueryResult>;
+  /** Resolves when DuckDB answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const NUMERIC_TEXT = new Set<DuckDBTypeId>([
+  DuckDBTypeId.BIGINT,
+  DuckDBTypeId.UBIGINT,
+  DuckDBTypeId.HUGEINT,
+  DuckDBTypeId.UHUGEINT,
+  DuckDBTypeId.DECIMAL,
+]);
+const TIMESTAMPS = new Set<DuckDBTypeId>([
+  DuckDBTypeId.TIMESTAMP,
+  DuckDBTypeId.TIMESTAMP_S,
+  DuckDBTypeId.TIMESTAMP_MS,
+  DuckDBTypeId.TIMESTAMP_NS,
+]);
+
+/** `'2024-05-02 07:41:09'` → `'2024-05-02T07:41:09Z'` (DuckDB's JSON form of a TIMESTAMP is UTC without a zone). */
+function isoTimestamp(text: string): string {
+  return `${text.replace(' ', 'T')}Z`;
+}
+
+function converterFor(type: DuckDBType): (value: unknown) => CellValue {
+  if (NUMERIC_TEXT.has(type.typeId)) return (value) => (value === null ? null : Number(value));
+  if (TIMESTAMPS.has(type.typeId)) return (value) => (value === null ? null : isoTimestamp(String(value)));
+  if (type.typeId === DuckDBTypeId.DOUBLE || type.typeId === DuckDBTypeId.FLOAT) {
+    // NaN and the infinities come back as strings; JSON has no place for them.
+    return (value) => (typeof value === 'number' ? value : null);
+  }
+  return (value) =>
+    value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? value
+      : JSON.stringify(value);
+}
+
+/** A fixed set of connections, each used by one statement at a time; DuckDB runs them in parallel. */
+class ConnectionPool {
+  private readonly idle: DuckDBConnection[];
+  private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+
+  constructor(connections: DuckDBConnection[]) {
+    this.idle = connections;
+  }
+
+  async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection =
+      this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await work(connection);
+    } finally {
+      const next = this.waiting.shift();
+      if (next === undefined) this.idle.push(connection);
+      else next(connection);
+    }
+  }
+
+  closeAll(): void {
+    for (const connection of this.idle.splice(0)) connection.closeSync();
+  }
+}
+
+export interface OpenEngineOptions {
+  /** A database file, or `':memory:'`. */
+  readonly path: string;
+  /** Connections in the pool; default 4. */
+  readonly connections?: number;
+  /** DuckDB's worker threads; default DuckDB's (one per core). */
+  readonly threads?: number;
+}
+
+/**
+ * Opens a DuckDB database as an {@link Engine}.
+ *
+ * ```ts
+ * const engine = await openEngine({ path: '/data/analytics/fleet.duckdb' });
+ * const { rows } = await engine.query('SELECT count(*) FROM devices WHERE database_name = $1', ['fabrikam']);
+ * ```
+ */
+export async function openEngine(options: OpenEngineOptions): Promise<Engine> {
+  const instance = await DuckDBInstance.create(
+    options.path,
+    options.threads === undefined ? {} : { threads: String(options.threads) },
+  );
+  const connections: DuckDBConnection[] = [];
+  for (let i = 0; i < (options.connections ?? 4); i += 1) connections.push(await instance.connect());
+  const pool = new ConnectionPool(connections);
+  let closed = false;
+
+  async function query(sql: string, params: readonly DuckDBValue[] = []): Promise<QueryResult> {
+    if (closed) throw new Error('the analytics engine is closed');
+    const reader = await pool.use((connection) =>
+      params.length === 0 ? connection.runAndReadAll(sql) : connection.runAndReadAll(sql, [...params]),
+    );
+    const types = reader.columnTypes();
+    const converters = types.map(converterFor);
+    const columns = reader.columnNames().map((name, index) => ({
+      name,
+      typeId: types[index]?.typeId ?? DuckDBTypeId.INVALID,
+    }));
+    const rows = reader.getRowsJson().map((row) =>
+      row.map((value, index) => {
+        const convert = converters[index];
+        return convert === undefined ? null : convert(value);
+      }),
+    );
+    return { columns, rows };
+  }
+
+  return {
+    query,
+    async ping() {
+      await query('SELECT 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      pool.closeAll();
+      instance.closeSync();
+    },
+  };
+}

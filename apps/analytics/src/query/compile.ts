@@ -1,0 +1,205 @@
+/**
+ * A visual query → one parameterised SQL statement: the grouped core (grouped.ts) wrapped in the filters on
+ * measures, the order and the row limit.
+ */
+import type { DuckDBValue } from '@duckdb/node-api';
+import type { Dataset, FieldRef } from '../content/types.ts';
+import { QueryError } from './errors.ts';
+import { columnField, resolveField, sameField } from './fields.ts';
+import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
+import { parseFilter } from './filters.ts';
+import type { ParsedFilter } from './filters.ts';
+import { groupAlias, groupedSelect, measureAlias, QueryState } from './grouped.ts';
+import { modelIndex } from './model-index.ts';
+import { predicate } from './predicates.ts';
+import type { PredicateScope } from './predicates.ts';
+import { ident } from './sql.ts';
+import { MAX_QUERY_ROWS } from './types.ts';
+import type { QueryContext, ResultColumn, VisualQuery } from './types.ts';
+
+export interface CompiledQuery {
+  readonly sql: string;
+  /** `$1` is the row-level-security list; every other value of the query follows, in placeholder order. */
+  readonly params: readonly DuckDBValue[];
+  readonly columns: ResultColumn[];
+  /** Rows the caller asked for; the statement fetches one more to tell whether there were more. */
+  readonly limit: number;
+}
+
+/** The parts every compiled form shares: resolved fields and filters, split by what they act on. */
+export interface PreparedQuery {
+  readonly state: QueryState;
+  readonly select: readonly { readonly ref: FieldRef; readonly field: ResolvedField }[];
+  /** The selected columns in select order, then the sort-by columns they need that are not selected. */
+  readonly groups: readonly ColumnField[];
+  /** How many of `groups` were selected. */
+  readonly selectedGroups: number;
+  /** For each group, the index of the group that orders it (itself, or its sort-by column). */
+  readonly sortGroup: readonly number[];
+  readonly rowFilters: readonly ParsedFilter[];
+  readonly measureFilters: readonly ParsedFilter[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function list(value: unknown, name: string, max: number): readonly unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new QueryError(`${name} must be an array`);
+  if (value.length > max) throw new QueryError(`${name} may hold at most ${max} items`);
+  return value;
+}
+
+export function resultColumn(ref: FieldRef, field: ResolvedField): ResultColumn {
+  return {
+    field: ref,
+    kind: field.kind,
+    queryName: field.queryName,
+    displayName: field.displayName,
+    dataType: field.dataType,
+    ...(field.format === undefined ? {} : { format: field.format }),
+  };
+}
+
+/** Checks the query's shape, resolves every name and parses every filter. */
+export function prepareQuery(
+  dataset: Dataset,
+  query: VisualQuery | unknown,
+  context: QueryContext,
+): PreparedQuery {
+  if (!isObject(query)) throw new QueryError('query must be an object');
+  if (query['datasetId'] !== undefined && query['datasetId'] !== dataset.id) {
+    throw new QueryError(`datasetId must be the report's dataset (${dataset.id})`);
+  }
+  const index = modelIndex(dataset);
+  const state = new QueryState(index, context.databaseNames);
+  const refs = list(query['select'], 'select', 50);
+  if (refs.length === 0) throw new QueryError('select needs at least one column or measure');
+  const select = refs.map((ref, i) => {
+    try {
+      return { ref: ref as FieldRef, field: resolveField(index, ref) };
+    } catch (error) {
+      throw error instanceof QueryError ? new QueryError(`select[${i}]: ${error.message}`) : error;
+    }
+  });
+  const now = context.now ?? new Date();
+  const filters = list(query['filters'], 'filters', 100).map((raw, i) => {
+    try {
+      return parseFilter(index, raw, now);
+    } catch (error) {
+      throw error instanceof QueryError ? new QueryError(`filters[${i}]: ${error.message}`) : error;
+    }
+  });
+  const onMeasure = (f: ParsedFilter): boolean => 'target' in f && f.target.kind === 'measure';
+  const groups = select.map((s) => s.field).filter((f): f is ColumnField => f.kind === 'column');
+  const selectedGroups = groups.length;
+  const sortGroup = groups.map((group, i) => {
+    if (group.column.sortBy === undefined) return i;
+    const by = columnField(index, group.table, group.column.sortBy);
+    const found = groups.findIndex((g) => sameField(g, by));
+    return found >= 0 ? found : groups.push(by) - 1;
+  });
+  return {
+    state,
+    select,
+    groups,
+    selectedGroups,
+    sortGroup,
+    rowFilters: filters.filter((f) => !onMeasure(f)),
+    measureFilters: filters.filter(onMeasure),
+  };
+}
+
+function orderTerms(
+  query: Record<string, unknown>,
+  prepared: PreparedQuery,
+  slotOf: (field: ResolvedField) => string,
+): string[] {
+  const terms: string[] = [];
+  list(query['orderBy'], 'orderBy', 10).forEach((item, i) => {
+    if (!isObject(item)) throw new QueryError(`orderBy[${i}] must be { field, direction }`);
+    const direction = item['direction'];
+    const descending = direction === 'Descending' || direction === 2;
+    if (!descending && direction !== 'Ascending' && direction !== 1 && direction !== undefined) {
+      throw new QueryError(`orderBy[${i}].direction must be Ascending or Descending`);
+    }
+    const field = resolveField(prepared.state.index, item['field']);
+    terms.push(`${slotOf(field)} ${descending ? 'DESC' : 'ASC'} NULLS LAST`);
+  });
+  // Then every selected group (by its sort-by column), so equal sort keys still come back in one stable order.
+  for (let i = 0; i < prepared.selectedGroups; i += 1) {
+    terms.push(`${ident('q')}.${groupAlias(prepared.sortGroup[i] ?? i)} ASC NULLS LAST`);
+  }
+  return terms;
+}
+
+/**
+ * Compiles a visual query for the caller in `context`.
+ *
+ * ```ts
+ * const { sql, params } = compileVisualQuery(dataset, { select: [{ column: { table: 'Devices', column: 'Model' } }] }, { databaseNames: ['fabrikam'] });
+ * ```
+ */
+export function compileVisualQuery(
+  dataset: Dataset,
+  query: VisualQuery | unknown,
+  context: QueryContext,
+): CompiledQuery {
+  const prepared = prepareQuery(dataset, query, context);
+  const raw = query as Record<string, unknown>;
+  const top = raw['top'] ?? MAX_QUERY_ROWS;
+  if (typeof top !== 'number' || !Number.isInteger(top) || top < 1 || top > MAX_QUERY_ROWS) {
+    throw new QueryError(`top must be an integer from 1 to ${MAX_QUERY_ROWS}`);
+  }
+  const { state } = prepared;
+  // Measures: the selected ones, then any that only a filter or the order needs.
+  const measures: MeasureField[] = prepared.select
+    .map((s) => s.field)
+    .filter((f): f is MeasureField => f.kind === 'measure');
+  const need = (field: ResolvedField): number => {
+    if (field.kind !== 'measure') return -1;
+    let slot = measures.findIndex((m) => sameField(m, field));
+    if (slot < 0) slot = measures.push(field) - 1;
+    return slot;
+  };
+  for (const filter of prepared.measureFilters) if ('target' in filter) need(filter.target);
+  const slotOf = (field: ResolvedField): string => {
+    if (field.kind === 'measure') return `${ident('q')}.${measureAlias(need(field))}`;
+    const group = prepared.groups.slice(0, prepared.selectedGroups).findIndex((g) => sameField(g, field));
+    if (group < 0) throw new QueryError(`orderBy names ${field.queryName}, which is not selected`);
+    return `${ident('q')}.${groupAlias(prepared.sortGroup[group] ?? group)}`;
+  };
+  const order = orderTerms(raw, prepared, slotOf);
+  const inner = groupedSelect(state, prepared.groups, measures, prepared.rowFilters);
+
+  const outerScope: PredicateScope = {
+    params: state.params,
+    expr: slotOf,
+    topN: () => {
+      throw new QueryError('a top N filter must target a column');
+    },
+  };
+  const having = prepared.measureFilters.map((filter) => predicate(outerScope, filter));
+  let groupIndex = 0;
+  let measureIndex = 0;
+  const outputs = prepared.select.map(({ field }) =>
+    field.kind === 'column'
+      ? `${ident('q')}.${groupAlias(groupIndex++)}`
+      : `${ident('q')}.${measureAlias(measureIndex++)}`,
+  );
+  const sql = [
+    `SELECT ${outputs.join(', ')}`,
+    `FROM (${inner}) AS ${ident('q')}`,
+    having.length > 0 ? `WHERE ${having.join(' AND ')}` : '',
+    order.length > 0 ? `ORDER BY ${order.join(', ')}` : '',
+    `LIMIT ${state.limit(top + 1)}`,
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+  return {
+    sql,
+    params: state.values,
+    columns: prepared.select.map(({ ref, field }) => resultColumn(ref, field)),
+    limit: top,
+  };
+}

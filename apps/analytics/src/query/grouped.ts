@@ -1,0 +1,168 @@
+/**
+ * The grouped core of a visual query: the selected columns as groups (`"c0"`, `"c1"`, …) and the measures
+ * aggregated per group (`"m0"`, …), under the filters on rows. Measures of different tables are aggregated each from
+ * its own table and then lined up by group, so a visual can show pages and alerts per model side by side.
+ */
+import type { DuckDBValue } from '@duckdb/node-api';
+import { QueryError } from './errors.ts';
+import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
+import type { ParsedFilter } from './filters.ts';
+import type { ModelIndex } from './model-index.ts';
+import { Aliases, chooseRoot, fromClause, reachable } from './planner.ts';
+import { filterFields, predicate } from './predicates.ts';
+import type { PredicateScope } from './predicates.ts';
+import { columnRef, ident, measureExpr, SqlParams } from './sql.ts';
+
+/** What one statement's pieces share: the model, the parameter list and the alias counter. */
+export class QueryState {
+  readonly params: SqlParams;
+  readonly aliases = new Aliases();
+
+  constructor(
+    readonly index: ModelIndex,
+    databaseNames: readonly string[],
+  ) {
+    this.params = new SqlParams(databaseNames);
+  }
+
+  /** Binds a row count (LIMIT) as a parameter like any other value. */
+  limit(rows: number): string {
+    return this.params.add({ value: rows });
+  }
+
+  get values(): DuckDBValue[] {
+    return this.params.values;
+  }
+}
+
+export const groupAlias = (i: number): string => ident(`c${i}`);
+export const measureAlias = (j: number): string => ident(`m${j}`);
+
+/** The filters on rows that a query rooted at `root` can apply: those whose tables are reachable from it. */
+export function applicableFilters(
+  state: QueryState,
+  root: string,
+  filters: readonly ParsedFilter[],
+): { readonly filters: readonly ParsedFilter[]; readonly tables: readonly string[] } {
+  const reach = reachable(state.index, root);
+  const applicable = filters.filter((f) => filterFields(f).every((field) => reach.has(field.table)));
+  return {
+    filters: applicable,
+    tables: applicable.flatMap((f) => filterFields(f).map((field) => field.table)),
+  };
+}
+
+/** A predicate scope over one FROM clause: columns by alias; measures never appear among row filters. */
+export function rowScope(
+  state: QueryState,
+  aliasOf: ReadonlyMap<string, string>,
+  rowFilters: readonly ParsedFilter[],
+): PredicateScope {
+  return {
+    params: state.params,
+    expr(field: ResolvedField) {
+      const alias = aliasOf.get(field.table);
+      if (field.kind !== 'column' || alias === undefined)
+        throw new QueryError(`${field.queryName} cannot filter rows here`);
+      return columnRef(alias, field.column);
+    },
+    topN: (filter) => topNSubquery(state, filter, rowFilters),
+  };
+}
+
+function groupSelect(
+  state: QueryState,
+  root: string,
+  groups: readonly ColumnField[],
+  measures: readonly { readonly field: MeasureField; readonly slot: number }[],
+  rowFilters: readonly ParsedFilter[],
+): string {
+  const reach = reachable(state.index, root);
+  for (const column of groups) {
+    if (!reach.has(column.table)) {
+      const with_ = measures.length > 0 ? `measures of '${root}'` : `'${root}'`;
+      throw new QueryError(
+        `${column.queryName} cannot be shown with ${with_}: no relationship leads from '${root}' to '${column.table}'`,
+      );
+    }
+  }
+  const applicable = applicableFilters(state, root, rowFilters);
+  const from = fromClause(
+    state.index,
+    root,
+    [...groups.map((c) => c.table), ...applicable.tables],
+    state.aliases,
+    state.params,
+  );
+  const scope = rowScope(state, from.aliasOf, rowFilters);
+  const groupExprs = groups.map((column) => scope.expr(column));
+  const rootAlias = from.aliasOf.get(root) ?? '';
+  const select = [
+    ...groupExprs.map((expr, i) => `${expr} AS ${groupAlias(i)}`),
+    ...measures.map(({ field, slot }) => `${measureExpr(rootAlias, field.formula)} AS ${measureAlias(slot)}`),
+  ];
+  const where = applicable.filters.map((filter) => predicate(scope, filter));
+  return [
+    `SELECT ${select.join(', ')}`,
+    from.sql,
+    where.length > 0 ? `WHERE ${where.join(' AND ')}` : '',
+    groupExprs.length > 0 ? `GROUP BY ${groupExprs.join(', ')}` : '',
+  ]
+    .filter((line) => line !== '')
+    .join('\n  ');
+}
+
+/**
+ * A SELECT of the groups `"c0"…` and measures `"m0"…` under the row filters.
+ *
+ * ```ts
+ * groupedSelect(state, [modelColumn], [totalPages], filters);
+ * // SELECT "t1"."model" AS "c0", sum("t0"."total_pages") AS "m0" FROM … WHERE … GROUP BY "t1"."model"
+ * ```
+ */
+export function groupedSelect(
+  state: QueryState,
+  groups: readonly ColumnField[],
+  measures: readonly MeasureField[],
+  rowFilters: readonly ParsedFilter[],
+): string {
+  const byTable = new Map<string, { field: MeasureField; slot: number }[]>();
+  measures.forEach((field, slot) => {
+    const list = byTable.get(field.table) ?? [];
+    list.push({ field, slot });
+    byTable.set(field.table, list);
+  });
+  if (byTable.size === 0) {
+    if (groups.length === 0) throw new QueryError('select needs at least one column or measure');
+    byTable.set(
+      chooseRoot(
+        state.index,
+        groups.map((c) => c.table),
+      ),
+      [],
+    );
+  }
+  const parts = [...byTable].map(([root, list]) => groupSelect(state, root, groups, list, rowFilters));
+  if (parts.length === 1) return parts[0] ?? '';
+  // Several tables' measures: each part has its own measures; line them up by group (max() picks the one value).
+  const keys = groups.map((_c, i) => groupAlias(i));
+  const values = measures.map((_m, j) => `max(${measureAlias(j)}) AS ${measureAlias(j)}`);
+  const union = parts.map((part) => `(${part})`).join('\n  UNION ALL BY NAME\n  ');
+  const group = keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : '';
+  return `SELECT ${[...keys, ...values].join(', ')} FROM (${union}) AS ${ident(state.aliases.take())}${group}`;
+}
+
+/** The values of a top N filter's target with the best (or worst) `itemCount` values of its measure. */
+export function topNSubquery(
+  state: QueryState,
+  filter: Extract<ParsedFilter, { type: 'topN' }>,
+  rowFilters: readonly ParsedFilter[],
+): string {
+  const others = rowFilters.filter((f) => f.type !== 'topN');
+  const inner = groupedSelect(state, [filter.target], [filter.orderBy], others);
+  const direction = filter.operator === 'Top' ? 'DESC' : 'ASC';
+  return (
+    `SELECT ${groupAlias(0)} FROM (${inner}) AS ${ident(state.aliases.take())}` +
+    ` ORDER BY ${measureAlias(0)} ${direction} NULLS LAST, ${groupAlias(0)} ASC NULLS LAST LIMIT ${state.limit(filter.itemCount)}`
+  );
+}

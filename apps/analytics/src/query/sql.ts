@@ -1,0 +1,80 @@
+/**
+ * The only place SQL text is assembled from pieces. Identifiers come from the semantic model and are quoted;
+ * values never enter the text: each becomes a positional parameter (`$2`), optionally cast to the column's type.
+ */
+import { listValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
+import type { Aggregation, DataType, ModelColumn } from '../content/types.ts';
+import type { MeasureFormula } from './fields.ts';
+
+/** `"name"`, with embedded quotes doubled. Only ever called with names from the model or generated aliases. */
+export function ident(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** A value ready to bind: the JS value and, for dates and timestamps, the cast that gives it its type in SQL. */
+export interface BoundValue {
+  readonly value: string | number | boolean;
+  readonly cast?: 'DATE' | 'TIMESTAMP';
+}
+
+/** Collects the parameters of one statement. `$1` is always the row-level-security list of databaseNames. */
+export class SqlParams {
+  readonly values: DuckDBValue[];
+
+  constructor(databaseNames: readonly string[]) {
+    this.values = [listValue([...databaseNames])];
+  }
+
+  /** The placeholder of the row-level-security list. */
+  get rls(): string {
+    return '$1';
+  }
+
+  /** Adds a parameter and returns its placeholder: `$3` or `CAST($3 AS DATE)`. */
+  add(bound: BoundValue): string {
+    this.values.push(bound.value);
+    const placeholder = `$${this.values.length}`;
+    return bound.cast === undefined ? placeholder : `CAST(${placeholder} AS ${bound.cast})`;
+  }
+}
+
+/** `"t0"."model"` */
+export function columnRef(alias: string, column: ModelColumn): string {
+  return `${ident(alias)}.${ident(column.source)}`;
+}
+
+function aggregate(aggregation: Aggregation, expr: string): string {
+  switch (aggregation) {
+    case 'sum':
+      return `sum(${expr})`;
+    case 'avg':
+      return `avg(${expr})`;
+    case 'count':
+      return `count(${expr})`;
+    case 'distinctCount':
+      return `count(DISTINCT ${expr})`;
+    case 'min':
+      return `min(${expr})`;
+    case 'max':
+      return `max(${expr})`;
+  }
+}
+
+/** The aggregate expression of a measure over the table aliased `alias`. */
+export function measureExpr(alias: string, formula: MeasureFormula): string {
+  if ('aggregation' in formula) return aggregate(formula.aggregation, columnRef(alias, formula.column));
+  const numerator = aggregate(formula.numerator.aggregation, columnRef(alias, formula.numerator.column));
+  const denominator = aggregate(
+    formula.denominator.aggregation,
+    columnRef(alias, formula.denominator.column),
+  );
+  return `(CAST(${numerator} AS DOUBLE) / nullif(${denominator}, 0))`;
+}
+
+/** SQL type for a column's values when a predicate has to cast a parameter. */
+export function castFor(dataType: DataType): BoundValue['cast'] {
+  if (dataType === 'date') return 'DATE';
+  if (dataType === 'dateTime') return 'TIMESTAMP';
+  return undefined;
+}

@@ -1,0 +1,67 @@
+/**
+ * The query API: what a visual asks of a dataset, and what comes back. The frame builds one of these per visual
+ * (see content/visual-query.ts) and posts it to `/frame-api/query`.
+ */
+import type { DataType, FieldRef } from '../content/types.ts';
+
+export interface OrderByItem {
+  readonly field: FieldRef;
+  /** `'Ascending'` / `'Descending'`, or models' SortDirection (1 / 2). */
+  readonly direction: 'Ascending' | 'Descending' | 1 | 2;
+}
+
+/**
+ * One visual's question. The selected columns are the grouping (GROUP BY), the selected measures are aggregated per
+ * group; with no measure the answer is the distinct combinations of the columns (a slicer's list).
+ *
+ * ```ts
+ * const query: VisualQuery = {
+ *   select: [{ column: { table: 'Devices', column: 'Model' } }, { measure: { table: 'Meter readings', measure: 'Total pages' } }],
+ *   filters: [new BasicFilter({ table: 'Devices', column: 'Site' }, 'In', 'Berlin').toJSON()],
+ *   orderBy: [{ field: { measure: { table: 'Meter readings', measure: 'Total pages' } }, direction: 'Descending' }],
+ *   top: 10,
+ * };
+ * ```
+ */
+export interface VisualQuery {
+  /** Optional; when given it must be the report's dataset. */
+  readonly datasetId?: string;
+  readonly select: readonly FieldRef[];
+  /** Report, page and visual filters together, as models' filter JSON (`$schema` optional). */
+  readonly filters?: readonly unknown[];
+  readonly orderBy?: readonly OrderByItem[];
+  /** Most rows to return (default and maximum {@link MAX_QUERY_ROWS}). */
+  readonly top?: number;
+}
+
+/** The most rows a summarized query (and a summarized export) returns, as in Power BI. */
+export const MAX_QUERY_ROWS = 30_000;
+/** The most rows an underlying-data export returns, as in Power BI. */
+export const MAX_UNDERLYING_ROWS = 150_000;
+
+export interface ResultColumn {
+  /** The select item as it was asked for. */
+  readonly field: FieldRef;
+  readonly kind: 'column' | 'measure';
+  /** `Devices.Model`, `Meter readings.Total pages`, `Sum of Pages`. */
+  readonly queryName: string;
+  readonly displayName: string;
+  readonly dataType: DataType;
+  readonly format?: string;
+}
+
+export interface QueryAnswer {
+  readonly columns: ResultColumn[];
+  /** One array per row, in the order of `columns`. */
+  readonly rows: (string | number | boolean | null)[][];
+  /** True when more rows matched than `top` allowed. */
+  readonly truncated: boolean;
+}
+
+/** Who is asking: the row-level-security identity and the clock relative filters count from. */
+export interface QueryContext {
+  /** The accounts the caller may see; every table of every query is restricted to them. */
+  readonly databaseNames: readonly string[];
+  /** "Now" for relative date and time filters; default the real clock. */
+  readonly now?: Date;
+}

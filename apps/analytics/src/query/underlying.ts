@@ -1,0 +1,112 @@
+/**
+ * The underlying data behind a visual: the detail rows of its measures' table, with the visual's columns and the
+ * columns its measures aggregate, under every filter. Filters on measures keep the rows of the groups that pass them.
+ */
+import type { Dataset } from '../content/types.ts';
+import type { CompiledQuery } from './compile.ts';
+import { prepareQuery } from './compile.ts';
+import { QueryError } from './errors.ts';
+import { columnField } from './fields.ts';
+import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
+import { applicableFilters, groupAlias, groupedSelect, measureAlias, rowScope } from './grouped.ts';
+import { chooseRoot, fromClause } from './planner.ts';
+import { predicate } from './predicates.ts';
+import type { PredicateScope } from './predicates.ts';
+import { ident } from './sql.ts';
+import { MAX_UNDERLYING_ROWS } from './types.ts';
+import type { QueryContext, VisualQuery } from './types.ts';
+
+function baseColumns(index: Parameters<typeof columnField>[0], measure: MeasureField): ColumnField[] {
+  const parts =
+    'aggregation' in measure.formula
+      ? [measure.formula]
+      : [measure.formula.numerator, measure.formula.denominator];
+  return parts.map((part) => columnField(index, measure.table, part.column.name));
+}
+
+/**
+ * Compiles the underlying-data query of a visual query.
+ *
+ * ```ts
+ * compileUnderlyingQuery(dataset, visualQuery, { databaseNames: ['fabrikam'] }, 1000).sql; // SELECT … (no GROUP BY)
+ * ```
+ */
+export function compileUnderlyingQuery(
+  dataset: Dataset,
+  query: VisualQuery | unknown,
+  context: QueryContext,
+  rows = MAX_UNDERLYING_ROWS,
+): CompiledQuery {
+  const prepared = prepareQuery(dataset, query, context);
+  const { state } = prepared;
+  const measures = prepared.select.map((s) => s.field).filter((f): f is MeasureField => f.kind === 'measure');
+  const measureTables = [...new Set(measures.map((m) => m.table))];
+  if (measureTables.length > 1) {
+    throw new QueryError(
+      `Underlying data needs measures of one table; these come from ${measureTables.join(', ')}`,
+    );
+  }
+  const groups = prepared.groups.slice(0, prepared.selectedGroups);
+  const root =
+    measureTables[0] ??
+    chooseRoot(
+      state.index,
+      groups.map((g) => g.table),
+    );
+  const columns: ColumnField[] = [];
+  for (const field of [...groups, ...measures.flatMap((m) => baseColumns(state.index, m))]) {
+    if (!columns.some((c) => c.queryName === field.queryName)) columns.push(field);
+  }
+  const applicable = applicableFilters(state, root, prepared.rowFilters);
+  const from = fromClause(
+    state.index,
+    root,
+    [...columns.map((c) => c.table), ...applicable.tables],
+    state.aliases,
+    state.params,
+  );
+  const scope = rowScope(state, from.aliasOf, prepared.rowFilters);
+  const where = applicable.filters.map((filter) => predicate(scope, filter));
+
+  if (prepared.measureFilters.length > 0) {
+    // Keep the detail rows of the groups whose measures pass: the visual's own groups, filtered as the visual is.
+    const filterMeasures = prepared.measureFilters.flatMap((f) =>
+      'target' in f && f.target.kind === 'measure' ? [f.target] : [],
+    );
+    const grouped = groupedSelect(state, groups, filterMeasures, prepared.rowFilters);
+    const alias = ident(state.aliases.take());
+    const having: PredicateScope = {
+      params: state.params,
+      expr: (field: ResolvedField) =>
+        `${alias}.${measureAlias(filterMeasures.findIndex((m) => m.queryName === field.queryName))}`,
+      topN: () => 'NULL',
+    };
+    const pass = prepared.measureFilters.map((filter) => predicate(having, filter));
+    const match = groups.map((g, i) => `${alias}.${groupAlias(i)} IS NOT DISTINCT FROM ${scope.expr(g)}`);
+    where.push(`EXISTS (SELECT 1 FROM (${grouped}) AS ${alias} WHERE ${[...match, ...pass].join(' AND ')})`);
+  }
+  const select = columns.map((c, i) => `${scope.expr(c)} AS ${groupAlias(i)}`);
+  const order = columns.map((c) => `${scope.expr(c)} ASC NULLS LAST`);
+  const sql = [
+    `SELECT ${select.join(', ')}`,
+    from.sql,
+    where.length > 0 ? `WHERE ${where.join(' AND ')}` : '',
+    order.length > 0 ? `ORDER BY ${order.join(', ')}` : '',
+    `LIMIT ${state.limit(rows + 1)}`,
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+  return {
+    sql,
+    params: state.values,
+    columns: columns.map((c) => ({
+      field: { column: { table: c.table, column: c.column.name } },
+      kind: 'column' as const,
+      queryName: c.queryName,
+      displayName: c.displayName,
+      dataType: c.dataType,
+      ...(c.format === undefined ? {} : { format: c.format }),
+    })),
+    limit: rows,
+  };
+}

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ExportDataType } from '@portico/models';
+import { Type } from 'typebox';
+import { FieldRefSchema } from '../../content/definition-schema.ts';
+import { embedClaims } from '../../plugins/authentication.ts';
+import { compileVisualQuery } from '../../query/compile.ts';
+import { toCsv } from '../../query/csv.ts';
+import { runCompiled } from '../../query/run.ts';
+import { MAX_QUERY_ROWS, MAX_UNDERLYING_ROWS } from '../../query/types.ts';
+import { compileUnderlyingQuery } from '../../query/underlying.ts';
+import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { reportForToken } from './access.ts';
+
+const VisualQuerySchema = Type.Object({
+  datasetId: Type.Optional(Type.String()),
+  select: Type.Array(FieldRefSchema, { minItems: 1, maxItems: 50 }),
+  filters: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 100 })),
+  orderBy: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: FieldRefSchema,
+        direction: Type.Union([
+          Type.Literal('Ascending'),
+          Type.Literal('Descending'),
+          Type.Literal(1),
+          Type.Literal(2),
+        ]),
+      }),
+      { maxItems: 10 },
+    ),
+  ),
+  top: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QUERY_ROWS })),
+});
+
+const Cell = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+const QueryAnswerSchema = Type.Object({
+  columns: Type.Array(
+    Type.Object({
+      field: FieldRefSchema,
+      kind: Type.Union([Type.Literal('column'), Type.Literal('measure')]),
+      queryName: Type.String(),
+      displayName: Type.String(),
+      dataType: Type.String(),
+      format: Type.Optional(Type.String()),
+    }),
+  ),
+  rows: Type.Array(Type.Array(Cell)),
+  truncated: Type.Boolean(),
+});
+
+/** /frame-api/query and /frame-api/export: a visual's data, as JSON rows or as CSV, for the token's accounts only. */
+const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { engine, now } = app.services;
+
+  app.post(
+    '/query',
+    {
+      onRequest: app.requireEmbedToken,
+      schema: {
+        summary: "Run a visual's query",
+        body: Type.Object({ reportId: Id, query: VisualQuerySchema }),
+        response: { 200: QueryAnswerSchema, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const { dataset } = reportForToken(app, request, request.body.reportId);
+      const context = { databaseNames: embedClaims(request).databaseNames, now: new Date(now()) };
+      return runCompiled(engine, compileVisualQuery(dataset, request.body.query, context));
+    },
+  );
+
+  app.post(
+    '/export',
+    {
+      onRequest: app.requireEmbedToken,
+      schema: {
+        summary: "Export a visual's data as CSV (summarized or underlying)",
+        body: Type.Object({
+          reportId: Id,
+          query: VisualQuerySchema,
+          exportDataType: Type.Optional(
+            Type.Union([Type.Literal(ExportDataType.Summarized), Type.Literal(ExportDataType.Underlying)]),
+          ),
+          rows: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UNDERLYING_ROWS })),
+        }),
+        response: {
+          200: { content: { 'text/csv': { schema: Type.String() } } },
+          400: ErrorBody,
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { report, dataset } = reportForToken(app, request, request.body.reportId);
+      const context = { databaseNames: embedClaims(request).databaseNames, now: new Date(now()) };
+      const underlying = request.body.exportDataType === ExportDataType.Underlying;
+      const compiled = underlying
+        ? compileUnderlyingQuery(
+            dataset,
+            request.body.query,
+            context,
+            request.body.rows ?? MAX_UNDERLYING_ROWS,
+          )
+        : compileVisualQuery(
+            dataset,
+            { ...request.body.query, top: Math.min(request.body.rows ?? MAX_QUERY_ROWS, MAX_QUERY_ROWS) },
+            context,
+          );
+      const answer = await runCompiled(engine, compiled);
+      const filename = `${report.name.replace(/[^A-Za-z0-9 ._-]/g, '_')}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('x-export-truncated', String(answer.truncated))
+        .header('cache-control', 'no-store')
+        .send(toCsv(answer));
+    },
+  );
+};
+
+export default frameQueryRoutes;

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { recordRoutes } from '../openapi/generator.ts';
+import embedPageRoutes from './embed-pages.ts';
+import frameQueryRoutes from './frame-api/query.ts';
+import frameReportRoutes from './frame-api/reports.ts';
+import healthRoutes from './health.ts';
+import oauthRoutes from './oauth.ts';
+import contentRoutes from './v1/content.ts';
+import embedTokenRoutes from './v1/embed-tokens.ts';
+import openApiRoutes from './v1/openapi.ts';
+
+/** Route files mirror the URL: routes/v1/* answers /v1/*, routes/frame-api/* answers /frame-api/*. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  const routes = recordRoutes(app, ['/v1/', '/oauth/']);
+  const { config } = app.services;
+  await app.register(healthRoutes);
+  await app.register(oauthRoutes);
+  await app.register(contentRoutes, { prefix: '/v1' });
+  await app.register(embedTokenRoutes, { prefix: '/v1' });
+  await app.register(openApiRoutes, { prefix: '/v1', routes });
+  await app.register(frameReportRoutes, { prefix: '/frame-api' });
+  await app.register(frameQueryRoutes, { prefix: '/frame-api' });
+  await app.register(embedPageRoutes, { frameDist: config.frameDist, embedOrigins: config.embedOrigins });
+}

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Report } from '../../content/types.ts';
+import { HttpError } from '../../http-errors.ts';
+import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { embedUrl } from '../../services.ts';
+
+const WorkspaceBody = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
+
+export const ReportSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  workspaceId: Type.String(),
+  datasetId: Type.String(),
+  embedUrl: Type.String({ description: 'The frame page to embed: /reportEmbed?reportId=…&groupId=…' }),
+  version: Type.Integer({ description: 'The latest saved version (1 for a new report)' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+const DatasetSummary = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
+
+const WorkspaceParams = Type.Object({ workspaceId: Id });
+const ReportParams = Type.Object({ workspaceId: Id, reportId: Id });
+
+/** /v1/workspaces…: what the portal lists and embeds. Every route needs an API access token. */
+const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { content, config } = app.services;
+  const summary = (report: Report) => ({
+    id: report.id,
+    name: report.name,
+    workspaceId: report.workspaceId,
+    datasetId: report.datasetId,
+    embedUrl: embedUrl(config, report),
+    version: report.version,
+    updatedAt: report.updatedAt,
+  });
+  const workspaceOr404 = (id: string) => {
+    const workspace = content.workspace(id);
+    if (workspace === undefined) throw new HttpError(404, 'NOT_FOUND', `No workspace '${id}'.`);
+    return workspace;
+  };
+
+  app.get(
+    '/workspaces',
+    {
+      onRequest: app.requireApiClient,
+      schema: {
+        summary: 'List the workspaces',
+        tags: ['content'],
+        response: { 200: Type.Object({ value: Type.Array(WorkspaceBody) }), ...authErrorResponses },
+      },
+    },
+    async () => ({
+      value: content.workspaces().map(({ id, name, description }) => ({ id, name, description })),
+    }),
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/reports',
+    {
+      onRequest: app.requireApiClient,
+      schema: {
+        summary: "List a workspace's reports",
+        tags: ['content'],
+        params: WorkspaceParams,
+        response: {
+          200: Type.Object({ value: Type.Array(ReportSummary) }),
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const workspace = workspaceOr404(request.params.workspaceId);
+      return { value: content.reports(workspace.id).map(summary) };
+    },
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/reports/:reportId',
+    {
+      onRequest: app.requireApiClient,
+      schema: {
+        summary: 'Get a report with its embedUrl',
+        tags: ['content'],
+        params: ReportParams,
+        response: { 200: ReportSummary, 404: ErrorBody, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const workspace = workspaceOr404(request.params.workspaceId);
+      const report = content.report(request.params.reportId);
+      if (report === undefined || report.workspaceId !== workspace.id) {
+        throw new HttpError(
+          404,
+          'NOT_FOUND',
+          `No report '${request.params.reportId}' in workspace '${workspace.id}'.`,
+        );
+      }
+      return summary(report);
+    },
+  );
+
+  app.get(
+    '/workspaces/:workspaceId/datasets',
+    {
+      onRequest: app.requireApiClient,
+      schema: {
+        summary: "List a workspace's datasets",
+        tags: ['content'],
+        params: WorkspaceParams,
+        response: {
+          200: Type.Object({ value: Type.Array(DatasetSummary) }),
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const workspace = workspaceOr404(request.params.workspaceId);
+      return {
+        value: content.datasets(workspace.id).map(({ id, name, description }) => ({ id, name, description })),
+      };
+    },
+  );
+};
+
+export default contentRoutes;

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Permissions } from '@portico/models';
+import { Type } from 'typebox';
+import { exactOrigin } from '../../config.ts';
+import { HttpError } from '../../http-errors.ts';
+import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+
+/** The access levels a caller may name instead of models' Permissions flags. */
+const ACCESS_LEVELS: Readonly<Record<string, number>> = {
+  View: Permissions.Read,
+  Edit: Permissions.ReadWrite | Permissions.Copy,
+  Create: Permissions.Create,
+};
+
+const EmbedTokenRequest = Type.Object({
+  reports: Type.Array(Type.Object({ id: Id }), { minItems: 1, maxItems: 20 }),
+  permissions: Type.Union([
+    Type.Integer({
+      minimum: 0,
+      maximum: 7,
+      description: "models' Permissions flags: Read 0, ReadWrite 1, Copy 2, Create 4, All 7",
+    }),
+    Type.Union([Type.Literal('View'), Type.Literal('Edit'), Type.Literal('Create')], {
+      description: 'View = Read, Edit = ReadWrite | Copy, Create = Create',
+    }),
+  ]),
+  identities: Type.Array(
+    Type.Object({
+      databaseNames: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+        minItems: 1,
+        maxItems: 100,
+      }),
+    }),
+    {
+      minItems: 1,
+      maxItems: 10,
+      description: 'Row-level security: the viewer sees the rows of the union of these databaseNames',
+    },
+  ),
+  allowedOrigins: Type.Array(Type.String({ maxLength: 300 }), { minItems: 1, maxItems: 10 }),
+  lifetimeMinutes: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Default and maximum: ANALYTICS_EMBED_TOKEN_MAX_MINUTES' }),
+  ),
+});
+
+const EmbedToken = Type.Object({
+  token: Type.String(),
+  tokenId: Type.String(),
+  expiration: Type.String({ format: 'date-time' }),
+});
+
+/** POST /v1/embed-tokens: a short-lived token for the frame, naming reports, permissions, RLS and host origins. */
+const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { content, config, tokens, accounts } = app.services;
+
+  app.post(
+    '/embed-tokens',
+    {
+      onRequest: app.requireApiClient,
+      schema: {
+        summary: 'Generate an embed token',
+        tags: ['embedding'],
+        body: EmbedTokenRequest,
+        response: { 200: EmbedToken, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const ids = [...new Set(body.reports.map((r) => r.id))];
+      const reports = ids.map((id) => {
+        const report = content.report(id);
+        if (report === undefined) throw new HttpError(404, 'NOT_FOUND', `No report '${id}'.`);
+        return { id: report.id, datasetId: report.datasetId, workspaceId: report.workspaceId };
+      });
+      const permissions =
+        typeof body.permissions === 'number' ? body.permissions : (ACCESS_LEVELS[body.permissions] ?? 0);
+      const databaseNames = [...new Set(body.identities.flatMap((identity) => identity.databaseNames))];
+      const unknown = databaseNames.filter((name) => !accounts.has(name));
+      if (unknown.length > 0) {
+        throw new HttpError(400, 'BAD_REQUEST', `Unknown databaseNames: ${unknown.slice(0, 10).join(', ')}.`);
+      }
+      const origins = body.allowedOrigins.map((origin) => {
+        let exact: string;
+        try {
+          exact = exactOrigin(origin);
+        } catch (error) {
+          throw new HttpError(400, 'BAD_REQUEST', `allowedOrigins: ${(error as Error).message}.`);
+        }
+        if (!config.embedOrigins.includes(exact)) {
+          throw new HttpError(
+            400,
+            'BAD_REQUEST',
+            `allowedOrigins: ${exact} may not frame this service (ANALYTICS_EMBED_ORIGINS).`,
+          );
+        }
+        return exact;
+      });
+      const minutes = body.lifetimeMinutes ?? config.embedTokenMaxMinutes;
+      if (minutes > config.embedTokenMaxMinutes) {
+        throw new HttpError(
+          400,
+          'BAD_REQUEST',
+          `lifetimeMinutes may be at most ${config.embedTokenMaxMinutes}.`,
+        );
+      }
+      const issued = await tokens.issueEmbedToken(
+        request.apiClient ?? config.clientId,
+        { reports, permissions, databaseNames, origins: [...new Set(origins)] },
+        minutes,
+      );
+      request.log.info(
+        { tokenId: issued.tokenId, reports: ids, databaseNames, permissions },
+        'embed token issued',
+      );
+      return { token: issued.token, tokenId: issued.tokenId, expiration: issued.expiresAt.toISOString() };
+    },
+  );
+};
+
+export default embedTokenRoutes;

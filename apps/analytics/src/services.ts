@@ -1,0 +1,32 @@
+import type { TokenService } from './auth/tokens.ts';
+import type { AnalyticsConfig } from './config.ts';
+import type { ContentStore } from './content/store.ts';
+import type { Report } from './content/types.ts';
+import type { Engine } from './data/engine.ts';
+
+/** What the routes share: decorated on the app as `app.services`. */
+export interface AnalyticsServices {
+  readonly config: AnalyticsConfig;
+  readonly engine: Engine;
+  readonly content: ContentStore;
+  readonly tokens: TokenService;
+  /** The databaseNames the loaded data holds: the only ones an embed token may name. */
+  readonly accounts: ReadonlySet<string>;
+  /** The clock of tokens and relative filters (tests pin it). */
+  readonly now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AnalyticsServices;
+  }
+}
+
+/** `${publicUrl}/reportEmbed?reportId=…&groupId=…`: what the portal hands to the SDK as `embedUrl`. */
+export function embedUrl(
+  config: Pick<AnalyticsConfig, 'publicUrl'>,
+  report: Pick<Report, 'id' | 'workspaceId'>,
+): string {
+  const query = new URLSearchParams({ reportId: report.id, groupId: report.workspaceId });
+  return `${config.publicUrl}/reportEmbed?${query.toString()}`;
+}

@@ -1,0 +1,71 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBED_PAGES } from '../../src/routes/embed-pages.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('probes', () => {
+  it('answers /healthz and, once DuckDB answers, /readyz', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('echoes a well-formed x-request-id and replaces a malformed one', async () => {
+    expect(
+      (await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'portal-123' } })).headers[
+        'x-request-id'
+      ],
+    ).toBe('portal-123');
+    const replaced = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <script>' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('embed pages', () => {
+  it('serve a page saying how to build the frame when it has not been built, framable by the configured origins only', async () => {
+    for (const path of EMBED_PAGES) {
+      const res = await t.app.inject({ url: `${path}?reportId=x&groupId=y` });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('The analytics frame has not been built: run');
+      expect(res.body).toContain('npm run build -w @portico/analytics');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain('frame-ancestors http://localhost:4400 http://localhost:5173');
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("img-src 'self' data:");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+  });
+
+  it('serve the built index.html once the frame is built', async () => {
+    const dist = t.app.services.config.frameDist;
+    await mkdir(dist, { recursive: true });
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>frame</title><div id="root"></div>');
+    const res = await t.app.inject({ url: '/reportEmbed?reportId=x' });
+    expect(res.body).toBe('<!doctype html><title>frame</title><div id="root"></div>');
+  });
+
+  it('keep every other answer from being framed at all', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answer unknown paths 404 in the common error shape', async () => {
+    const res = await t.app.inject({ url: '/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

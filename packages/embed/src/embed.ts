@@ -10,6 +10,7 @@ import {
   type ICommandExtension,
   type IEmbedConfiguration as IModelsEmbedConfiguration,
   type IError,
+  type IEventHooks as IModelsEventHooks,
   type IMenuGroupExtension,
   type IReportCreateConfiguration,
   type ISaveAsParameters,
@@ -41,18 +42,14 @@ import { EMBED_EVENTS, type EmbedEvents, type IEventHandler } from './events.ts'
 import { addParam, embedOrigin, findParam, isRdl } from './origins.ts';
 import type { Service } from './service.ts';
 
-/** Host hooks the frame may call: `preQuery` asks the first, `newAccessToken` the second. */
-export interface IEventHooks {
-  applicationContextProvider?: (request: { report: Embed } & Record<string, unknown>) => unknown;
-  accessTokenProvider?: (request: { report: Embed } & Record<string, unknown>) => unknown;
-}
+/** Host hooks the frame may call (`preQuery`, `newAccessToken`), given the embed as `request.report`. */
+export type IEventHooks = IModelsEventHooks<Embed>;
 
 /** The configuration fields every embed kind reads; each kind's public configuration type is narrower. */
 export interface IEmbedConfiguration extends IModelsEmbedConfiguration {
   visualName?: string;
   datasetIds?: string[];
   question?: string;
-  eventHooks?: IEventHooks;
 }
 
 export type IEmbedConfigurationBase = IEmbedConfiguration;

@@ -1,22 +1,17 @@
 /**
- * The public configuration types, as powerbi-client names them: powerbi-models' configurations plus the
- * host's event hooks (functions, kept on the host and never posted to the frame).
+ * The public configuration types, as powerbi-client names them: powerbi-models' configurations (with the
+ * host's event hooks where powerbi-models 2.x has them: report, visual, create and quick-create).
  */
 import type * as models from '@portico/models';
 import type { IResponse } from '@portico/protocol';
-import type { IEventHooks } from './embed.ts';
 
-type WithHooks<T> = T & { eventHooks?: IEventHooks };
-
-export type IReportEmbedConfiguration = WithHooks<models.IReportEmbedConfiguration>;
-export type IVisualEmbedConfiguration = WithHooks<models.IVisualEmbedConfiguration>;
-export type IDashboardEmbedConfiguration = WithHooks<models.IDashboardEmbedConfiguration>;
-export type ITileEmbedConfiguration = WithHooks<models.ITileEmbedConfiguration>;
-export type IQnaEmbedConfiguration = WithHooks<models.IQnaEmbedConfiguration>;
-/** Any embed may also name its unique id (else the `powerbi-name` attribute or a random one is used). */
-type Named = { uniqueId?: string };
-export type IReportCreateConfiguration = WithHooks<models.IReportCreateConfiguration> & Named;
-export type IQuickCreateConfiguration = WithHooks<models.IQuickCreateConfiguration> & Named;
+export type IReportEmbedConfiguration = models.IReportEmbedConfiguration;
+export type IVisualEmbedConfiguration = models.IVisualEmbedConfiguration;
+export type IDashboardEmbedConfiguration = models.IDashboardEmbedConfiguration;
+export type ITileEmbedConfiguration = models.ITileEmbedConfiguration;
+export type IQnaEmbedConfiguration = models.IQnaEmbedConfiguration;
+export type IReportCreateConfiguration = models.IReportCreateConfiguration;
+export type IQuickCreateConfiguration = models.IQuickCreateConfiguration;
 export type IBootstrapEmbedConfiguration = models.IBootstrapEmbedConfiguration;
 export type IEmbedSettings = models.ISettings;
 export type ILocaleSettings = models.ILocaleSettings;

@@ -5,6 +5,7 @@
 import type {
   ICavasItemsSelection,
   IError,
+  IExportDataCompletedEvent,
   IFilter,
   IPage,
   IQnaVisualRenderedEvent,
@@ -85,6 +86,10 @@ export interface ReportEvents extends EmbedEvents {
   visualClicked: { visual: IVisual; page?: IPage };
   selectionChanged: ICavasItemsSelection;
   renderingStarted: unknown;
+  /** powerbi-client 2.24: the report lost the focus. */
+  blur: unknown;
+  /** powerbi-client 2.24: a visual's data export finished. */
+  exportDataCompleted: IExportDataCompletedEvent;
 }
 
 export interface ITileClickedEvent {
@@ -130,6 +135,8 @@ export const REPORT_EVENTS = [
   'visualClicked',
   'selectionChanged',
   'renderingStarted',
+  'blur',
+  'exportDataCompleted',
 ] satisfies (keyof ReportEvents)[];
 export const DASHBOARD_EVENTS = ['tileClicked', 'error'] satisfies (keyof DashboardEvents)[];
 export const TILE_EVENTS = ['tileClicked', 'tileLoaded'] satisfies (keyof TileEvents)[];

@@ -54,6 +54,8 @@ describe('the public surface', () => {
       'visualClicked',
       'selectionChanged',
       'renderingStarted',
+      'blur',
+      'exportDataCompleted',
     ]);
     expect(sdk.Dashboard.allowedEvents).toEqual(['tileClicked', 'error']);
     expect(sdk.Tile.allowedEvents).toEqual(['tileClicked', 'tileLoaded']);

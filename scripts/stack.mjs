@@ -1,30 +1,53 @@
 // Shared by `npm start` and `npm run dev`: works out one coherent set of URLs and ports from the environment,
 // starts child processes with prefixed output, waits for their health endpoints and stops them all together.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The environment every child gets: the user's variables win, the rest are derived so the parts agree. */
+/**
+ * The environment every child gets: the user's variables win, the rest are derived so the parts agree. Creates the
+ * data directory and, unless one is given, the client secret the portal server uses at the analytics service.
+ */
 export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
   const identityPort = env.IDENTITY_PORT || '4401';
   const portalPort = env.PORTAL_PORT || '4400';
+  const analyticsPort = env.ANALYTICS_PORT || '4402';
   const identityIssuer = env.IDENTITY_ISSUER || `http://localhost:${identityPort}`;
   const portalUrl = env.PORTAL_PUBLIC_URL || `http://localhost:${portalPort}`;
-  const portalOrigin = new URL(portalUrl).origin;
-  const origins = [portalOrigin, devWebOrigin ?? 'http://localhost:5173'];
+  const analyticsUrl = env.ANALYTICS_PUBLIC_URL || `http://localhost:${analyticsPort}`;
+  const portalOrigins = [
+    ...new Set([new URL(portalUrl).origin, devWebOrigin ?? 'http://localhost:5173']),
+  ].join(',');
+  const dataDir = path.resolve(env.PORTICO_DATA_DIR || path.join(process.cwd(), '.data'));
+  mkdirSync(dataDir, { recursive: true });
   return {
     ...env,
-    PORTICO_DATA_DIR: path.resolve(env.PORTICO_DATA_DIR || path.join(process.cwd(), '.data')),
+    PORTICO_DATA_DIR: dataDir,
     IDENTITY_PORT: identityPort,
     IDENTITY_ISSUER: identityIssuer,
-    IDENTITY_CLIENT_ORIGINS: env.IDENTITY_CLIENT_ORIGINS || [...new Set(origins)].join(','),
+    IDENTITY_CLIENT_ORIGINS: env.IDENTITY_CLIENT_ORIGINS || portalOrigins,
     PORTAL_PORT: portalPort,
     PORTAL_PUBLIC_URL: portalUrl,
     OIDC_AUTHORITY: env.OIDC_AUTHORITY || identityIssuer,
+    ANALYTICS_PORT: analyticsPort,
+    ANALYTICS_PUBLIC_URL: analyticsUrl,
+    ANALYTICS_EMBED_ORIGINS: env.ANALYTICS_EMBED_ORIGINS || portalOrigins,
+    ANALYTICS_CLIENT_SECRET: env.ANALYTICS_CLIENT_SECRET || localSecret(dataDir, 'analytics-client-secret'),
   };
+}
+
+/** A random secret kept in the data directory (created 0600 on first use), for the local default only. */
+function localSecret(dataDir, name) {
+  const file = path.join(dataDir, 'secrets', name);
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };

@@ -2,7 +2,7 @@
 // `npm start`: the whole product on its embedded defaults. Installs and builds what is missing, then starts the
 // identity provider and the portal server, waits until both are healthy and prints where to go and who to be.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   localUrl,
@@ -48,7 +48,6 @@ if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
 }
 
 const env = stackEnvironment();
-mkdirSync(env.PORTICO_DATA_DIR, { recursive: true });
 
 // The development identity provider runs only while the portal uses it; pointing OIDC_AUTHORITY at another
 // provider (Keycloak, Entra ID, …) leaves it out.
@@ -60,6 +59,9 @@ if (devIdentity) {
   children.push(identity);
   waits.push(() => waitForHealthy(`${localUrl(env.IDENTITY_HOST, env.IDENTITY_PORT)}/healthz`, identity));
 }
+const analytics = startChild('analytics', ...nodeWithTsx('apps/analytics/src/server.ts'), env);
+children.push(analytics);
+waits.push(() => waitForHealthy(`${localUrl(env.ANALYTICS_HOST, env.ANALYTICS_PORT)}/readyz`, analytics));
 const portal = startChild('portal', ...nodeWithTsx('apps/portal-server/src/server.ts'), env);
 children.push(portal);
 waits.push(() => waitForHealthy(`${localUrl(env.PORTAL_HOST, env.PORTAL_PORT)}/readyz`, portal));
@@ -85,6 +87,7 @@ console.info(
     '',
     `    Portal             ${env.PORTAL_PUBLIC_URL}`,
     `    Identity provider  ${env.OIDC_AUTHORITY}`,
+    `    Analytics service  ${env.ANALYTICS_PUBLIC_URL}`,
     `    Data directory     ${env.PORTICO_DATA_DIR}`,
     '',
     ...signIns,

@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface RunningStack {
   portalUrl: string;
   identityUrl: string;
+  analyticsUrl: string;
   dataDir: string;
   output: () => string;
   /** Sends Ctrl+C (SIGINT) like a user would and resolves with the exit code. */
@@ -29,7 +30,7 @@ export async function freePort(): Promise<number> {
 /** Runs `npm start`'s script on an empty data directory and free ports, resolving once it says it is running. */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-e2e-'));
-  const [portalPort, identityPort] = [await freePort(), await freePort()];
+  const [portalPort, identityPort, analyticsPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
@@ -37,6 +38,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       PORTICO_DATA_DIR: dataDir,
       PORTAL_PORT: String(portalPort),
       IDENTITY_PORT: String(identityPort),
+      ANALYTICS_PORT: String(analyticsPort),
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },
@@ -63,6 +65,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   return {
     portalUrl: `http://localhost:${portalPort}`,
     identityUrl: `http://localhost:${identityPort}`,
+    analyticsUrl: `http://localhost:${analyticsPort}`,
     dataDir,
     output: () => output,
     stop: async () => {

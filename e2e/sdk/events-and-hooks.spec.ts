@@ -169,9 +169,14 @@ test('dashboard, tile and Q&A events arrive on their own routes at their own ele
 });
 
 test("a frame cannot raise events on another embed's element, nor on an unknown one", async () => {
-  await frame('main').raise({ kind: 'dashboard', uniqueId: uids.dash, eventName: 'tileClicked', body: {} });
+  await frame('main').raise({
+    kind: 'dashboard',
+    uniqueId: 'events-dash',
+    eventName: 'tileClicked',
+    body: {},
+  });
   await frame('main').raise({ kind: 'report', uniqueId: 'nobody', eventName: 'loaded', body: {} });
-  await frame('dash').raise({ kind: 'report', uniqueId: uids.main, eventName: 'loaded', body: {} });
+  await frame('dash').raise({ kind: 'report', uniqueId: 'events-main', eventName: 'loaded', body: {} });
   // The report's own frame still gets through afterwards: the events above were dropped, not delayed.
   await frame('main').raise({ kind: 'report', eventName: 'rendered', body: { last: true } });
   await expect

@@ -41,13 +41,11 @@ const REPORT_EVENTS = [
 let page: Page;
 let host: Host;
 const frames: Record<string, FakeFrame> = {};
-const uids: Record<string, string> = {};
 
 test.beforeAll(async ({ browser, servers }) => {
   page = await browser.newPage();
   host = await openHost(page, servers);
   frames.main = await host.report('main', { uniqueId: 'events-main' });
-  uids.main = 'events-main';
   const others = {
     dash: { type: 'dashboard', id: 'd1', embedUrl: host.url('/dashboardEmbed'), accessToken: 'token-1' },
     tile: {
@@ -60,8 +58,7 @@ test.beforeAll(async ({ browser, servers }) => {
     qna: { type: 'qna', datasetIds: ['ds1'], embedUrl: host.url('/qnaEmbed'), accessToken: 'token-1' },
   };
   for (const [id, config] of Object.entries(others)) {
-    uids[id] = await host.embed(id, { ...config, uniqueId: `events-${id}` });
-    frames[id] = await host.frame(uids[id]);
+    frames[id] = await host.frame(await host.embed(id, { ...config, uniqueId: `events-${id}` }));
   }
   await frames.qna?.waitFor('qnaLoad');
   await page.evaluate(

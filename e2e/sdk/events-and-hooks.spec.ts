@@ -184,7 +184,7 @@ test("a frame cannot raise events on another embed's element, nor on an unknown 
 test('on() handlers get the typed event, the returned function and off() stop them, unknown names throw', async () => {
   const thrown = await page.evaluate(() => {
     window.handled = [];
-    const report = window.t.get('main') as InstanceType<typeof window.sdk.Report>;
+    const report = window.t.report('main');
     const record = (event: CustomEvent<unknown>) =>
       window.handled.push({
         name: event.type,
@@ -229,7 +229,7 @@ test("blur and exportDataCompleted, which powerbi-client 2.24 added to a report'
   const outcome = await page.evaluate(() =>
     window.t.settle(() => {
       window.handled = [];
-      const report = window.t.get('main') as InstanceType<typeof window.sdk.Report>;
+      const report = window.t.report('main');
       const record = (event: CustomEvent<unknown>) =>
         window.handled.push({ name: event.type, detail: event.detail, isCustomEvent: true });
       report.on('blur', record);

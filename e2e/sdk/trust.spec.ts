@@ -38,7 +38,7 @@ async function frameAt(host: Host, prefix: string, api: 'attacker' | 'fake'): Pr
 /** Starts `report.getPages()` on the page without waiting for it (`window.pending`). */
 const startGetPages = (host: Host, timeoutMs: number) =>
   host.page.evaluate((ms) => {
-    window.pending = window.t.settle(window.t.get('main').withTimeout(ms).getPages());
+    window.pending = window.t.settle(window.t.report('main').withTimeout(ms).getPages());
   }, timeoutMs);
 const pending = (host: Host) => host.page.evaluate(() => window.pending);
 

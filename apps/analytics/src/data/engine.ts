@@ -11,8 +11,11 @@ export interface QueryResult {
 
 /** The analytical engine as the rest of the service sees it: parameterised statements in, plain JSON rows out. */
 export interface Engine {
-  /** Runs one statement with positional parameters (`$1`, `$2`, …); values reach DuckDB only as parameters. */
-  query(sql: string, params?: readonly DuckDBValue[]): Promise<QueryResult>;
+  /**
+   * Runs one statement with positional parameters (`$1`, `$2`, …); values reach DuckDB only as parameters. `types`
+   * gives the types of the first parameters where they cannot be inferred (an empty list).
+   */
+  query(sql: string, params?: readonly DuckDBValue[], types?: readonly DuckDBType[]): Promise<QueryResult>;
   /** Resolves when DuckDB answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -103,10 +106,16 @@ export async function openEngine(options: OpenEngineOptions): Promise<Engine> {
   const pool = new ConnectionPool(connections);
   let closed = false;
 
-  async function query(sql: string, params: readonly DuckDBValue[] = []): Promise<QueryResult> {
+  async function query(
+    sql: string,
+    params: readonly DuckDBValue[] = [],
+    paramTypes: readonly DuckDBType[] = [],
+  ): Promise<QueryResult> {
     if (closed) throw new Error('the analytics engine is closed');
     const reader = await pool.use((connection) =>
-      params.length === 0 ? connection.runAndReadAll(sql) : connection.runAndReadAll(sql, [...params]),
+      params.length === 0
+        ? connection.runAndReadAll(sql)
+        : connection.runAndReadAll(sql, [...params], [...paramTypes]),
     );
     const types = reader.columnTypes();
     const converters = types.map(converterFor);

@@ -2,7 +2,7 @@
  * A visual query → one parameterised SQL statement: the grouped core (grouped.ts) wrapped in the filters on
  * measures, the order and the row limit.
  */
-import type { DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Dataset, FieldRef } from '../content/types.ts';
 import { QueryError } from './errors.ts';
 import { columnField, resolveField, sameField } from './fields.ts';
@@ -21,6 +21,8 @@ export interface CompiledQuery {
   readonly sql: string;
   /** `$1` is the row-level-security list; every other value of the query follows, in placeholder order. */
   readonly params: readonly DuckDBValue[];
+  /** Types of the leading parameters (the RLS list). */
+  readonly paramTypes: readonly DuckDBType[];
   readonly columns: ResultColumn[];
   /** Rows the caller asked for; the statement fetches one more to tell whether there were more. */
   readonly limit: number;
@@ -199,6 +201,7 @@ export function compileVisualQuery(
   return {
     sql,
     params: state.values,
+    paramTypes: state.params.types,
     columns: prepared.select.map(({ ref, field }) => resultColumn(ref, field)),
     limit: top,
   };

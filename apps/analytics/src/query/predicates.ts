@@ -93,6 +93,8 @@ function same(scope: PredicateScope, field: ColumnField, value: unknown): string
 /**
  * A hierarchy node: its own value at its level, and then its children. A Selected node keeps its subtree except the
  * children listed otherwise; NotSelected keeps only listed children that say so; Inherited follows its parent.
+ * Returns a renderer (or undefined when the node keeps nothing), so that parameters are bound only for the parts of
+ * the tree that end up in the statement.
  */
 function hierarchyNode(
   scope: PredicateScope,
@@ -100,20 +102,20 @@ function hierarchyNode(
   node: HierarchyNode,
   depth: number,
   inherited: boolean,
-): string | undefined {
+): (() => string) | undefined {
   const selected = node.operator === 'Selected' || (node.operator === 'Inherited' && inherited);
   const target = targets[depth];
   if (target === undefined) return undefined;
-  const self = same(scope, target, node.value);
-  if (node.children.length === 0) return selected ? self : undefined;
+  if (node.children.length === 0) return selected ? () => same(scope, target, node.value) : undefined;
   const kept = node.children
     .map((child) => hierarchyNode(scope, targets, child, depth + 1, selected))
-    .filter((part): part is string => part !== undefined);
+    .filter((part): part is () => string => part !== undefined);
   const next = targets[depth + 1];
   if (selected && next !== undefined) {
-    kept.push(`NOT ${or(node.children.map((child) => same(scope, next, child.value)))}`);
+    kept.push(() => `NOT ${or(node.children.map((child) => same(scope, next, child.value)))}`);
   }
-  return kept.length === 0 ? undefined : and([self, or(kept)]);
+  if (kept.length === 0) return undefined;
+  return () => and([same(scope, target, node.value), or(kept.map((part) => part()))]);
 }
 
 /**
@@ -159,7 +161,8 @@ export function predicate(scope: PredicateScope, filter: ParsedFilter): string {
       return or(
         filter.nodes
           .map((node) => hierarchyNode(scope, filter.targets, node, 0, false))
-          .filter((part): part is string => part !== undefined),
+          .filter((part): part is () => string => part !== undefined)
+          .map((part) => part()),
       );
   }
 }

@@ -8,7 +8,11 @@ const DAY_MS = 86_400_000;
 
 /** A day as epoch days, and back as `YYYY-MM-DD`. */
 const dayOf = (date: Date): number => Math.floor(date.getTime() / DAY_MS);
-const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Ranges reaching past the years 1 or 9999 are cut there: no data lies beyond, and SQL dates end there. */
+const FIRST_DAY = -719_162; // 0001-01-01
+const LAST_DAY = 2_932_896; // 9999-12-31
+const isoDay = (day: number): string =>
+  new Date(Math.min(Math.max(day, FIRST_DAY), LAST_DAY) * DAY_MS).toISOString().slice(0, 10);
 
 /** `day` plus `months` calendar months, the day of month clamped (31 January + 1 month = 28/29 February). */
 function addMonths(day: number, months: number): number {
@@ -80,15 +84,14 @@ export function relativeDateRange(
   }
   const roll = rolling(unit, count);
   if (roll !== undefined) {
-    // Anchor: with today, the range ends (InLast) or starts (InNext) today; without, the day before or after.
-    const shift = (day: number, sign: 1 | -1): number =>
+    // Rolling: n units back from today (or forward), counted as Power BI does: on 20 February the last month with
+    // today is 21 January to 20 February, and without today 20 January to 19 February.
+    const move = (day: number, sign: 1 | -1): number =>
       'days' in roll ? day + sign * roll.days : addMonths(day, sign * roll.months);
-    if (operator === Op.InLast) {
-      const end = includeToday ? today + 1 : today;
-      return { from: isoDay(shift(end, -1)), to: isoDay(end) };
-    }
-    const start = includeToday ? today : today + 1;
-    return { from: isoDay(start), to: isoDay(shift(start, 1)) };
+    const shift = includeToday ? 0 : 1;
+    if (operator === Op.InLast)
+      return { from: isoDay(move(today, -1) + 1 - shift), to: isoDay(today + 1 - shift) };
+    return { from: isoDay(today + shift), to: isoDay(move(today, 1) + shift) };
   }
   const { start, step } = calendarPeriod(unit, today);
   if (operator === Op.InLast) return { from: isoDay(step(start, -count)), to: isoDay(start) };

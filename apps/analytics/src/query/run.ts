@@ -2,11 +2,23 @@ import type { Engine } from '../data/engine.ts';
 import type { Dataset } from '../content/types.ts';
 import { compileVisualQuery } from './compile.ts';
 import type { CompiledQuery } from './compile.ts';
+import { QueryError } from './errors.ts';
 import type { QueryAnswer, QueryContext, VisualQuery } from './types.ts';
+
+const VALUE_ERRORS = /^(Conversion Error|Invalid Input Error|Out of Range Error)/;
 
 /** Runs a compiled query and trims the extra row that tells whether more matched. */
 export async function runCompiled(engine: Engine, compiled: CompiledQuery): Promise<QueryAnswer> {
-  const result = await engine.query(compiled.sql, compiled.params);
+  let result: Awaited<ReturnType<Engine['query']>>;
+  try {
+    result = await engine.query(compiled.sql, compiled.params, compiled.paramTypes);
+  } catch (error) {
+    // Values are checked before they are bound; should DuckDB still refuse one, it is the caller's input.
+    const message = error instanceof Error ? error.message : '';
+    if (VALUE_ERRORS.test(message))
+      throw new QueryError(`A value of the query cannot be used: ${message.split('\n')[0]}`);
+    throw error;
+  }
   const truncated = result.rows.length > compiled.limit;
   return {
     columns: compiled.columns,

@@ -2,8 +2,8 @@
  * The only place SQL text is assembled from pieces. Identifiers come from the semantic model and are quoted;
  * values never enter the text: each becomes a positional parameter (`$2`), optionally cast to the column's type.
  */
-import { listValue } from '@duckdb/node-api';
-import type { DuckDBValue } from '@duckdb/node-api';
+import { LIST, listValue, VARCHAR } from '@duckdb/node-api';
+import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { Aggregation, DataType, ModelColumn } from '../content/types.ts';
 import type { MeasureFormula } from './fields.ts';
 
@@ -21,6 +21,8 @@ export interface BoundValue {
 /** Collects the parameters of one statement. `$1` is always the row-level-security list of databaseNames. */
 export class SqlParams {
   readonly values: DuckDBValue[];
+  /** The declared types of the leading parameters: `$1` is a VARCHAR list even when it is empty. */
+  readonly types: readonly DuckDBType[] = [LIST(VARCHAR)];
 
   constructor(databaseNames: readonly string[]) {
     this.values = [listValue([...databaseNames])];

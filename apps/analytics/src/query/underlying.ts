@@ -99,6 +99,7 @@ export function compileUnderlyingQuery(
   return {
     sql,
     params: state.values,
+    paramTypes: state.params.types,
     columns: columns.map((c) => ({
       field: { column: { table: c.table, column: c.column.name } },
       kind: 'column' as const,

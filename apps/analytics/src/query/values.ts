@@ -24,14 +24,17 @@ function validDate(text: string): boolean {
 
 /** `'2024-05-01'`, `'2024-05-01T10:00:00.000Z'` or epoch milliseconds → a UTC instant; undefined when unreadable. */
 function instant(value: unknown): Date | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value);
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
-  if (typeof value !== 'string') return undefined;
-  if (validDate(value)) return new Date(`${value}T00:00:00Z`);
-  if (!ISO_DATE_TIME.test(value)) return undefined;
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
-  const time = Date.parse(hasZone ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`);
-  return Number.isNaN(time) ? undefined : new Date(time);
+  let date: Date | undefined;
+  if (typeof value === 'number') date = new Date(value);
+  else if (value instanceof Date) date = value;
+  else if (typeof value === 'string' && validDate(value)) date = new Date(`${value}T00:00:00Z`);
+  else if (typeof value === 'string' && ISO_DATE_TIME.test(value)) {
+    const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
+    date = new Date(hasZone ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`);
+  }
+  // Years 1 to 9999 only: what SQL dates hold (and anything else is a mistake).
+  const year = date?.getUTCFullYear() ?? Number.NaN;
+  return date !== undefined && year >= 1 && year <= 9999 ? date : undefined;
 }
 
 /** `YYYY-MM-DD HH:MM:SS.mmm` in UTC: what DuckDB's TIMESTAMP reads. */

@@ -1,0 +1,316 @@
+import { AdvancedFilter, BasicFilter, ExportDataType } from '@portico/models';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportDefinition } from '../../src/content/types.ts';
+import { devices, distinct, meters, sumBy } from '../helpers/oracle.ts';
+import { col, msr } from '../helpers/query.ts';
+import { apiToken, createTestApp, embedToken, REPORTS, WORKSPACE_ID } from '../helpers/test-app.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let viewer: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  viewer = await embedToken(t.app, { identities: [{ databaseNames: ['fabrikam', 'tailspin'] }] });
+});
+afterAll(async () => t.close());
+
+const as = (token: string) => ({ authorization: `Bearer ${token}` });
+const query = (token: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/frame-api/query',
+    headers: as(token),
+    payload: { reportId: REPORTS.fleetOverview, ...body },
+  });
+const exportCsv = (token: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/frame-api/export',
+    headers: as(token),
+    payload: { reportId: REPORTS.fleetOverview, ...body },
+  });
+
+/** RFC 4180 lines of a CSV body (our fields never hold line breaks). */
+const csvLines = (body: string) => {
+  expect(body.endsWith('\r\n')).toBe(true);
+  return body.slice(0, -2).split('\r\n');
+};
+
+describe('reading a report', () => {
+  it('gives the definition and the dataset model (without physical names) for a report the token names', async () => {
+    const res = await t.app.inject({
+      url: `/frame-api/reports/${REPORTS.fleetOverview}`,
+      headers: as(viewer),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      report: { name: string; version: number; definition: ReportDefinition };
+      dataset: { tables: { columns: object[] }[] };
+    };
+    expect(body.report).toMatchObject({ name: 'Fleet overview', version: 1, workspaceId: WORKSPACE_ID });
+    expect(body.report.definition.pages.map((p) => p.name)).toEqual(['overview', 'devices', 'sites']);
+    expect(body.report.definition.pages[0]?.visuals[0]?.filters[0]).toMatchObject({
+      $schema: 'http://powerbi.com/product/schema#basic',
+      filterType: 1,
+    });
+    expect(JSON.stringify(body.dataset)).not.toContain('"source"');
+    expect(body.dataset.tables.map((table) => table.columns.length).every((n) => n > 0)).toBe(true);
+  });
+
+  it('is refused for a report the token does not name (403), and without a valid embed token (401)', async () => {
+    expect(
+      (await t.app.inject({ url: `/frame-api/reports/${REPORTS.supplies}`, headers: as(viewer) })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ url: `/frame-api/reports/${REPORTS.fleetOverview}` })).statusCode).toBe(401);
+    const api = await t.app.inject({
+      url: `/frame-api/reports/${REPORTS.fleetOverview}`,
+      headers: as(await apiToken(t.app)),
+    });
+    expect(api.statusCode).toBe(401);
+    expect(api.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('tells the frame what its token grants', async () => {
+    const session = (await t.app.inject({ url: '/frame-api/session', headers: as(viewer) })).json() as Record<
+      string,
+      unknown
+    >;
+    expect(session).toMatchObject({
+      permissions: 0,
+      allowedOrigins: ['http://localhost:4400'],
+      databaseNames: ['fabrikam', 'tailspin'],
+    });
+    expect(session['reports']).toEqual([
+      expect.objectContaining({
+        id: REPORTS.fleetOverview,
+        embedUrl: expect.stringContaining('/reportEmbed?reportId='),
+      }),
+    ]);
+  });
+});
+
+describe('queries', () => {
+  it('see only the token’s accounts', async () => {
+    const res = await query(viewer, {
+      query: { select: [col('Accounts', 'Database name'), msr('Devices', 'Devices')] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { rows: unknown[][] }).rows).toEqual([
+      ['fabrikam', devices(['fabrikam']).length],
+      ['tailspin', devices(['tailspin']).length],
+    ]);
+  });
+
+  it('fail with 401 TokenExpired once the token has expired, and INVALID_TOKEN when it was tampered with', async () => {
+    const short = await embedToken(t.app, { lifetimeMinutes: 1 });
+    t.clock.now += 2 * 60_000;
+    try {
+      const expired = await query(short, { query: { select: [col('Devices', 'Model')] } });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ code: 'TokenExpired' });
+      expect(expired.headers['www-authenticate']).toContain('error="invalid_token"');
+    } finally {
+      t.clock.now -= 2 * 60_000;
+    }
+    const tampered = `${viewer.slice(0, -4)}AAAA`;
+    expect((await query(tampered, { query: { select: [col('Devices', 'Model')] } })).json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+  });
+
+  it('answer 400 with a clear message for an unknown column or a malformed body', async () => {
+    const unknown = await query(viewer, { query: { select: [col('Devices', 'Colour')] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'INVALID_QUERY',
+      message: expect.stringContaining("Unknown column 'Devices'.'Colour'"),
+    });
+    const malformed = await query(viewer, { query: { select: 'everything' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(
+      (await query(viewer, { reportId: REPORTS.supplies, query: { select: [col('Devices', 'Model')] } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('exports', () => {
+  const select = [col('Devices', 'Model'), msr('Meter readings', 'Total pages')];
+  const models = distinct(devices(['fabrikam']).map((d) => d.model));
+  const filter = new BasicFilter({ table: 'Devices', column: 'Model' }, 'In', models.slice(0, 2)).toJSON();
+
+  it('give the summarized data as RFC 4180 CSV, honouring the filters and the token’s accounts', async () => {
+    const fabrikamOnly = await embedToken(t.app);
+    const res = await exportCsv(fabrikamOnly, {
+      query: { select, filters: [filter] },
+      exportDataType: ExportDataType.Summarized,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Fleet overview.csv"');
+    const expected = sumBy(
+      meters(['fabrikam']).filter((m) => models.slice(0, 2).includes(m.device.model)),
+      (m) => m.device.model,
+      (m) => m.pages,
+    );
+    expect(csvLines(res.body)).toEqual(['Model,Total pages', ...expected.map(([m, p]) => `${m},${p}`)]);
+  });
+
+  it('give the underlying rows behind the visual, honouring filters on columns and on measures', async () => {
+    const fabrikamOnly = await embedToken(t.app);
+    const big = new AdvancedFilter({ table: 'Meter readings', measure: 'Total pages' } as never, 'And', {
+      operator: 'GreaterThan',
+      value: 0,
+    }).toJSON();
+    const res = await exportCsv(fabrikamOnly, {
+      query: {
+        select: [col('Devices', 'Serial number'), msr('Meter readings', 'Total pages')],
+        filters: [filter, big],
+      },
+      exportDataType: ExportDataType.Underlying,
+    });
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe('Serial number,Pages');
+    const rows = meters(['fabrikam']).filter((m) => models.slice(0, 2).includes(m.device.model));
+    const busy = new Set(
+      sumBy(
+        rows,
+        (m) => m.device.serialNumber,
+        (m) => m.pages,
+      )
+        .filter(([, p]) => p > 0)
+        .map(([s]) => s),
+    );
+    const expected = rows
+      .filter((m) => busy.has(m.device.serialNumber))
+      .map((m) => [m.device.serialNumber, m.pages] as const)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+      .map(([s, p]) => `${s},${p}`);
+    expect(lines.slice(1)).toEqual(expected);
+  });
+
+  it('quote fields holding commas as RFC 4180 says', async () => {
+    const res = await exportCsv(viewer, { query: { select: [col('Devices', 'Location')], top: 3 } });
+    for (const line of csvLines(res.body).slice(1)) expect(line).toMatch(/^"[^"]*, Floor \d+, [^"]*"$/);
+  });
+});
+
+describe('saving', () => {
+  const definitionOf = async (token: string, reportId: string) =>
+    (
+      (await t.app.inject({ url: `/frame-api/reports/${reportId}`, headers: as(token) })).json() as {
+        report: { definition: ReportDefinition; version: number };
+      }
+    ).report;
+
+  it('needs Edit permission', async () => {
+    const { definition } = await definitionOf(viewer, REPORTS.fleetOverview);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/frame-api/reports/${REPORTS.fleetOverview}`,
+      headers: as(viewer),
+      payload: { definition },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('saving (ReadWrite)'),
+    });
+  });
+
+  it('adds a version with Edit permission, and refuses a save based on an older version', async () => {
+    const editor = await embedToken(t.app, { reports: [{ id: REPORTS.pageVolume }], permissions: 'Edit' });
+    const before = await definitionOf(editor, REPORTS.pageVolume);
+    const renamed = {
+      ...before.definition,
+      pages: before.definition.pages.map((p, i) => (i === 0 ? { ...p, displayName: 'Trend (edited)' } : p)),
+    };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/frame-api/reports/${REPORTS.pageVolume}`,
+      headers: as(editor),
+      payload: { definition: renamed, baseVersion: before.version },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ id: REPORTS.pageVolume, version: before.version + 1 });
+    expect((await definitionOf(editor, REPORTS.pageVolume)).definition.pages[0]?.displayName).toBe(
+      'Trend (edited)',
+    );
+    const versions = (
+      await t.app.inject({ url: `/frame-api/reports/${REPORTS.pageVolume}/versions`, headers: as(editor) })
+    ).json() as { value: { version: number; source: string }[] };
+    expect(versions.value.map((v) => [v.version, v.source])).toEqual([
+      [1, 'sample'],
+      [2, 'user'],
+    ]);
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/frame-api/reports/${REPORTS.pageVolume}`,
+      headers: as(editor),
+      payload: { definition: renamed, baseVersion: 1 },
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('refuses a definition naming what the dataset lacks', async () => {
+    const editor = await embedToken(t.app, { reports: [{ id: REPORTS.pageVolume }], permissions: 'Edit' });
+    const { definition } = await definitionOf(editor, REPORTS.pageVolume);
+    const page = definition.pages[0];
+    if (page === undefined) throw new Error('no page');
+    const broken = {
+      ...definition,
+      pages: [
+        { ...page, visuals: [{ ...page.visuals[0], dataRoles: { values: [col('Devices', 'Nope')] } }] },
+      ],
+    };
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/frame-api/reports/${REPORTS.pageVolume}`,
+      headers: as(editor),
+      payload: { definition: broken },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: expect.stringContaining(
+        "pages[0].visuals[0].dataRoles.values[0]: Unknown column 'Devices'.'Nope'",
+      ),
+    });
+  });
+
+  it('saves as a new report with Copy or Create permission, and hands back a token that opens it', async () => {
+    const view = await t.app.inject({
+      method: 'POST',
+      url: `/frame-api/reports/${REPORTS.supplies}/save-as`,
+      headers: as(await embedToken(t.app, { reports: [{ id: REPORTS.supplies }] })),
+      payload: { name: 'x' },
+    });
+    expect(view.statusCode).toBe(403);
+    const creator = await embedToken(t.app, { reports: [{ id: REPORTS.supplies }], permissions: 'Create' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/frame-api/reports/${REPORTS.supplies}/save-as`,
+      headers: as(creator),
+      payload: { name: 'My supplies' },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as {
+      report: { id: string; name: string; version: number };
+      accessToken: { token: string };
+    };
+    expect(body.report).toMatchObject({ name: 'My supplies', version: 1 });
+    expect(body.report.id).not.toBe(REPORTS.supplies);
+    const opened = await t.app.inject({
+      url: `/frame-api/reports/${body.report.id}`,
+      headers: as(body.accessToken.token),
+    });
+    expect(opened.statusCode).toBe(200);
+    const listed = (
+      await t.app.inject({
+        url: `/v1/workspaces/${WORKSPACE_ID}/reports`,
+        headers: as(await apiToken(t.app)),
+      })
+    ).json() as { value: { name: string }[] };
+    expect(listed.value.map((r) => r.name)).toContain('My supplies');
+  });
+});

@@ -195,6 +195,19 @@ describe('re-embedding an element', () => {
     expect(frame.requests()[1]?.body).toMatchObject({ accessToken: 'token-2' });
   });
 
+  it('keeps the unique id the frame knows when the new configuration names none', async () => {
+    const { service, element, embed, frame, loaded } = embedWithFrame();
+    await loaded();
+    await new Promise((resolve) => setTimeout(resolve, 110));
+    const { uniqueId: _none, ...withoutId } = reportConfig;
+    service.embed(element, { ...withoutId, pageName: 'p2' });
+    await flush();
+    expect(embed.config.uniqueId).toBe('u1');
+    expect(frame.requests().map((request) => request.headers.uid)).toEqual(['u1', 'u1']);
+    service.embed(element, { ...reportConfig, uniqueId: 'renamed' });
+    expect(embed.config.uniqueId).toBe('renamed');
+  });
+
   it('refuses another type on an element that holds an embed', () => {
     const service = newService();
     const element = newElement();

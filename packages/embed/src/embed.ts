@@ -264,6 +264,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   /** @hidden Merges a (re-)embed configuration and derives the URL, ids, token and hooks from it. */
   populateConfig(config: IEmbedConfiguration, isBootstrap: boolean): void {
     const base = this.bootstrapConfig;
+    const previousId = (this.config as IEmbedConfiguration | undefined)?.uniqueId;
     this.bootstrapConfig = undefined;
     const next: IEmbedConfiguration = { ...base, ...config };
     this.config = next;
@@ -278,7 +279,8 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     next.embedUrl = embedUrl;
     const groupId = next.groupId || findParam(embedUrl, 'groupId');
     if (groupId) next.groupId = groupId;
-    next.uniqueId = next.uniqueId || attribute(Embed.nameAttribute) || createUid();
+    // A re-embed keeps the id the frame was loaded with (it is in the iframe's src), so events still match.
+    next.uniqueId = next.uniqueId || attribute(Embed.nameAttribute) || previousId || createUid();
 
     Object.assign(this.menus, menusOf(next.settings?.extensions), {
       layout: next.settings?.layoutType ?? LayoutType.Master,

@@ -4,7 +4,7 @@
  * on/off API, and the preQuery / newAccessToken hooks answered 404 / 200 / 400.
  */
 import type { Page } from '@playwright/test';
-import { expect, openHost, test, type FakeFrame, type Host } from './support/fixtures.ts';
+import { expect, poll, openHost, test, type FakeFrame, type Host } from './support/fixtures.ts';
 
 declare global {
   interface Window {
@@ -89,7 +89,7 @@ test('every report event on /reports/:uid/events/:name is acknowledged and re-ra
       value: null,
     });
   }
-  await expect.poll(async () => (await events()).length).toBe(names.length);
+  await poll(async () => (await events()).length).toBe(names.length);
   expect(await events()).toEqual(
     names.map((name) => ({ name, target: 'main', detail: { name }, bubbles: true, cancelable: true })),
   );
@@ -98,9 +98,9 @@ test('every report event on /reports/:uid/events/:name is acknowledged and re-ra
 test('a page event on /reports/:uid/pages/:page/events/:name reaches the report', async () => {
   const body = { dataPoints: [{ identity: [], values: [] }] };
   await frame('main').raise({ kind: 'report', pageName: 'p1', eventName: 'dataSelected', body });
-  await expect
-    .poll(events)
-    .toEqual([{ name: 'dataSelected', target: 'main', detail: body, bubbles: true, cancelable: true }]);
+  await poll(events).toEqual([
+    { name: 'dataSelected', target: 'main', detail: body, bubbles: true, cancelable: true },
+  ]);
 });
 
 test('a visual event on /reports/:uid/pages/:page/visuals/:visual/events/:name reaches the report', async () => {
@@ -112,14 +112,14 @@ test('a visual event on /reports/:uid/pages/:page/visuals/:visual/events/:name r
     eventName: 'visualClicked',
     body,
   });
-  await expect
-    .poll(events)
-    .toEqual([{ name: 'visualClicked', target: 'main', detail: body, bubbles: true, cancelable: true }]);
+  await poll(events).toEqual([
+    { name: 'visualClicked', target: 'main', detail: body, bubbles: true, cancelable: true },
+  ]);
 });
 
 test('/ready/:uid is raised on the report as an event named ready', async () => {
   await frame('main').raise({ kind: 'ready', body: { ready: true } });
-  await expect.poll(events).toContainEqual({
+  await poll(events).toContainEqual({
     name: 'ready',
     target: 'main',
     detail: { ready: true },
@@ -131,7 +131,7 @@ test('/ready/:uid is raised on the report as an event named ready', async () => 
 test("pageChanged's newPage arrives as a Page of the report (name, display name, active)", async () => {
   const body = { newPage: { name: 'p2', displayName: 'Details', isActive: false }, oldPage: { name: 'p1' } };
   await frame('main').raise({ kind: 'report', eventName: 'pageChanged', body });
-  await expect.poll(events).toEqual([
+  await poll(events).toEqual([
     {
       name: 'pageChanged',
       target: 'main',
@@ -147,9 +147,9 @@ test('a pageChanged event without a page model raises nothing and reports the er
   expect(await frame('main').raise({ kind: 'report', eventName: 'pageChanged', body: {} })).toMatchObject({
     ok: true,
   });
-  await expect
-    .poll(() => page.evaluate(() => window.t.errors.map((e) => e.message)))
-    .toEqual(["Page model not found at 'event.value.newPage'."]);
+  await poll(() => page.evaluate(() => window.t.errors.map((e) => e.message))).toEqual([
+    "Page model not found at 'event.value.newPage'.",
+  ]);
   expect(await events()).toEqual([]);
 });
 
@@ -157,7 +157,7 @@ test('dashboard, tile and Q&A events arrive on their own routes at their own ele
   await frame('dash').raise({ kind: 'dashboard', eventName: 'tileClicked', body: { tileId: 't1' } });
   await frame('tile').raise({ kind: 'tile', eventName: 'tileLoaded', body: { timings: { load: 1 } } });
   await frame('qna').raise({ kind: 'qna', eventName: 'visualRendered', body: { question: 'sales' } });
-  await expect.poll(async () => (await events()).length).toBe(3);
+  await poll(async () => (await events()).length).toBe(3);
   expect(await events()).toEqual([
     { name: 'tileClicked', target: 'dash', detail: { tileId: 't1' }, bubbles: true, cancelable: true },
     { name: 'tileLoaded', target: 'tile', detail: { timings: { load: 1 } }, bubbles: true, cancelable: true },
@@ -176,9 +176,9 @@ test("a frame cannot raise events on another embed's element, nor on an unknown 
   await frame('dash').raise({ kind: 'report', uniqueId: 'events-main', eventName: 'loaded', body: {} });
   // The report's own frame still gets through afterwards: the events above were dropped, not delayed.
   await frame('main').raise({ kind: 'report', eventName: 'rendered', body: { last: true } });
-  await expect
-    .poll(events)
-    .toEqual([{ name: 'rendered', target: 'main', detail: { last: true }, bubbles: true, cancelable: true }]);
+  await poll(events).toEqual([
+    { name: 'rendered', target: 'main', detail: { last: true }, bubbles: true, cancelable: true },
+  ]);
 });
 
 test('on() handlers get the typed event, the returned function and off() stop them, unknown names throw', async () => {
@@ -209,7 +209,7 @@ test('on() handlers get the typed event, the returned function and off() stop th
   await frame('main').raise({ kind: 'report', eventName: 'loaded', body: 1 });
   await frame('main').raise({ kind: 'report', eventName: 'rendered', body: 2 });
   await frame('main').raise({ kind: 'report', eventName: 'bookmarkApplied', body: { bookmarkName: 'b1' } });
-  await expect.poll(() => page.evaluate(() => window.handled.length)).toBe(3);
+  await poll(() => page.evaluate(() => window.handled.length)).toBe(3);
 
   await page.evaluate(() => {
     (window as unknown as { stopLoaded: () => void }).stopLoaded();
@@ -220,9 +220,9 @@ test('on() handlers get the typed event, the returned function and off() stop th
   await frame('main').raise({ kind: 'report', eventName: 'loaded', body: 3 });
   await frame('main').raise({ kind: 'report', eventName: 'rendered', body: 4 });
   await frame('main').raise({ kind: 'report', eventName: 'bookmarkApplied', body: { bookmarkName: 'b2' } });
-  await expect
-    .poll(() => page.evaluate(() => window.handled))
-    .toEqual([{ name: 'bookmarkApplied', detail: { bookmarkName: 'b2' }, isCustomEvent: true }]);
+  await poll(() => page.evaluate(() => window.handled)).toEqual([
+    { name: 'bookmarkApplied', detail: { bookmarkName: 'b2' }, isCustomEvent: true },
+  ]);
 });
 
 test("blur and exportDataCompleted, which powerbi-client 2.24 added to a report's events, can be listened to", async () => {
@@ -247,12 +247,10 @@ test("blur and exportDataCompleted, which powerbi-client 2.24 added to a report'
     eventName: 'exportDataCompleted',
     body: completed,
   });
-  await expect
-    .poll(() => page.evaluate(() => window.handled))
-    .toEqual([
-      { name: 'blur', detail: null, isCustomEvent: true },
-      { name: 'exportDataCompleted', detail: completed, isCustomEvent: true },
-    ]);
+  await poll(() => page.evaluate(() => window.handled)).toEqual([
+    { name: 'blur', detail: null, isCustomEvent: true },
+    { name: 'exportDataCompleted', detail: completed, isCustomEvent: true },
+  ]);
 });
 
 test('a request on no known route is answered 404', async () => {

@@ -6,7 +6,7 @@
  */
 import { FRAME_PATHS } from './support/servers.ts';
 import { PAGES } from './fixtures/answers.ts';
-import { expect, test, type Host } from './support/fixtures.ts';
+import { expect, poll, test, type Host } from './support/fixtures.ts';
 import type { Frame } from '@playwright/test';
 
 declare global {
@@ -26,12 +26,10 @@ const forgedEvent = (uid = UID) => ({
 /** Waits for the Playwright frame whose URL starts with `prefix` and whose test API is ready. */
 async function frameAt(host: Host, prefix: string, api: 'attacker' | 'fake'): Promise<Frame> {
   let found: Frame | undefined;
-  await expect
-    .poll(async () => {
-      found = host.page.frames().find((f) => f.url().startsWith(prefix));
-      return found ? found.evaluate((name) => name in window, api).catch(() => false) : false;
-    })
-    .toBe(true);
+  await poll(async () => {
+    found = host.page.frames().find((f) => f.url().startsWith(prefix));
+    return found ? found.evaluate((name) => name in window, api).catch(() => false) : false;
+  }).toBe(true);
   return found as Frame;
 }
 
@@ -124,9 +122,9 @@ for (const where of ['attacker', 'frame'] as const) {
 
     // The embed's own frame is still heard.
     await frame.raise({ kind: 'report', eventName: 'loaded', body: { real: true } });
-    await expect
-      .poll(() => host.page.evaluate(() => window.t.events.map((e) => e.detail)))
-      .toEqual([{ real: true }]);
+    await poll(() => host.page.evaluate(() => window.t.events.map((e) => e.detail))).toEqual([
+      { real: true },
+    ]);
   });
 }
 
@@ -146,9 +144,9 @@ test("the frame ignores requests from a sibling iframe, even one at the host's o
     const attacker = await frameAt(host, `${origin}/attacker.html`, 'attacker');
     // frames[0] is the embed's iframe: it was added to the page first.
     await attacker.evaluate((data) => window.attacker.postToSibling(0, data), request);
-    await expect
-      .poll(() => frame.frame.evaluate(() => window.fake.dropped.map((d) => d.reason)))
-      .toContain('source');
+    await poll(() => frame.frame.evaluate(() => window.fake.dropped.map((d) => d.reason))).toContain(
+      'source',
+    );
     await host.page.waitForTimeout(100);
     expect(await attacker.evaluate(() => window.attacker.received)).toEqual([]);
     await frame.clear();
@@ -169,7 +167,7 @@ test('the frame ignores requests from a parent page at an origin it does not all
   await page.evaluate(() =>
     window.attacker.postToChild({ method: 'GET', url: '/report/pages', headers: { id: 'evil-1', uid: 'x' } }),
   );
-  await expect.poll(() => frame.evaluate(() => window.fake.dropped.map((d) => d.reason))).toEqual(['origin']);
+  await poll(() => frame.evaluate(() => window.fake.dropped.map((d) => d.reason))).toEqual(['origin']);
   await page.waitForTimeout(100);
   expect(await frame.evaluate(() => window.fake.requests)).toEqual([]);
   expect(await page.evaluate(() => window.attacker.received)).toEqual([]);

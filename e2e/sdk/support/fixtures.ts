@@ -10,6 +10,10 @@ import { startSdkServers, type SdkServers } from './servers.ts';
 
 export { expect };
 
+/** `expect.poll` with short intervals: the frames answer in milliseconds, the defaults wait up to a second. */
+export const poll = <T>(fn: () => T | Promise<T>, message?: string) =>
+  expect.poll(fn, { intervals: [10, 25, 50, 100], timeout: 5_000, ...(message ? { message } : {}) });
+
 /** The report every test embeds unless it says otherwise (`url` is filled on the page). */
 export const REPORT = { type: 'report', id: 'r1', accessToken: 'token-1', tokenType: 1 } as const;
 
@@ -24,12 +28,10 @@ export class FakeFrame {
   /** The requests of one call (by its protocol name), once at least `count` arrived. */
   async waitFor(call: string, count = 1): Promise<RecordedRequest[]> {
     let found: RecordedRequest[] = [];
-    await expect
-      .poll(async () => (found = (await this.requests()).filter((r) => r.call === call)).length, {
-        message: `the frame receives ${count} ${call} request(s)`,
-        timeout: 5_000,
-      })
-      .toBeGreaterThanOrEqual(count);
+    await poll(
+      async () => (found = (await this.requests()).filter((r) => r.call === call)).length,
+      `the frame receives ${count} ${call} request(s)`,
+    ).toBeGreaterThanOrEqual(count);
     return found;
   }
 
@@ -87,15 +89,10 @@ export class Host {
   /** The fake frame whose URL carries `uid=<uid>` (the SDK appends it to the iframe's `src`). */
   async frame(uid: string): Promise<FakeFrame> {
     let found: Frame | undefined;
-    await expect
-      .poll(
-        async () => {
-          found = this.page.frames().find((f) => uidOf(f.url()) === uid);
-          return found ? found.evaluate(() => typeof window.fake === 'object').catch(() => false) : false;
-        },
-        { message: `the frame of embed ${uid} loads`, timeout: 5_000 },
-      )
-      .toBe(true);
+    await poll(async () => {
+      found = this.page.frames().find((f) => uidOf(f.url()) === uid);
+      return found ? found.evaluate(() => typeof window.fake === 'object').catch(() => false) : false;
+    }, `the frame of embed ${uid} loads`).toBe(true);
     return new FakeFrame(found as Frame);
   }
 

@@ -170,12 +170,17 @@ test.describe('single visual', () => {
     host,
   }) => {
     const { first } = await embedAndLoad(host, visualConfig(host), 'reportLoad');
-    // The container is 400×300 and the iframe fills it.
+    // The iframe fills the 400×300 container; its offset size also counts its default 2 px border.
+    const size = await host.page.evaluate(() => {
+      const iframe = document.querySelector('#main iframe') as HTMLIFrameElement;
+      return [iframe.offsetWidth, iframe.offsetHeight];
+    });
+    expect(size).toEqual([404, 304]);
     expect(first.body).toMatchObject({
       type: 'visual',
       pageName: 'p1',
       visualName: 'v1',
-      settings: layout(400, 300),
+      settings: layout(404, 304),
     });
   });
 

@@ -17,7 +17,15 @@ import type { Dashboard } from './dashboard.ts';
 import { Page } from './page.ts';
 import type { Qna } from './qna.ts';
 import type { Report } from './report.ts';
-import { FRAME_ORIGIN, embedWithFrame, reportConfig } from './test/fake-frame.ts';
+import {
+  FRAME_ORIGIN,
+  attach,
+  embedWithFrame,
+  fakeFrame,
+  newElement,
+  newService,
+  reportConfig,
+} from './test/fake-frame.ts';
 import { VisualDescriptor } from './visual-descriptor.ts';
 import type { Visual } from './visual.ts';
 
@@ -573,6 +581,21 @@ describe('the other embed kinds', () => {
     single.frame.router.handle('POST /:embedType/token', () => null);
     await single.embed.setAccessToken('t2');
     expect(single.frame.requests()[0]?.url).toBe('/report/token');
+  });
+
+  it('sends a quick-create embed its new token on /report/token, as powerbi-client 2.24 does', async () => {
+    const service = newService();
+    const element = newElement();
+    const quick = service.quickCreate(element, {
+      accessToken: 't',
+      embedUrl: `${FRAME_ORIGIN}/quickCreate`,
+      datasetCreateConfig: { locale: 'en-US', mashupDocument: 'let' },
+    });
+    const frame = fakeFrame({ uid: quick.config.uniqueId ?? '' });
+    attach(quick.iframe, frame);
+    frame.router.handle('POST /:embedType/token', () => null);
+    await quick.setAccessToken('t2');
+    expect(frame.requests().map((request) => request.url)).toEqual(['/report/token']);
   });
 
   it('reads a single visual and its filters at the visual, page or report level', async () => {

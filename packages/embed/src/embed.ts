@@ -254,7 +254,8 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   async setAccessToken(accessToken: string): Promise<void> {
     if (!accessToken) throw embedError('Access token cannot be empty');
     const type = this.config.type ?? '';
-    const embedType = ['create', 'visual', 'qna'].includes(type) ? 'report' : type;
+    // As in powerbi-client 2.24: every kind but dashboards and tiles takes its token on the report route.
+    const embedType = ['create', 'quickCreate', 'visual', 'qna'].includes(type) ? 'report' : type;
     await this.ask(Call.setAccessToken, accessToken, false, { embedType });
     this.config.accessToken = accessToken;
     this.element.setAttribute(Embed.accessTokenAttribute, accessToken);

@@ -3,6 +3,7 @@ import { Dashboard } from './dashboard.ts';
 import { EmbedError, EmbedErrorCode } from './errors.ts';
 import { Qna } from './qna.ts';
 import { Report } from './report.ts';
+import type { IEmbedComponentFactory } from './service.ts';
 import { Tile } from './tile.ts';
 import { Visual } from './visual.ts';
 import {
@@ -371,6 +372,20 @@ describe('service identity', () => {
     const goal = service.embed(element, { ...reportConfig, type: 'goal' });
     expect(goal).toBeInstanceOf(Goal);
     expect(() => service.register('Report', (...args) => new Goal(...args), [])).toThrow(EmbedError);
+  });
+
+  it("follows powerbi-client 2.24's registration rules", () => {
+    const service = newService();
+    const factory: IEmbedComponentFactory = (...args) => new Report(...args);
+    expect(() => service.register('Report', factory, [])).toThrow(
+      'The component name is reserved. Cannot register a component with this name.',
+    );
+    expect(() => service.register('kpi', factory, ['/kpis/:uniqueId'])).toThrow('Invalid router event URL');
+    service.register('kpi', factory, ['/kpis/:uniqueId/events/:eventName']);
+    expect(() => service.register('KPI', factory, [])).toThrow(
+      'A component with this type is already registered.',
+    );
+    expect(service.embed(newElement(), { ...reportConfig, type: 'Kpi' })).toBeInstanceOf(Report);
   });
 });
 

@@ -199,7 +199,7 @@ export class Service implements IService {
     config.type = type;
     const Kind = components.get(type);
     const build: IEmbedComponentFactory | undefined =
-      this.registered.get(type) ?? (Kind && ((...args) => new Kind(...args)));
+      this.registered.get(type.toLowerCase()) ?? (Kind && ((...args) => new Kind(...args)));
     if (!build) {
       throw embedError(
         `Attempted to embed component of type: ${type} but did not find any matching component.`,
@@ -305,18 +305,24 @@ export class Service implements IService {
   }
 
   /**
-   * Adds an embed kind of your own: `service.embed` builds it for `config.type === componentType`, and its
-   * events arrive on `routerEventUrls` (patterns with `:uniqueId` and `:eventName`).
+   * Adds an embed kind of your own: `service.embed` builds it for `config.type === componentType` (in any
+   * case), and its events arrive on `routerEventUrls` (patterns with `:uniqueId` and `:eventName`).
    */
   register(
     componentType: string,
     embedComponentFactory: IEmbedComponentFactory,
     routerEventUrls: string[],
   ): void {
-    if (components.has(componentType.toLowerCase())) {
-      throw embedError(`${componentType} is a built-in component type`);
+    const key = componentType.toLowerCase();
+    if (components.has(key)) {
+      throw embedError('The component name is reserved. Cannot register a component with this name.');
     }
-    this.registered.set(componentType, embedComponentFactory);
+    if (this.registered.has(key)) throw embedError('A component with this type is already registered.');
+    // Checked before anything is registered (powerbi-client registered the type, then threw mid-list).
+    if (routerEventUrls.some((url) => !url.includes(':uniqueId') || !url.includes(':eventName'))) {
+      throw embedError('Invalid router event URL');
+    }
+    this.registered.set(key, embedComponentFactory);
     for (const url of routerEventUrls)
       this.router.post(url, (req, res) => this.acknowledge(componentType, req, res));
   }

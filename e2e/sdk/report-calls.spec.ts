@@ -454,6 +454,42 @@ const ROWS: Row[] = [
     ],
     resolves: response,
   },
+  // added by powerbi-client 2.24
+  {
+    call: 'report.closeAllOverlays()',
+    target: 'embed',
+    method: 'closeAllOverlays',
+    sends: [['POST /report/closeAllOverlays', null]],
+    resolves: null,
+  },
+  {
+    call: 'report.clearSelectedVisuals()',
+    target: 'embed',
+    method: 'clearSelectedVisuals',
+    sends: [['POST /report/clearSelectedVisuals/false', null]],
+    resolves: null,
+  },
+  {
+    call: 'report.clearSelectedVisuals(true)',
+    target: 'embed',
+    method: 'clearSelectedVisuals',
+    args: [true],
+    sends: [['POST /report/clearSelectedVisuals/true', null]],
+  },
+  {
+    call: 'page.getSmartNarrativeInsights()',
+    target: 'page:p1',
+    method: 'getSmartNarrativeInsights',
+    sends: [['GET /report/pages/p1/smartNarrativeInsights']],
+    resolves: ANSWERS.getPageSmartNarrativeInsights,
+  },
+  {
+    call: 'visual.getSmartNarrativeInsights()',
+    target: 'visual:p1/v1',
+    method: 'getSmartNarrativeInsights',
+    sends: [['GET /report/pages/p1/visuals/v1/smartNarrativeInsights']],
+    resolves: ANSWERS.getVisualSmartNarrativeInsights,
+  },
   // visual layout and menu commands, all through PATCH /report/settings
   {
     call: "report.setVisualDisplayState('p1', 'v1', VisualContainerDisplayMode.Hidden)",

@@ -11,6 +11,7 @@ import {
   type IFilter,
   type IPageBackground,
   type IPageWallpaper,
+  type ISmartNarratives,
   type IVisual,
   type PageSizeType,
   type SectionVisibility,
@@ -41,6 +42,11 @@ export class Page implements IFilterable {
 
   getFilters(): Promise<IFilter[]> {
     return this.ask(Call.getPageFilters);
+  }
+
+  /** The page's smart-narrative summary (powerbi-client 2.24). */
+  getSmartNarrativeInsights(): Promise<ISmartNarratives> {
+    return this.ask(Call.getPageSmartNarrativeInsights);
   }
 
   updateFilters(operation: FiltersOperations, filters?: IFilter[]): Reply {

@@ -45,6 +45,9 @@ describe('paginated (RDL) reports', () => {
     ['add menu command', (r: Report) => r.addContextMenuCommand('c', 'C')],
     ['remove menu command', (r: Report) => r.removeOptionsMenuCommand('c', 'C')],
     ['custom layout', (r: Report) => r.resizeActivePage(PageSizeType.Custom, 1, 1)],
+    ['closeAllOverlays', (r: Report) => r.closeAllOverlays()],
+    ['clearSelectedVisuals', (r: Report) => r.clearSelectedVisuals()],
+    ['page insights', (r: Report) => r.page('p1').getSmartNarrativeInsights()],
   ])('refuse %s with the RDL message', async (_what, call) => {
     const report = paginated();
     await expect(call(report)).rejects.toMatchObject({ message: RDL, errorCode: 'NotSupported', body: RDL });

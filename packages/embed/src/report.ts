@@ -323,6 +323,20 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
     return response;
   }
 
+  /** Closes every open context menu and tooltip (powerbi-client 2.24). */
+  closeAllOverlays(): Promise<void> {
+    return this.ask(Call.closeAllOverlays, null, true);
+  }
+
+  /**
+   * Clears the visual selection (powerbi-client 2.24); visuals in a popped-out state (focus, spotlight, …)
+   * keep theirs unless `clearPopOutState` is true.
+   */
+  clearSelectedVisuals(clearPopOutState?: boolean): Promise<void> {
+    const state = String(clearPopOutState === true);
+    return this.ask(Call.clearSelectedVisuals, null, true, { clearPopOutState: state });
+  }
+
   getZoom(): Promise<number> {
     return this.ask(Call.getZoom);
   }

@@ -9,6 +9,7 @@ import {
   type IExportDataResult,
   type IFilter,
   type ISlicerState,
+  type ISmartNarratives,
   type ISortByVisualRequest,
   type IVisualLayout,
   type VisualContainerDisplayMode,
@@ -44,6 +45,11 @@ export class VisualDescriptor implements IFilterable {
 
   getFilters(): Promise<IFilter[]> {
     return this.ask(Call.getVisualFilters);
+  }
+
+  /** The visual's smart-narrative summary (powerbi-client 2.24). */
+  getSmartNarrativeInsights(): Promise<ISmartNarratives> {
+    return this.ask(Call.getVisualSmartNarrativeInsights);
   }
 
   updateFilters(operation: FiltersOperations, filters?: IFilter[]): Reply {

@@ -68,6 +68,12 @@ export const Call = {
   setSlicerState: `PUT ${visual}/slicer`,
   cloneVisual: `POST ${visual}/clone`,
   sortBy: `PUT ${visual}/sortBy`,
+  // added by powerbi-client 2.24 (beyond spec §7)
+  closeAllOverlays: 'POST /report/closeAllOverlays',
+  /** `:clearPopOutState` is `true` or `false`. */
+  clearSelectedVisuals: 'POST /report/clearSelectedVisuals/:clearPopOutState',
+  getPageSmartNarrativeInsights: 'GET /report/pages/:pageName/smartNarrativeInsights',
+  getVisualSmartNarrativeInsights: `GET ${visual}/smartNarrativeInsights`,
 } as const;
 
 /** One entry of the table, e.g. `'GET /report/pages'`. */

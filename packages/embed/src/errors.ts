@@ -25,6 +25,9 @@ export const EmbedErrorCode = {
 export const RDL_NOT_SUPPORTED = 'This API is currently not supported for RDL reports';
 export const EMBED_URL_NOT_SUPPORTED =
   'Embed URL is invalid for this scenario. Please use Power BI REST APIs to get the valid URL';
+/** powerbi-client 2.24's message for an embed URL whose host it does not allow. */
+export const INVALID_EMBED_URL =
+  'Invalid embed URL detected. Either URL hostname or protocol are invalid. Please use Power BI REST APIs to get the valid URL';
 
 /** An `EmbedError` with the given code; `body` defaults to the message, as powerbi-client threw strings. */
 export const embedError = (

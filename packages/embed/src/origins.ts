@@ -3,7 +3,7 @@
  * (http only for localhost, when the host page opts in), must not ask for auto-auth, and its host must
  * be on the allow-list. Its origin is then the only one the SDK posts to and accepts messages from.
  */
-import { EMBED_URL_NOT_SUPPORTED, EmbedErrorCode, embedError } from './errors.ts';
+import { EMBED_URL_NOT_SUPPORTED, EmbedErrorCode, INVALID_EMBED_URL, embedError } from './errors.ts';
 
 /**
  * The hosts an embed URL may point at unless the service is configured otherwise: our analytics service
@@ -77,8 +77,10 @@ export function embedOrigin(embedUrl: string, policy: OriginPolicy): string {
   }
   if (!hostAllowed(url, policy.allowedHosts ?? DEFAULT_ALLOWED_HOSTS)) {
     throw embedError(
-      `Embed URL host ${url.host} is not in the allowed hosts of the service (allowedHosts)`,
+      INVALID_EMBED_URL,
       EmbedErrorCode.InvalidUrl,
+      INVALID_EMBED_URL,
+      `Embed URL host ${url.host} is not in the allowed hosts of the service (allowedHosts)`,
     );
   }
   return url.origin;

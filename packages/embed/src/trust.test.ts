@@ -35,17 +35,26 @@ describe('which embed URLs are loaded', () => {
   });
 
   it('refuses a URL whose host is not on the allow-list, which the service can configure', () => {
+    // powerbi-client 2.24's message, with the host named in the detailed message.
     expect(() => embedAt('https://evil.example/reportEmbed')).toThrow(
-      'Embed URL host evil.example is not in the allowed hosts of the service (allowedHosts)',
+      expect.objectContaining({
+        message:
+          'Invalid embed URL detected. Either URL hostname or protocol are invalid. Please use Power BI REST APIs to get the valid URL',
+        detailedMessage:
+          'Embed URL host evil.example is not in the allowed hosts of the service (allowedHosts)',
+        errorCode: 'InvalidEmbedUrl',
+      }),
     );
-    expect(() => embedAt('https://powerbi.com.evil.example/reportEmbed')).toThrow(/not in the allowed hosts/);
+    expect(() => embedAt('https://powerbi.com.evil.example/reportEmbed')).toThrow(
+      /Invalid embed URL detected/,
+    );
     const report = embedAt('https://analytics.example.com/reportEmbed', {
       allowedHosts: ['analytics.example.com'],
     });
     expect(report.origin).toBe('https://analytics.example.com');
     expect(() =>
       embedAt('https://app.powerbi.com/reportEmbed', { allowedHosts: ['analytics.example.com'] }),
-    ).toThrow(/not in the allowed hosts/);
+    ).toThrow(/Invalid embed URL detected/);
   });
 
   it('matches wildcard subdomains and ports as documented', () => {

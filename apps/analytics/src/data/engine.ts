@@ -101,8 +101,13 @@ export async function openEngine(options: OpenEngineOptions): Promise<Engine> {
     options.path,
     options.threads === undefined ? {} : { threads: String(options.threads) },
   );
+  return engineOn(instance, options.connections);
+}
+
+/** An {@link Engine} over an open instance (closing the engine closes the instance). */
+export async function engineOn(instance: DuckDBInstance, connectionCount = 4): Promise<Engine> {
   const connections: DuckDBConnection[] = [];
-  for (let i = 0; i < (options.connections ?? 4); i += 1) connections.push(await instance.connect());
+  for (let i = 0; i < connectionCount; i += 1) connections.push(await instance.connect());
   const pool = new ConnectionPool(connections);
   let closed = false;
 

@@ -21,6 +21,8 @@ export interface FleetDataOptions {
   readonly devicesPerAccount?: number;
   /** Default: every sample account. */
   readonly databaseNames?: readonly string[];
+  /** Fact tables to fill; default all. */
+  readonly facts?: FleetLoadParameters['facts'];
   readonly connections?: number;
   readonly threads?: number;
 }
@@ -67,6 +69,7 @@ function matches(
     stored.days === wanted.days &&
     stored.seed === wanted.seed &&
     stored.devicesPerAccount === wanted.devicesPerAccount &&
+    (stored.facts ?? []).join(',') === (wanted.facts ?? []).join(',') &&
     stored.databaseNames.join(',') === wanted.databaseNames.join(',')
   );
 }
@@ -92,6 +95,7 @@ export async function openFleetDatabase(options: FleetDataOptions): Promise<Flee
     scale: options.scale ?? 1,
     seed: options.seed ?? 0,
     ...(options.devicesPerAccount === undefined ? {} : { devicesPerAccount: options.devicesPerAccount }),
+    ...(options.facts === undefined ? {} : { facts: options.facts }),
   };
   const open = (): Promise<Engine> =>
     openEngine({

@@ -20,8 +20,18 @@ import {
   LOAD_INFO_DDL,
 } from './fleet-schema.ts';
 
+export const FACT_TABLES = [
+  'meter_readings',
+  'supply_levels',
+  'supply_replacements',
+  'service_alerts',
+] as const;
+export type FactTable = (typeof FACT_TABLES)[number];
+
 /** What the data in a file was generated from; the same parameters always give the same rows. */
 export interface FleetLoadParameters {
+  /** The fact tables to fill (default all; a benchmark may want only meter readings). The others stay empty. */
+  readonly facts?: readonly FactTable[];
   readonly databaseNames: readonly string[];
   readonly endDate: string;
   readonly days: number;
@@ -202,6 +212,19 @@ const TYPES = {
   ],
 } as const;
 
+type RowSource = (
+  db: string,
+  data: AccountData,
+  date: (iso: string) => DuckDBDateValue,
+) => Iterable<readonly DuckDBValue[]>;
+
+const FACT_ROWS: Readonly<Record<FactTable, RowSource>> = {
+  meter_readings: meterRows,
+  supply_levels: supplyLevelRows,
+  supply_replacements: replacementRows,
+  service_alerts: alertRows,
+};
+
 /**
  * Creates the fleet tables on `connection` and fills them with every account of `parameters`, through appenders in
  * full data chunks. Expects an empty database.
@@ -259,27 +282,9 @@ async function createAndFill(
       ]),
     );
     add('devices', await appendRows(connection, 'devices', TYPES.devices, deviceRows(db, data, date)));
-    add(
-      'meter_readings',
-      await appendRows(connection, 'meter_readings', TYPES.meter_readings, meterRows(db, data, date)),
-    );
-    add(
-      'supply_levels',
-      await appendRows(connection, 'supply_levels', TYPES.supply_levels, supplyLevelRows(db, data, date)),
-    );
-    add(
-      'supply_replacements',
-      await appendRows(
-        connection,
-        'supply_replacements',
-        TYPES.supply_replacements,
-        replacementRows(db, data, date),
-      ),
-    );
-    add(
-      'service_alerts',
-      await appendRows(connection, 'service_alerts', TYPES.service_alerts, alertRows(db, data, date)),
-    );
+    for (const fact of parameters.facts ?? FACT_TABLES) {
+      add(fact, await appendRows(connection, fact, TYPES[fact], FACT_ROWS[fact](db, data, date)));
+    }
   }
   await connection.run(FILL_CALENDAR, [period.startDate, period.endDate]);
   const calendar = await connection.runAndReadAll('SELECT count(*)::INTEGER FROM calendar');

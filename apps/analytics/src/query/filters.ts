@@ -5,8 +5,8 @@
 import { FilterType, getFilterType, RelativeDateOperators as Op } from '@portico/models';
 import type { IFilter, RelativeDateFilterTimeUnit as Unit } from '@portico/models';
 import { QueryError } from './errors.ts';
-import { aggregationField, columnField, measureField } from './fields.ts';
 import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
+import { columnTarget, columnTargets, resolveTarget } from './filter-targets.ts';
 import type { ModelIndex } from './model-index.ts';
 import { relativeDateRange, relativeTimeRange } from './relative-dates.ts';
 import type { DateRange, TimeRange } from './relative-dates.ts';
@@ -116,29 +116,6 @@ function typeOf(filter: Json): FilterType {
   return getFilterType(filter as unknown as IFilter);
 }
 
-/** A filter target: a column, a measure, a hierarchy level, or a column or level with an aggregation. */
-export function resolveTarget(index: ModelIndex, target: unknown): ResolvedField {
-  if (!isObject(target)) throw new QueryError('target must be an object such as { table, column }');
-  if (target['percentOfGrandTotal'] === true)
-    throw new QueryError('percentOfGrandTotal targets are not supported');
-  const { table, column, measure, hierarchy, hierarchyLevel, aggregationFunction } = target;
-  if (measure !== undefined) return measureField(index, table, measure);
-  let columnName = column;
-  if (column === undefined && hierarchy !== undefined) {
-    columnName = index.hierarchyLevel(table, hierarchy, hierarchyLevel).column.name;
-  }
-  if (columnName === undefined) throw new QueryError('target needs a column, measure or hierarchy level');
-  return aggregationFunction === undefined
-    ? columnField(index, table, columnName)
-    : aggregationField(index, table, columnName, aggregationFunction);
-}
-
-function columnTarget(index: ModelIndex, target: unknown, what: string): ColumnField {
-  const field = resolveTarget(index, target);
-  if (field.kind !== 'column') throw new QueryError(`${what} must target a column, not ${field.queryName}`);
-  return field;
-}
-
 function valueList(raw: unknown, name: string): unknown[] {
   if (!Array.isArray(raw)) throw new QueryError(`${name} must be an array`);
   if (raw.length > MAX_VALUES) throw new QueryError(`${name} may hold at most ${MAX_VALUES} values`);
@@ -233,13 +210,6 @@ function parseRelative(index: ModelIndex, f: Json, now: Date, time: boolean): Pa
   const includeToday = f['includeToday'] ?? true;
   if (typeof includeToday !== 'boolean') throw new QueryError('includeToday must be a boolean');
   return { type: 'relativeDate', target, range: relativeDateRange(operator, count, unit, includeToday, now) };
-}
-
-function columnTargets(index: ModelIndex, raw: unknown, what: string): ColumnField[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 10) {
-    throw new QueryError(`${what} needs a target array of 1 to 10 columns`);
-  }
-  return raw.map((target: unknown) => columnTarget(index, target, what));
 }
 
 function parseTuple(index: ModelIndex, f: Json): ParsedFilter {

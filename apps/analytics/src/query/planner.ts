@@ -4,9 +4,9 @@
  * flow in a star schema: from the one side to the many side, never back.
  *
  * Row-level security lives here: every table enters the statement only as
- * `(SELECT * FROM <table> WHERE database_name = ANY($1))`, so whatever a filter says (an OR, a NotIn, an All), it
- * can only ever narrow rows that are already the caller's. Joins also match `database_name`, so no relationship can
- * pair one account's rows with another's.
+ * `(SELECT * FROM <table> WHERE list_contains($1, database_name))`, so whatever a filter says (an OR, a NotIn, an
+ * All), it can only ever narrow rows that are already the caller's. Every join also matches `database_name`, so no
+ * relationship can pair one account's rows with another's (calendar dates, for one, repeat in every account).
  */
 import { QueryError } from './errors.ts';
 import type { Edge, ModelIndex } from './model-index.ts';
@@ -62,7 +62,7 @@ export interface FromClause {
 
 function secured(index: ModelIndex, table: string, alias: string, params: SqlParams): string {
   const source = index.table(table).model.source;
-  return `(SELECT * FROM ${ident(source)} WHERE ${ident(RLS_COLUMN)} = ANY(${params.rls})) AS ${ident(alias)}`;
+  return `(SELECT * FROM ${ident(source)} WHERE list_contains(${params.rls}, ${ident(RLS_COLUMN)})) AS ${ident(alias)}`;
 }
 
 /**
@@ -70,7 +70,7 @@ function secured(index: ModelIndex, table: string, alias: string, params: SqlPar
  *
  * ```ts
  * fromClause(index, 'Meter readings', ['Devices'], aliases, params).sql;
- * // FROM (SELECT * FROM "meter_readings" WHERE "database_name" = ANY($1)) AS "t0" JOIN (…"devices"…) AS "t1" ON …
+ * // FROM (SELECT * FROM "meter_readings" WHERE list_contains($1, "database_name")) AS "t0" JOIN (…"devices"…) AS "t1" ON …
  * ```
  */
 export function fromClause(

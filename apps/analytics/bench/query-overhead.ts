@@ -1,0 +1,157 @@
+/**
+ * Query overhead: a typical visual query (monthly pages by model, filtered to three manufacturers) over 10M meter
+ * rows, through the whole service (HTTP, embed-token check, query layer, JSON) against the very same SQL and
+ * parameters run directly on DuckDB (the limit). Prints both medians and their ratio; the goal is ≤ 1.2.
+ *
+ *   node --import tsx apps/analytics/bench/query-overhead.ts [meterRows=10000000] [runs=21]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { BasicFilter } from '@portico/models';
+import { estimateMeterRows, SAMPLE_ACCOUNTS } from '@portico/fleet-data';
+import { buildApp } from '../src/app.ts';
+import { ephemeralSigningKey } from '../src/auth/signing-key.ts';
+import { loadConfig } from '../src/config.ts';
+import { ContentStore } from '../src/content/store.ts';
+import { PRINT_FLEET_DATASET } from '../src/content/samples/print-fleet-dataset.ts';
+import { engineOn } from '../src/data/engine.ts';
+import { openFleetDatabase } from '../src/data/fleet-database.ts';
+import { compileVisualQuery } from '../src/query/compile.ts';
+import type { VisualQuery } from '../src/query/types.ts';
+
+const END_DATE = '2024-06-30';
+const ROWS = Number(process.argv[2] ?? 10_000_000);
+const RUNS = Math.max(15, Number(process.argv[3] ?? 21));
+const WARM_UP = 3;
+const GOAL = 1.2;
+const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
+const REPORT_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
+const SECRET = 'bench-secret';
+
+const QUERY: VisualQuery = {
+  select: [
+    { column: { table: 'Calendar', column: 'Month' } },
+    { column: { table: 'Devices', column: 'Model' } },
+    { measure: { table: 'Meter readings', measure: 'Total pages' } },
+  ],
+  filters: [
+    new BasicFilter({ table: 'Devices', column: 'Manufacturer' }, 'In', 'HP', 'Canon', 'Ricoh').toJSON(),
+  ],
+};
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'analytics-bench-'));
+try {
+  const scale = ROWS / estimateMeterRows({ endDate: END_DATE });
+  const file = join(dir, 'fleet.duckdb');
+  console.info(`Loading ${ROWS.toLocaleString('en')} meter rows (fleet-data scale ${scale.toFixed(2)})…`);
+  const loading = performance.now();
+  const loaded = await openFleetDatabase({
+    file,
+    endDate: END_DATE,
+    scale,
+    facts: ['meter_readings'],
+    connections: 1,
+  });
+  await loaded.engine.close();
+  console.info(
+    `  loaded ${loaded.loaded?.rows['meter_readings']?.toLocaleString('en')} rows in ${((performance.now() - loading) / 1000).toFixed(1)} s`,
+  );
+
+  // One DuckDB instance for both sides: the service's engine, and a plain connection for the direct runs.
+  const instance = await DuckDBInstance.create(file);
+  const engine = await engineOn(instance, 4);
+  const direct = await instance.connect();
+  const config = loadConfig({ PORTICO_DATA_DIR: dir, ANALYTICS_CLIENT_SECRET: SECRET, LOG_LEVEL: 'silent' });
+  const app = await buildApp({
+    config,
+    fleet: { engine, parameters: loaded.parameters, loaded: undefined },
+    content: await ContentStore.open(join(dir, 'content')),
+    signingKey: await ephemeralSigningKey(),
+    logger: false,
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const post = async (path: string, body: unknown, authorization: string) => {
+    const res = await fetch(`${address}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const basic = `Basic ${Buffer.from(`${config.clientId}:${SECRET}`).toString('base64')}`;
+  const { access_token: apiToken } = await post('/oauth/token', { grant_type: 'client_credentials' }, basic);
+  const { token } = await post(
+    '/v1/embed-tokens',
+    {
+      reports: [{ id: REPORT_ID }],
+      permissions: 'View',
+      identities: [{ databaseNames: ACCOUNTS }],
+      allowedOrigins: ['http://localhost:4400'],
+    },
+    `Bearer ${String(apiToken)}`,
+  );
+
+  const viaService = async () => {
+    const answer = await post(
+      '/frame-api/query',
+      { reportId: REPORT_ID, query: QUERY },
+      `Bearer ${String(token)}`,
+    );
+    return (answer['rows'] as unknown[]).length;
+  };
+  const compiled = compileVisualQuery(PRINT_FLEET_DATASET, QUERY, { databaseNames: ACCOUNTS });
+  const directly = async () =>
+    (await direct.runAndReadAll(compiled.sql, [...compiled.params], [...compiled.paramTypes])).getRows()
+      .length;
+
+  const [serviceRows, directRows] = [await viaService(), await directly()];
+  if (serviceRows !== directRows)
+    throw new Error(`row counts differ: service ${serviceRows}, direct ${directRows}`);
+  for (let i = 0; i < WARM_UP; i += 1) {
+    await viaService();
+    await directly();
+  }
+
+  // Interleaved, so that drift on a busy machine hits both sides alike.
+  const service: number[] = [];
+  const engineOnly: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    service.push(await time(viaService));
+    engineOnly.push(await time(directly));
+  }
+  const [a, b] = [median(service), median(engineOnly)];
+  const ratio = a / b;
+  console.info(
+    `Query: monthly pages by model, 3 manufacturers, RLS on all ${ACCOUNTS.length} accounts → ${serviceRows} rows`,
+  );
+  console.info(
+    `  through the service (HTTP + token + query layer + JSON): median ${a.toFixed(1)} ms of ${RUNS}`,
+  );
+  console.info(
+    `  same SQL directly on DuckDB:                            median ${b.toFixed(1)} ms of ${RUNS}`,
+  );
+  console.info(`  ratio ${ratio.toFixed(3)} (goal ≤ ${GOAL})`);
+
+  await app.close();
+  direct.closeSync();
+  await engine.close();
+  if (ratio > GOAL) process.exitCode = 1;
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

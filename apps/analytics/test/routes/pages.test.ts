@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_PAGES } from '../../src/routes/embed-pages.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, embedToken } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -67,5 +67,50 @@ describe('embed pages', () => {
     const res = await t.app.inject({ url: '/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('malformed requests', () => {
+  it('are answered 4xx in the common shape, never 5xx', async () => {
+    const token = await embedToken(t.app);
+    const attempts = [
+      {
+        method: 'POST' as const,
+        url: '/frame-api/query',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: '{"reportId": ',
+      },
+      {
+        method: 'POST' as const,
+        url: '/frame-api/query',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        payload: 'select 1',
+      },
+      {
+        method: 'GET' as const,
+        url: `/frame-api/reports/${'x'.repeat(500)}`,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      { method: 'GET' as const, url: '/frame-api/session', headers: { authorization: 'Bearer' } },
+      { method: 'GET' as const, url: '/frame-api/session', headers: { authorization: `Basic ${token}` } },
+      {
+        method: 'POST' as const,
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '%%%',
+      },
+      { method: 'POST' as const, url: '/v1/embed-tokens', payload: { reports: 'all' } },
+      { method: 'GET' as const, url: '/reportEmbed/%E0%A4%A' },
+      { method: 'DELETE' as const, url: '/v1/workspaces' },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject(attempt);
+      expect(res.statusCode, `${attempt.method} ${attempt.url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${attempt.method} ${attempt.url}`).toBeLessThan(500);
+      expect(res.json(), `${attempt.method} ${attempt.url}`).toMatchObject({
+        message: expect.any(String),
+        code: expect.any(String),
+      });
+    }
   });
 });

@@ -53,6 +53,7 @@ const embedPageRoutes: FastifyPluginAsyncTypebox<{
       wildcard: true,
       maxAge: '365d',
       immutable: true,
+      allowedPath: (path) => !/^\/?index\.html$/.test(path),
     });
   }
 };

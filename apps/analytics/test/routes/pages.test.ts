@@ -70,6 +70,29 @@ describe('embed pages', () => {
   });
 });
 
+describe('a frame built before the start', () => {
+  it('is served at the embed paths, with its hashed assets cached for a year and index.html only through the pages', async () => {
+    const dist = join(t.data.dir, 'built-frame');
+    await mkdir(join(dist, 'assets'), { recursive: true });
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><script type="module" src="/assets/app-1a2b.js"></script>',
+    );
+    await writeFile(join(dist, 'assets', 'app-1a2b.js'), 'console.log(1);');
+    const built = await createTestApp({ ANALYTICS_FRAME_DIST: dist });
+    try {
+      expect((await built.app.inject({ url: '/tileEmbed?tileId=x' })).body).toContain('/assets/app-1a2b.js');
+      const asset = await built.app.inject({ url: '/assets/app-1a2b.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await built.app.inject({ url: '/index.html' })).statusCode).toBe(404);
+      expect((await built.app.inject({ url: '/assets/../../../etc/passwd' })).statusCode).toBe(404);
+    } finally {
+      await built.close();
+    }
+  });
+});
+
 describe('malformed requests', () => {
   it('are answered 4xx in the common shape, never 5xx', async () => {
     const token = await embedToken(t.app);

@@ -72,8 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       endDate: config.data.endDate,
       scale: config.data.scale,
     });
-    if (fleet.loaded !== undefined)
-      app.log.info({ ...fleet.loaded, endDate: fleet.parameters.endDate }, 'fleet data loaded');
+    if (fleet.loaded === undefined) app.log.info({ ...fleet.parameters }, 'fleet data reused');
+    else app.log.info({ ...fleet.loaded, endDate: fleet.parameters.endDate }, 'fleet data loaded');
     const owned = fleet;
     app.addHook('onClose', async () => owned.engine.close());
   }

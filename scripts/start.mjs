@@ -37,14 +37,27 @@ if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
-const web = path.join(root, 'apps/portal-web');
-const builtAt = newestMtime(path.join(web, 'dist/index.html'));
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
-  path.join(web, p),
-);
-if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
-  console.info('Building the portal web app…');
-  run('npm', ['run', 'build', '--workspace', '@portico/portal-web']);
+// The browser apps: built when their output is missing or older than any of their sources.
+const browserApps = [
+  { name: 'the portal web app', workspace: '@portico/portal-web', dir: 'apps/portal-web', output: 'dist' },
+  {
+    name: 'the analytics frame',
+    workspace: '@portico/analytics',
+    dir: 'apps/analytics/frame',
+    output: '../frame-dist',
+  },
+];
+for (const app of browserApps) {
+  const dir = path.join(root, app.dir);
+  if (!existsSync(path.join(dir, 'index.html'))) continue;
+  const builtAt = newestMtime(path.join(dir, app.output, 'index.html'));
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+    path.join(dir, p),
+  );
+  if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+    console.info(`Building ${app.name}…`);
+    run('npm', ['run', 'build', '--workspace', app.workspace]);
+  }
 }
 
 const env = stackEnvironment();

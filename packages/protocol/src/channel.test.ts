@@ -94,6 +94,46 @@ describe('createChannel', () => {
     await longOutcome;
   });
 
+  it('times out a shorter call made after a longer one first', async () => {
+    const { channel } = setup();
+    const long = channel.request(getPages, { timeoutMs: 1_000 });
+    const short = channel.request(getPages, { timeoutMs: 50 });
+    const shortOutcome = expect(short).rejects.toMatchObject({ message: /within 50 ms$/ });
+    vi.advanceTimersByTime(50);
+    await shortOutcome;
+    const longOutcome = expect(long).rejects.toMatchObject({ message: /within 1000 ms$/ });
+    vi.advanceTimersByTime(950);
+    await longOutcome;
+  });
+
+  it('keeps one timer for all its calls, not one per call (a browser timer costs more than a call)', async () => {
+    const { channel, posted } = setup();
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const clearTimeoutSpy = vi.spyOn(globalThis, 'clearTimeout');
+    for (let i = 0; i < 100; i++) {
+      const call = channel.request(getPages);
+      channel.handleMessage(respond(posted.at(-1)?.headers.id ?? '', 200, i));
+      await call;
+      vi.advanceTimersByTime(1);
+    }
+    expect(setTimeoutSpy.mock.calls.length).toBeLessThanOrEqual(1);
+    expect(clearTimeoutSpy).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('moves its timer to fake timers installed after a call was made with real ones', async () => {
+    vi.useRealTimers();
+    const { channel, lastId } = setup();
+    const first = channel.request(getPages);
+    channel.handleMessage(respond(lastId(), 200, null));
+    await first;
+    vi.useFakeTimers();
+    const second = channel.request(getPages, { timeoutMs: 100 });
+    const outcome = expect(second).rejects.toMatchObject({ errorCode: ErrorCode.Timeout });
+    vi.advanceTimersByTime(100);
+    await outcome;
+  });
+
   it('waits forever when the timeout is Infinity', () => {
     const { channel } = setup(Infinity);
     channel.request(getPages).catch(() => undefined);

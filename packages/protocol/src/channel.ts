@@ -49,7 +49,19 @@ const timers = (): Timers => globalThis as unknown as Timers;
 interface Pending {
   resolve(response: IResponse): void;
   reject(error: EmbedError): void;
-  timer: unknown;
+  /** `Date.now()` after which the call times out; `Infinity` waits forever. */
+  deadline: number;
+  /** The call, for its timeout message (composed only if it times out). */
+  request: OutgoingRequest;
+  timeoutMs: number;
+}
+
+/** The one timer of a channel: when it fires, and the timer functions that armed it. */
+interface Alarm {
+  at: number;
+  handle: unknown;
+  armedWith: Timers['setTimeout'];
+  clear: Timers['clearTimeout'];
 }
 
 /**
@@ -60,13 +72,44 @@ interface Pending {
  */
 export function createChannel(options: ChannelOptions): Channel {
   const pending = new Map<string, Pending>();
+  // One timer for every pending call, set for the earliest deadline, instead of one timer per call: a
+  // browser timer costs more than the rest of a call's JavaScript (bench/sdk-round-trip.ts). Calls with
+  // the same timeout end in the order they started, so a new call rarely moves the timer.
+  let alarm: Alarm | undefined;
+
+  const disarm = (): void => {
+    if (alarm) alarm.clear.call(globalThis, alarm.handle);
+    alarm = undefined;
+  };
+
+  const arm = (): void => {
+    let earliest = Infinity;
+    for (const call of pending.values()) if (call.deadline < earliest) earliest = call.deadline;
+    const { setTimeout, clearTimeout } = timers();
+    if (alarm?.at === earliest && alarm.armedWith === setTimeout) return;
+    disarm();
+    if (earliest === Infinity) return;
+    const handle = setTimeout.call(globalThis, expire, Math.max(0, earliest - Date.now()));
+    // In Node the timer may outlive the last call: it must not keep the process alive.
+    (handle as { unref?: () => void } | undefined)?.unref?.();
+    alarm = { at: earliest, handle, armedWith: setTimeout, clear: clearTimeout };
+  };
+
+  function expire(): void {
+    alarm = undefined;
+    const now = Date.now();
+    for (const [id, call] of [...pending]) {
+      if (call.deadline > now) continue;
+      pending.delete(id);
+      const what = `${call.request.method} ${call.request.url} within ${call.timeoutMs} ms`;
+      call.reject(new EmbedError(`No reply to ${what}`, { errorCode: ErrorCode.Timeout }));
+    }
+    arm();
+  }
 
   const settle = (id: string): Pending | undefined => {
     const call = pending.get(id);
-    if (call) {
-      pending.delete(id);
-      timers().clearTimeout(call.timer);
-    }
+    if (call) pending.delete(id);
     return call;
   };
 
@@ -83,17 +126,10 @@ export function createChannel(options: ChannelOptions): Channel {
       if ('body' in request) message.body = request.body;
 
       return new Promise<IResponse<B>>((resolve, reject) => {
-        const timer = Number.isFinite(timeoutMs)
-          ? timers().setTimeout(() => {
-              const what = `${request.method} ${request.url}`;
-              settle(id)?.reject(
-                new EmbedError(`No reply to ${what} within ${timeoutMs} ms`, {
-                  errorCode: ErrorCode.Timeout,
-                }),
-              );
-            }, timeoutMs)
-          : undefined;
-        pending.set(id, { resolve: resolve as (response: IResponse) => void, reject, timer });
+        const deadline = Number.isFinite(timeoutMs) ? Date.now() + timeoutMs : Infinity;
+        const settleWith = resolve as (response: IResponse) => void;
+        pending.set(id, { resolve: settleWith, reject, deadline, request, timeoutMs });
+        if (deadline < (alarm?.at ?? Infinity) || (alarm && alarm.armedWith !== timers().setTimeout)) arm();
         try {
           options.post(message);
         } catch (error) {
@@ -120,6 +156,7 @@ export function createChannel(options: ChannelOptions): Channel {
       const error =
         typeof reason === 'string' ? new EmbedError(reason, { errorCode: ErrorCode.Cancelled }) : reason;
       for (const id of [...pending.keys()]) settle(id)?.reject(error);
+      disarm();
     },
 
     get size() {

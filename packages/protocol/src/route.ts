@@ -66,6 +66,7 @@ export function compileRoute<P extends string>(pattern: P): Route<P> {
  * @example fillRoute('/report/pages/:pageName', { pageName: 'Sales Q1' }) // → '/report/pages/Sales%20Q1'
  */
 export function fillRoute<P extends string>(pattern: P, params: RouteParams<P>): string {
+  if (!pattern.includes(':')) return pattern; // most calls have no parameters: skip the regular expression
   const values = params as Record<string, string | undefined>;
   return pattern.replace(/:(\w+)/g, (_, name: string) => {
     const value = values[name];

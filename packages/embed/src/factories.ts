@@ -72,11 +72,14 @@ export type IRouterFactory = (wpmp: IWindowPostMessageProxy) => IRouter;
 
 /** Listens on `eventSourceOverrideWindow` (the global window by default) only while an embed is connected. */
 export const wpmpFactory: IWpmpFactory = (name, logMessages = false, eventSourceOverrideWindow) => {
-  const connections = new Set<IConnection>();
+  // Each connection with the window its iframe had when last read: reading `contentWindow` on every
+  // message costs more than the comparison, and it is read again whenever the cached one does not match.
+  const connections = new Map<IConnection, unknown>();
   let target: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined;
   const onMessage = (event: MessageEvent): void => {
-    for (const connection of connections) {
-      const source = connection.source();
+    for (const [connection, cached] of connections) {
+      let source = cached;
+      if (!source || event.source !== source) connections.set(connection, (source = connection.source()));
       if (source && event.source === source && event.origin === connection.origin) {
         connection.receive(event.data);
         return;
@@ -88,7 +91,7 @@ export const wpmpFactory: IWpmpFactory = (name, logMessages = false, eventSource
     name,
     logMessages,
     connect(connection) {
-      connections.add(connection);
+      connections.set(connection, undefined);
       if (!target) {
         target = eventSourceOverrideWindow ?? (globalThis as { window?: Window }).window;
         target?.addEventListener('message', onMessage);

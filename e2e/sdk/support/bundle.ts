@@ -9,14 +9,14 @@ import { build } from 'esbuild';
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 
 /** The pages a test server can serve, by the name of their entry in `e2e/sdk/fixtures/`. */
-export const ENTRIES = ['host', 'frame', 'attacker', 'pbi-host'] as const;
+export const ENTRIES = ['host', 'frame', 'attacker'] as const;
 export type Entry = (typeof ENTRIES)[number];
 
-const cache = new Map<Entry, Promise<string>>();
+const cache = new Map<string, Promise<string>>();
 
-async function bundle(entry: Entry): Promise<string> {
+async function bundle(file: string): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(fixtures, `${entry}.ts`)],
+    entryPoints: [file],
     bundle: true,
     write: false,
     format: 'iife',
@@ -24,20 +24,22 @@ async function bundle(entry: Entry): Promise<string> {
     target: 'chrome120',
     sourcemap: 'inline',
     logLevel: 'silent',
-    // powerbi-client's UMD build reads `self`; nothing else needs a define.
   });
-  const [file] = result.outputFiles;
-  if (!file) throw new Error(`esbuild produced no output for ${entry}`);
-  return file.text;
+  const [output] = result.outputFiles;
+  if (!output) throw new Error(`esbuild produced no output for ${file}`);
+  return output.text;
 }
 
-/** The browser script of a fixture page (bundled on first use, then from memory). */
-export function script(entry: Entry): Promise<string> {
-  let pending = cache.get(entry);
+/** The browser script bundled from a TypeScript entry file (on first use, then from memory). */
+export function bundleFile(file: string): Promise<string> {
+  let pending = cache.get(file);
   if (!pending) {
-    pending = bundle(entry);
-    cache.set(entry, pending);
-    pending.catch(() => cache.delete(entry));
+    pending = bundle(file);
+    cache.set(file, pending);
+    pending.catch(() => cache.delete(file));
   }
   return pending;
 }
+
+/** The browser script of a fixture page of `e2e/sdk/fixtures/`. */
+export const script = (entry: Entry): Promise<string> => bundleFile(path.join(fixtures, `${entry}.ts`));

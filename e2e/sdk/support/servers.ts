@@ -32,7 +32,8 @@ export const FRAME_PATHS = [
   '/quickCreate',
 ] as const;
 
-const page = (entry: Entry, origins: Origins): string =>
+/** A fixture page: the origins as `window.__origins`, then the page's script from `/<entry>.js`. */
+export const pageHtml = (entry: string, origins: Origins): string =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${entry}</title>` +
   `<script>window.__origins = ${JSON.stringify(origins)};</script>` +
   `<script src="/${entry}.js"></script></head>` +
@@ -41,7 +42,6 @@ const page = (entry: Entry, origins: Origins): string =>
 function entryOf(pathname: string): Entry | undefined {
   if ((FRAME_PATHS as readonly string[]).includes(pathname)) return 'frame';
   if (pathname === '/host.html') return 'host';
-  if (pathname === '/pbi-host.html') return 'pbi-host';
   if (pathname === '/attacker.html') return 'attacker';
   return undefined;
 }
@@ -76,7 +76,7 @@ export async function startSdkServers(): Promise<SdkServers> {
       );
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(entry, origins));
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pageHtml(entry, origins));
   };
   const hosts = { host: 'localhost', frame: '127.0.0.1', attacker: 'localhost' } as const;
   for (const name of ['host', 'frame', 'attacker'] as const) {

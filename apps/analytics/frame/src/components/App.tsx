@@ -1,0 +1,25 @@
+/** The frame's page: a message until the report is loaded (or when the kind is not served), then the report. */
+import { useSyncExternalStore } from 'react';
+import type { ReportController } from '../model/controller.ts';
+import { ReportView } from './ReportView.tsx';
+
+export function App({ controller, kind }: { controller: ReportController; kind: string }) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
+  if (kind !== 'report') {
+    return <p className="message">This kind of content is not available yet.</p>;
+  }
+  switch (state.status) {
+    case 'waiting':
+      return <p className="message muted">Waiting for the host page…</p>;
+    case 'loading':
+      return <p className="message muted">Loading the report…</p>;
+    case 'failed':
+      return (
+        <p className="message" role="alert">
+          The report could not be loaded. {state.message}
+        </p>
+      );
+    default:
+      return <ReportView controller={controller} state={state} />;
+  }
+}

@@ -1,0 +1,43 @@
+/** One ECharts instance in a div: the option replaces the chart's, clicks report the category, resizes follow. */
+import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { echarts } from '../render/echarts.ts';
+
+export interface EChartProps {
+  readonly option: EChartsCoreOption;
+  readonly onCategoryClick?: (category: string) => void;
+}
+
+export function EChart({ option, onCategoryClick }: EChartProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+  const clickHandler = useRef(onCategoryClick);
+
+  useEffect(() => {
+    clickHandler.current = onCategoryClick;
+  }, [onCategoryClick]);
+
+  useEffect(() => {
+    const div = element.current;
+    if (!div) return undefined;
+    const instance = echarts.init(div, null, { renderer: 'svg' });
+    chart.current = instance;
+    instance.on('click', (params) => {
+      const name = (params as { name?: unknown }).name;
+      if (typeof name === 'string') clickHandler.current?.(name);
+    });
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(div);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+
+  return <div ref={element} className="chart" />;
+}

@@ -1,0 +1,78 @@
+/** The page navigation tabs and the (read-only) filter pane listing the filters that reach the active page. */
+import type { IFilter } from '@portico/models';
+import type { ReportDefinition, ReportPage } from '../../../src/content/types.ts';
+
+export function PageNavigation(props: {
+  readonly pages: readonly ReportPage[];
+  readonly active: string | undefined;
+  readonly onSelect: (name: string) => void;
+}) {
+  return (
+    <nav className="page-nav" aria-label="Pages">
+      {props.pages
+        .filter((p) => p.visibility === 0)
+        .map((p) => (
+          <button
+            key={p.name}
+            type="button"
+            aria-current={p.name === props.active ? 'page' : undefined}
+            onClick={() => props.onSelect(p.name)}
+          >
+            {p.displayName}
+          </button>
+        ))}
+    </nav>
+  );
+}
+
+/** `Devices.Site is Berlin, Paris` — a short human description of a filter. */
+export function describeFilter(filter: IFilter): string {
+  const f = filter as {
+    target?: { table?: string; column?: string; measure?: string };
+    operator?: string;
+    values?: unknown[];
+    logicalOperator?: string;
+    conditions?: { operator: string; value?: unknown }[];
+    itemCount?: number;
+    timeUnitsCount?: number;
+    timeUnitType?: number;
+  };
+  const target = `${f.target?.table ?? ''}.${f.target?.column ?? f.target?.measure ?? ''}`;
+  if (Array.isArray(f.values)) {
+    const verb = f.operator === 'NotIn' ? 'is not' : f.operator === 'All' ? 'is any' : 'is';
+    return `${target} ${verb} ${f.values.map((v) => String(v)).join(', ')}`.trim();
+  }
+  if (Array.isArray(f.conditions)) {
+    const parts = f.conditions.map((c) => `${c.operator} ${c.value === undefined ? '' : String(c.value)}`);
+    return `${target} ${parts.join(` ${f.logicalOperator ?? 'And'} `)}`;
+  }
+  if (typeof f.itemCount === 'number') return `${target}: ${f.operator ?? 'Top'} ${f.itemCount}`;
+  if (typeof f.timeUnitsCount === 'number') return `${target}: relative, ${f.timeUnitsCount} units`;
+  return target;
+}
+
+export function FilterPane(props: { readonly definition: ReportDefinition; readonly page: ReportPage }) {
+  const groups: [string, readonly IFilter[]][] = [
+    ['On all pages', props.definition.filters],
+    ['On this page', props.page.filters],
+  ];
+  return (
+    <aside className="filter-pane" aria-label="Filters">
+      <h2>Filters</h2>
+      {groups.map(([title, filters]) => (
+        <section key={title}>
+          <h3>{title}</h3>
+          {filters.length === 0 ? (
+            <p className="muted">None</p>
+          ) : (
+            <ul>
+              {filters.map((f, i) => (
+                <li key={i}>{describeFilter(f)}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </aside>
+  );
+}

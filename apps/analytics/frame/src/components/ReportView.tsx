@@ -1,0 +1,104 @@
+/**
+ * The loaded report: page navigation, the scaled page canvas with its visuals, and the filter pane, as the settings
+ * say. After each commit where every visual of the current pass has its answer painted, tells the controller so it
+ * raises `rendered`.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { BackgroundType } from '@portico/models';
+import type { ReportController } from '../model/controller.ts';
+import { selectCategory, selectInSlicer } from '../model/interactions.ts';
+import { displayOption, pageScale, pageSize, panesShown, placeVisuals } from '../model/layout.ts';
+import type { FrameState } from '../model/state.ts';
+import { activePageOf } from '../model/state.ts';
+import { resolveTheme } from '../render/theme.ts';
+import { activatePage } from '../routes/page-routes.ts';
+import { FilterPane, PageNavigation } from './Panes.tsx';
+import { VisualContainer } from './VisualContainer.tsx';
+import type { VisualActions } from './VisualContainer.tsx';
+
+function useSize(): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, size];
+}
+
+export function ReportView({ controller, state }: { controller: ReportController; state: FrameState }) {
+  const [canvasRef, available] = useSize();
+  const page = activePageOf(state);
+  const { settings, definition, generation, results } = state;
+  const theme = useMemo(() => resolveTheme(state.theme), [state.theme]);
+  const panes = panesShown(settings);
+  const placed = useMemo(
+    () => (page ? placeVisuals(settings, page).filter((p) => p.visible) : []),
+    [settings, page],
+  );
+  const actions = useMemo<VisualActions>(
+    () => ({
+      selectCategory: (visual, category) => selectCategory(controller, visual, category),
+      selectInSlicer: (visual, filters) => selectInSlicer(controller, visual, filters),
+    }),
+    [controller],
+  );
+  const settled = placed.every((p) => {
+    const status = results[p.visual.name]?.status;
+    return status === 'ready' || status === 'error';
+  });
+
+  useEffect(() => {
+    if (settled && state.rendering && available.width > 0) controller.markRendered(generation);
+  }, [settled, generation, state.rendering, available.width, controller]);
+
+  if (!definition || !page) return <p className="message">This report has no pages.</p>;
+  const size = pageSize(settings, page);
+  const scale = pageScale(displayOption(settings, page), size, available, settings.zoomLevel ?? 1);
+  const headersVisible = settings.visualSettings?.visualHeaders?.[0]?.settings.visible ?? true;
+  const background = settings.background === BackgroundType.Transparent ? 'transparent' : theme.background;
+
+  return (
+    <div className="report" style={{ background }}>
+      {panes.pageNavigation ? (
+        <PageNavigation
+          pages={definition.pages}
+          active={page.name}
+          onSelect={(name) => activatePage(controller, name)}
+        />
+      ) : null}
+      <div className="canvas" ref={canvasRef}>
+        {placed.length === 0 ? (
+          <p className="message">There is nothing to show on this page.</p>
+        ) : (
+          <div className="page" style={{ width: size.width * scale, height: size.height * scale }}>
+            {state.rendering && available.width > 0
+              ? placed.map((p) => (
+                  <VisualContainer
+                    key={p.visual.name}
+                    placed={p}
+                    scale={scale}
+                    result={results[p.visual.name]}
+                    theme={theme}
+                    showHeader={headersVisible}
+                    hideErrors={settings.hideErrors ?? false}
+                    animation={!navigator.webdriver}
+                    selectedCategory={
+                      state.selection?.visual === p.visual.name ? state.selection.category : undefined
+                    }
+                    actions={actions}
+                  />
+                ))
+              : null}
+          </div>
+        )}
+      </div>
+      {panes.filters ? <FilterPane definition={definition} page={page} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
+import type { ReportVisual } from '../../../src/content/types.ts';
+import type { QueryAnswer } from '../../../src/query/types.ts';
+import { formatValue } from '../render/format.ts';
+import type { ResolvedTheme } from '../render/theme.ts';
+
+interface Props {
+  readonly visual: ReportVisual;
+  readonly answer: QueryAnswer;
+  readonly theme: ResolvedTheme;
+}
+
+export function CardVisual({ answer, theme }: Props) {
+  const column = answer.columns[0];
+  const value = answer.rows[0]?.[0] ?? null;
+  return (
+    <div className="card">
+      <div className="card-value" style={{ color: theme.foreground }}>
+        {formatValue(value, column?.format)}
+      </div>
+      <div className="card-label">{column?.displayName}</div>
+    </div>
+  );
+}
+
+export function TableVisual({ answer, theme }: Props) {
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <thead>
+          <tr style={{ borderBottomColor: theme.tableAccent }}>
+            {answer.columns.map((c) => (
+              <th key={c.queryName}>{c.displayName}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {answer.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, i) => (
+                <td key={i} className={typeof cell === 'number' ? 'num' : undefined}>
+                  {formatValue(cell, answer.columns[i]?.format)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Rows by the row field, one column per value of the column field, the first measure in the cells. */
+export function MatrixVisual({ visual, answer, theme }: Props) {
+  const rowCount = visual.dataRoles.rows?.length ?? 0;
+  const colCount = visual.dataRoles.columns?.length ?? 0;
+  const measure = rowCount + colCount;
+  const key = (row: readonly unknown[], from: number, count: number): string =>
+    row
+      .slice(from, from + count)
+      .map((v) => formatValue(v as string | number | null))
+      .join(' › ');
+  const rowKeys = [...new Set(answer.rows.map((row) => key(row, 0, rowCount)))];
+  const colKeys = [...new Set(answer.rows.map((row) => key(row, rowCount, colCount)))];
+  const cells = new Map(
+    answer.rows.map((row) => [`${key(row, 0, rowCount)}|${key(row, rowCount, colCount)}`, row[measure]]),
+  );
+  const format = answer.columns[measure]?.format;
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <thead>
+          <tr style={{ borderBottomColor: theme.tableAccent }}>
+            <th>
+              {answer.columns
+                .slice(0, rowCount)
+                .map((c) => c.displayName)
+                .join(' › ')}
+            </th>
+            {colKeys.map((c) => (
+              <th key={c}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rowKeys.map((r) => (
+            <tr key={r}>
+              <th>{r}</th>
+              {colKeys.map((c) => (
+                <td key={c} className="num">
+                  {cells.has(`${r}|${c}`) ? formatValue(cells.get(`${r}|${c}`) ?? null, format) : ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

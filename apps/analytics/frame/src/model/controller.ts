@@ -1,0 +1,204 @@
+/**
+ * The report behind the frame, free of React: loads it with the host's token, runs each visible visual's query,
+ * keeps the state the routes change, and raises the events the host listens to. React renders its store; the
+ * routes call its methods.
+ */
+import type { FrameEvent } from '@portico/frame';
+import { Permissions, ViewMode } from '@portico/models';
+import type { IFilter, IReportLoadConfiguration, ISettings } from '@portico/models';
+import type { ReportDefinition, ReportPage } from '../../../src/content/types.ts';
+import { visualQuery } from '../../../src/content/visual-query.ts';
+import type { VisualQuery } from '../../../src/query/types.ts';
+import type { FrameApi } from '../api/frame-api.ts';
+import { forbidden, fromApiError } from './errors.ts';
+import { effectiveFilters } from './filters.ts';
+import { placeVisuals } from './layout.ts';
+import { INITIAL_STATE, activePageOf, findVisual } from './state.ts';
+import type { FrameState, VisualResult } from './state.ts';
+import { createStore } from './store.ts';
+
+export interface ControllerOptions {
+  readonly api: FrameApi;
+  /** The report id of the frame's URL, if any (the load config's `id` wins). */
+  readonly reportId?: string | undefined;
+  /** Raises an event to the host; failures (no host listening) are ignored. */
+  readonly raise: (event: FrameEvent) => Promise<void>;
+}
+
+/** `new ReportController({ api, raise })`, then `await controller.load(config, origin, false)`. */
+export class ReportController {
+  readonly store = createStore<FrameState>(INITIAL_STATE);
+  readonly api: FrameApi;
+  private readonly raiseEvent: ControllerOptions['raise'];
+  private readonly urlReportId: string | undefined;
+  private renderedGeneration = 0;
+
+  constructor(options: ControllerOptions) {
+    this.api = options.api;
+    this.raiseEvent = options.raise;
+    this.urlReportId = options.reportId;
+  }
+
+  get state(): FrameState {
+    return this.store.getSnapshot();
+  }
+
+  update(change: (state: FrameState) => FrameState): void {
+    this.store.update(change);
+  }
+
+  /** Before a session every parent may ask (the load checks it); afterwards only the token's origins. */
+  acceptsOrigin(origin: string): boolean {
+    const session = this.state.session;
+    return session === undefined || session.allowedOrigins.includes(origin);
+  }
+
+  /** Raises a report event to the host (`/reports/:uid/events/:name`); a host that does not answer is ignored. */
+  raise(eventName: string, body: unknown = null): void {
+    void this.raiseEvent({ kind: 'report', eventName, body }).catch(() => undefined);
+  }
+
+  /** Raises `error` and returns the error to answer with. */
+  fail(error: unknown): Error {
+    const frameError = fromApiError(error);
+    this.raise('error', frameError.body);
+    return frameError;
+  }
+
+  /**
+   * `POST /report/load` (and `prepare` with `phased`): checks the token's grant against the asking origin, loads
+   * the definition, raises `loaded`, and unless phased starts rendering.
+   */
+  async load(body: unknown, origin: string, phased: boolean): Promise<void> {
+    const config = (body ?? {}) as Partial<IReportLoadConfiguration>;
+    const reportId = config.id ?? this.urlReportId;
+    if (typeof config.accessToken !== 'string' || config.accessToken === '' || !reportId) {
+      throw this.fail(forbidden('The load configuration needs an accessToken and a report id.'));
+    }
+    this.update((s) => ({ ...s, status: 'loading' }));
+    try {
+      this.api.setToken(config.accessToken);
+      const session = await this.api.session();
+      if (!session.allowedOrigins.includes(origin)) {
+        throw forbidden(`The access token does not allow embedding from ${origin}.`);
+      }
+      const { report, dataset } = await this.api.report(reportId);
+      const { definition, ...info } = report;
+      const wantsEdit = config.viewMode === ViewMode.Edit;
+      if (wantsEdit && (session.permissions & Permissions.ReadWrite) === 0) {
+        throw forbidden('Edit mode needs a token with edit permission.');
+      }
+      const filters = Array.isArray(config.filters) ? (config.filters as IFilter[]) : [];
+      const working: ReportDefinition = { ...definition, filters: [...definition.filters, ...filters] };
+      const themeJson = (config.theme as { themeJson?: Record<string, unknown> } | undefined)?.themeJson;
+      const theme = themeJson ?? definition.theme;
+      this.update((s) => ({
+        ...INITIAL_STATE,
+        status: 'loaded',
+        session,
+        report: info,
+        dataset,
+        definition: working,
+        savedJson: JSON.stringify(definition),
+        settings: config.settings ?? {},
+        activePage: firstPage(working, config.pageName),
+        viewMode: wantsEdit ? 'edit' : 'view',
+        ...(theme === undefined ? {} : { theme }),
+        generation: s.generation,
+      }));
+    } catch (error) {
+      this.update((s) => ({ ...s, status: 'failed', message: fromApiError(error).message }));
+      throw this.fail(error);
+    }
+    this.raise('loaded');
+    if (!phased) this.render();
+  }
+
+  /** Shows the report (after a phased prepare) and queries the active page. */
+  render(): void {
+    this.update((s) => ({ ...s, rendering: true }));
+    this.requery();
+  }
+
+  /** The query of a visual of the active page, under every filter that reaches it. */
+  queryOf(page: ReportPage, visualName: string): VisualQuery | undefined {
+    const { definition, selection } = this.state;
+    const visual = findVisual(page, visualName);
+    if (!definition || !visual) return undefined;
+    return {
+      ...visualQuery(definition, page, visual),
+      filters: effectiveFilters(definition, page, visual, selection),
+    };
+  }
+
+  /** Re-runs the queries of the active page's visible visuals (a new pass: `renderingStarted`, then `rendered`). */
+  requery(): void {
+    const state = this.state;
+    const page = activePageOf(state);
+    const reportId = state.report?.id;
+    if (!state.rendering || !page || !reportId) return;
+    const generation = state.generation + 1;
+    const visible = placeVisuals(state.settings, page).filter((p) => p.visible);
+    const results: Record<string, VisualResult> = {};
+    for (const { visual } of visible) {
+      const previous = state.results[visual.name];
+      const answer = previous && 'answer' in previous ? previous.answer : undefined;
+      results[visual.name] = answer ? { status: 'loading', answer } : { status: 'loading' };
+    }
+    this.update((s) => ({ ...s, generation, results }));
+    this.raise('renderingStarted');
+    for (const { visual } of visible) {
+      const query = this.queryOf(page, visual.name);
+      if (!query) continue;
+      this.api.query(reportId, query).then(
+        (answer) => this.settleVisual(generation, visual.name, { status: 'ready', answer }),
+        (error: unknown) => {
+          if (this.api.expired) return;
+          const message = error instanceof Error ? error.message : String(error);
+          this.settleVisual(generation, visual.name, { status: 'error', message });
+        },
+      );
+    }
+  }
+
+  private settleVisual(generation: number, name: string, result: VisualResult): void {
+    this.update((s) =>
+      s.generation === generation ? { ...s, results: { ...s.results, [name]: result } } : s,
+    );
+  }
+
+  /** Called by the view once every visual of a pass is painted: raises `rendered` once per pass. */
+  markRendered(generation: number): void {
+    const state = this.state;
+    if (generation !== state.generation || generation <= this.renderedGeneration) return;
+    this.renderedGeneration = generation;
+    const page = activePageOf(state);
+    if (state.settings.visualRenderedEvents && page) {
+      for (const name of Object.keys(state.results)) {
+        const visual = findVisual(page, name);
+        if (visual) this.raise('visualRendered', { name, title: visual.title, type: visual.type });
+      }
+    }
+    this.raise('rendered');
+  }
+
+  /** Replaces the working definition (filters, pages, layout), then re-queries when asked. */
+  editDefinition(change: (definition: ReportDefinition) => ReportDefinition, requery = true): void {
+    this.update((s) => (s.definition ? { ...s, definition: change(s.definition) } : s));
+    if (requery) this.requery();
+  }
+
+  updateSettings(change: (settings: ISettings) => ISettings): void {
+    this.update((s) => ({ ...s, settings: change(s.settings) }));
+  }
+
+  hasUnsavedChanges(): boolean {
+    const { definition, savedJson } = this.state;
+    return definition !== undefined && JSON.stringify(definition) !== savedJson;
+  }
+}
+
+function firstPage(definition: ReportDefinition, wanted: string | undefined): string | undefined {
+  const named = definition.pages.find((p) => p.name === wanted);
+  return (named ?? definition.pages.find((p) => p.visibility === 0) ?? definition.pages[0])?.name;
+}

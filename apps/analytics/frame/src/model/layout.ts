@@ -1,0 +1,118 @@
+/**
+ * Where visuals go: the definition's layout, overridden by the settings' `customLayout` when the layout type is
+ * Custom (the SDK's move, resize, hide/show and single-visual embed all arrive that way), and the page's scale for
+ * its display option and zoom.
+ */
+import { DisplayOption, LayoutType, PageSizeType, VisualContainerDisplayMode } from '@portico/models';
+import type { ICustomLayout, ICustomPageSize, ISettings, IVisualLayout } from '@portico/models';
+import type { ReportPage, ReportVisual, VisualLayout } from '../../../src/content/types.ts';
+
+/** A visual's box on the page, in page units, and whether it shows. */
+export interface PlacedVisual {
+  readonly visual: ReportVisual;
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+  readonly width: number;
+  readonly height: number;
+  readonly visible: boolean;
+}
+
+const customLayoutOf = (settings: ISettings): ICustomLayout | undefined =>
+  settings.layoutType === LayoutType.Custom ? settings.customLayout : undefined;
+
+/** The layout of `visual` after the custom layout's page default and its own entry. */
+export function effectiveLayout(settings: ISettings, page: ReportPage, visual: ReportVisual): PlacedVisual {
+  const pageLayout = customLayoutOf(settings)?.pagesLayout?.[page.name];
+  const base: VisualLayout = visual.layout;
+  const override: IVisualLayout = {
+    ...pageLayout?.defaultLayout,
+    ...pageLayout?.visualsLayout[visual.name],
+  };
+  const mode = override.displayState?.mode ?? base.displayState.mode;
+  return {
+    visual,
+    x: override.x ?? base.x,
+    y: override.y ?? base.y,
+    z: override.z ?? base.z,
+    width: override.width ?? base.width,
+    height: override.height ?? base.height,
+    visible: mode !== VisualContainerDisplayMode.Hidden,
+  };
+}
+
+/** Every visual of the page, placed, in paint order (z, then definition order). */
+export function placeVisuals(settings: ISettings, page: ReportPage): PlacedVisual[] {
+  return page.visuals
+    .map((visual) => effectiveLayout(settings, page, visual))
+    .map((placed, index) => ({ placed, index }))
+    .sort((a, b) => a.placed.z - b.placed.z || a.index - b.index)
+    .map(({ placed }) => placed);
+}
+
+/** The page's size in page units: a custom page size from the settings, else the definition's. */
+export function pageSize(settings: ISettings, page: ReportPage): { width: number; height: number } {
+  const size = customLayoutOf(settings)?.pageSize as ICustomPageSize | undefined;
+  if (size?.type === PageSizeType.Custom && size.width && size.height) {
+    return { width: size.width, height: size.height };
+  }
+  return { width: page.width, height: page.height };
+}
+
+export function displayOption(settings: ISettings, page: ReportPage): DisplayOption {
+  return customLayoutOf(settings)?.displayOption ?? page.displayOption;
+}
+
+/**
+ * How many pixels a page unit takes in a canvas of `available` pixels.
+ *
+ * @example pageScale(DisplayOption.FitToWidth, { width: 1280, height: 720 }, { width: 640, height: 900 }) // → 0.5
+ */
+export function pageScale(
+  option: DisplayOption,
+  page: { width: number; height: number },
+  available: { width: number; height: number },
+  zoomLevel = 1,
+): number {
+  const fit =
+    option === DisplayOption.ActualSize
+      ? 1
+      : option === DisplayOption.FitToWidth
+        ? available.width / page.width
+        : Math.min(available.width / page.width, available.height / page.height);
+  return Math.max(fit, 0.01) * zoomLevel;
+}
+
+/**
+ * Settings after a `PATCH /report/settings`: panes and custom layouts are merged (page by page, visual by visual)
+ * so a move of one visual keeps the layout of the others.
+ */
+export function mergeSettings(current: ISettings, patch: ISettings): ISettings {
+  const merged: ISettings = { ...current, ...patch };
+  if (patch.panes) merged.panes = { ...current.panes, ...patch.panes };
+  if (patch.customLayout) {
+    const pages = { ...current.customLayout?.pagesLayout };
+    for (const [name, layout] of Object.entries(patch.customLayout.pagesLayout ?? {})) {
+      const before = pages[name];
+      const visuals = { ...before?.visualsLayout };
+      for (const [visual, entry] of Object.entries(layout.visualsLayout)) {
+        visuals[visual] = { ...visuals[visual], ...entry };
+      }
+      pages[name] = {
+        ...before,
+        ...layout,
+        visualsLayout: visuals,
+      };
+    }
+    merged.customLayout = { ...current.customLayout, ...patch.customLayout, pagesLayout: pages };
+  }
+  return merged;
+}
+
+/** Whether the filter pane and the page navigation show, from the old flags and the newer `panes`. */
+export function panesShown(settings: ISettings): { filters: boolean; pageNavigation: boolean } {
+  return {
+    filters: settings.panes?.filters?.visible ?? settings.filterPaneEnabled ?? true,
+    pageNavigation: settings.panes?.pageNavigation?.visible ?? settings.navContentPaneEnabled ?? true,
+  };
+}

@@ -1,0 +1,57 @@
+/** The frame's state: what is loaded, how it is laid out, and each visual's latest answer. */
+import type { ISettings } from '@portico/models';
+import type { Dataset, ReportDefinition, ReportPage, ReportVisual } from '../../../src/content/types.ts';
+import type { QueryAnswer } from '../../../src/query/types.ts';
+import type { ReportInfo, Session } from '../api/frame-api.ts';
+import type { CrossFilter } from './filters.ts';
+
+export type VisualResult =
+  | { readonly status: 'loading'; readonly answer?: QueryAnswer }
+  | { readonly status: 'ready'; readonly answer: QueryAnswer }
+  | { readonly status: 'error'; readonly message: string };
+
+/** The clicked data point: the cross-filter it makes and the category it highlights in its own visual. */
+export interface Selection extends CrossFilter {
+  readonly category: string;
+}
+
+export interface FrameState {
+  /** waiting for the host's load, loading, loaded (prepared or rendering), or failed with a message. */
+  readonly status: 'waiting' | 'loading' | 'loaded' | 'failed';
+  readonly message?: string;
+  readonly session?: Session;
+  readonly report?: ReportInfo;
+  readonly dataset?: Dataset;
+  /** The working definition: filters, pages and layout edits go here; `save` persists it. */
+  readonly definition?: ReportDefinition;
+  /** JSON of the definition as last loaded or saved, for hasUnsavedChanges. */
+  readonly savedJson?: string;
+  readonly settings: ISettings;
+  readonly activePage?: string | undefined;
+  /** False between a phased `prepare` and `render`. */
+  readonly rendering: boolean;
+  readonly viewMode: 'view' | 'edit';
+  readonly theme?: Readonly<Record<string, unknown>>;
+  readonly selection?: Selection;
+  /** Answers of the active page's visuals, by visual name. */
+  readonly results: Readonly<Record<string, VisualResult>>;
+  /** Increases with each query pass; `rendered` is raised once per pass. */
+  readonly generation: number;
+}
+
+export const INITIAL_STATE: FrameState = {
+  status: 'waiting',
+  settings: {},
+  rendering: false,
+  viewMode: 'view',
+  results: {},
+  generation: 0,
+};
+
+export function activePageOf(state: FrameState): ReportPage | undefined {
+  return state.definition?.pages.find((p) => p.name === state.activePage);
+}
+
+export function findVisual(page: ReportPage | undefined, name: string): ReportVisual | undefined {
+  return page?.visuals.find((v) => v.name === name);
+}

@@ -1,0 +1,182 @@
+/**
+ * Maps a chart visual and its query answer to an ECharts option: bar, column (clustered and stacked), line, area,
+ * pie and donut. Pure data, so it is tested without a canvas.
+ */
+import type { EChartsCoreOption } from 'echarts/core';
+import type { ReportVisual, VisualType } from '../../../src/content/types.ts';
+import type { QueryAnswer } from '../../../src/query/types.ts';
+import { compactNumber, formatValue } from './format.ts';
+import type { ResolvedTheme } from './theme.ts';
+
+export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
+  'clusteredBarChart',
+  'clusteredColumnChart',
+  'stackedColumnChart',
+  'lineChart',
+  'areaChart',
+  'pieChart',
+  'donutChart',
+]);
+
+/** The categories of a chart and one series of values per measure (or per value of the series column). */
+export interface ChartData {
+  readonly categories: string[];
+  readonly series: { readonly name: string; readonly values: (number | null)[]; readonly format?: string }[];
+}
+
+const label = (value: unknown): string =>
+  value === null || value === undefined ? '(Blank)' : String(value as string | number);
+const numeric = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** Splits an answer into categories and series; with a series role, its column's values become the series. */
+export function chartData(visual: Pick<ReportVisual, 'dataRoles'>, answer: QueryAnswer): ChartData {
+  const categoryIndex = answer.columns.findIndex((c) => c.kind === 'column');
+  const measures = answer.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.kind === 'measure');
+  const categories: string[] = [];
+  const position = new Map<string, number>();
+  for (const row of answer.rows) {
+    const key = label(categoryIndex >= 0 ? row[categoryIndex] : '');
+    if (!position.has(key)) {
+      position.set(key, categories.length);
+      categories.push(key);
+    }
+  }
+  const hasSeriesRole = (visual.dataRoles.series?.length ?? 0) > 0;
+  const seriesIndex = hasSeriesRole
+    ? answer.columns.findIndex((c, i) => c.kind === 'column' && i !== categoryIndex)
+    : -1;
+  const first = measures[0];
+  if (seriesIndex >= 0 && first) {
+    const byName = new Map<string, (number | null)[]>();
+    for (const row of answer.rows) {
+      const name = label(row[seriesIndex]);
+      let values = byName.get(name);
+      if (!values) byName.set(name, (values = categories.map(() => null)));
+      values[position.get(label(categoryIndex >= 0 ? row[categoryIndex] : '')) ?? 0] = numeric(row[first.i]);
+    }
+    const format = first.c.format;
+    return {
+      categories,
+      series: [...byName].map(([name, values]) => ({ name, values, ...(format ? { format } : {}) })),
+    };
+  }
+  return {
+    categories,
+    series: measures.map(({ c, i }) => {
+      const values: (number | null)[] = categories.map(() => null);
+      for (const row of answer.rows) {
+        values[position.get(label(categoryIndex >= 0 ? row[categoryIndex] : '')) ?? 0] = numeric(row[i]);
+      }
+      return { name: c.displayName, values, ...(c.format ? { format: c.format } : {}) };
+    }),
+  };
+}
+
+interface Formatting {
+  legend?: { show?: boolean; position?: string };
+  dataLabels?: { show?: boolean };
+  stacked?: boolean;
+}
+
+function legendOption(formatting: Formatting, theme: ResolvedTheme, defaultShow: boolean): object {
+  const show = formatting.legend?.show ?? defaultShow;
+  const position = formatting.legend?.position ?? 'Top';
+  const side =
+    position === 'Right'
+      ? { right: 8, top: 'middle', orient: 'vertical' }
+      : position === 'Bottom'
+        ? { bottom: 0 }
+        : position === 'Left'
+          ? { left: 8, top: 'middle', orient: 'vertical' }
+          : { top: 0 };
+  return { show, type: 'scroll', textStyle: { color: theme.foreground }, ...side };
+}
+
+export interface ChartOptionSettings {
+  readonly animation: boolean;
+  /** The category the user selected (others are dimmed), if any. */
+  readonly selectedCategory?: string | undefined;
+}
+
+/**
+ * The ECharts option of a chart visual.
+ *
+ * @example chartOption(visual, answer, DEFAULT_THEME, { animation: false }).series
+ */
+export function chartOption(
+  visual: ReportVisual,
+  answer: QueryAnswer,
+  theme: ResolvedTheme,
+  settings: ChartOptionSettings,
+): EChartsCoreOption {
+  const data = chartData(visual, answer);
+  const formatting = visual.formatting as Formatting;
+  const labels = formatting.dataLabels?.show ?? false;
+  const dim = (category: string): number =>
+    settings.selectedCategory === undefined || settings.selectedCategory === category ? 1 : 0.35;
+  const common = {
+    animation: settings.animation,
+    color: [...theme.colors],
+    backgroundColor: 'transparent',
+    textStyle: { color: theme.foreground },
+    tooltip: { trigger: visual.type === 'pieChart' || visual.type === 'donutChart' ? 'item' : 'axis' },
+  };
+
+  if (visual.type === 'pieChart' || visual.type === 'donutChart') {
+    const series = data.series[0];
+    return {
+      ...common,
+      legend: legendOption(formatting, theme, true),
+      series: [
+        {
+          type: 'pie',
+          name: series?.name ?? '',
+          radius: visual.type === 'donutChart' ? ['45%', '70%'] : '70%',
+          center: formatting.legend?.position === 'Right' ? ['40%', '55%'] : ['50%', '55%'],
+          label: { show: labels, color: theme.foreground },
+          data: data.categories.map((name, i) => ({
+            name,
+            value: series?.values[i] ?? 0,
+            itemStyle: { opacity: dim(name) },
+          })),
+        },
+      ],
+    };
+  }
+
+  const horizontal = visual.type === 'clusteredBarChart';
+  const stacked = visual.type === 'stackedColumnChart' || formatting.stacked === true;
+  const line = visual.type === 'lineChart' || visual.type === 'areaChart';
+  const categoryAxis = {
+    type: 'category',
+    data: data.categories,
+    inverse: horizontal,
+    axisLabel: { color: theme.foreground, hideOverlap: true },
+  };
+  const valueAxis = {
+    type: 'value',
+    axisLabel: { color: theme.foreground, formatter: (v: number) => compactNumber(v) },
+  };
+  return {
+    ...common,
+    legend: legendOption(formatting, theme, data.series.length > 1),
+    grid: { left: 8, right: 16, top: data.series.length > 1 ? 32 : 16, bottom: 8, containLabel: true },
+    xAxis: horizontal ? valueAxis : categoryAxis,
+    yAxis: horizontal ? categoryAxis : valueAxis,
+    series: data.series.map((s) => ({
+      type: line ? 'line' : 'bar',
+      name: s.name,
+      ...(stacked ? { stack: 'total' } : {}),
+      ...(visual.type === 'areaChart' ? { areaStyle: { opacity: 0.35 } } : {}),
+      label: {
+        show: labels,
+        position: horizontal ? 'right' : 'top',
+        formatter: (p: { value: number | null }) => formatValue(p.value, s.format),
+      },
+      data: s.values.map((value, i) => ({
+        value,
+        itemStyle: { opacity: dim(data.categories[i] ?? '') },
+      })),
+    })),
+  };
+}

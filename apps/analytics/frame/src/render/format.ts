@@ -1,0 +1,42 @@
+/**
+ * Formats values with the model's format strings (`#,0`, `#,0.0`, `0.0%`, `yyyy-MM-dd`): enough of the .NET
+ * syntax for the sample models, falling back to the plain value.
+ */
+type Value = string | number | boolean | null | undefined;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(decimals: number, grouping: boolean, percent: boolean): Intl.NumberFormat {
+  const key = `${decimals}|${grouping}|${percent}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: grouping,
+      ...(percent ? { style: 'percent' } : {}),
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * @example formatValue(1234.5, '#,0') // → '1,235'
+ * @example formatValue(0.256, '0.0%') // → '25.6%'
+ */
+export function formatValue(value: Value, format?: string): string {
+  if (value === null || value === undefined) return '(Blank)';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'string') return value;
+  if (format === undefined || !/[#0]/.test(format)) {
+    return Number.isInteger(value) ? numberFormat(0, true, false).format(value) : String(value);
+  }
+  const decimals = /\.([0#]+)/.exec(format)?.[1]?.length ?? 0;
+  return numberFormat(decimals, format.includes(','), format.includes('%')).format(value);
+}
+
+/** Large numbers for axes: 1.2K, 3.4M. */
+export function compactNumber(value: number): string {
+  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}

@@ -1,0 +1,64 @@
+/**
+ * Report themes: the subset of a Power BI theme JSON the frame paints with (`dataColors`, `background`,
+ * `foreground`, `tableAccent`), resolved over the default theme.
+ */
+
+/** The default palette (Power BI's default theme's first colours). */
+export const DEFAULT_COLORS: readonly string[] = [
+  '#118DFF',
+  '#12239E',
+  '#E66C37',
+  '#6B007B',
+  '#E044A7',
+  '#744EC2',
+  '#D9B300',
+  '#D64550',
+];
+
+export interface ResolvedTheme {
+  readonly name: string;
+  readonly colors: readonly string[];
+  readonly background: string;
+  readonly foreground: string;
+  readonly tableAccent: string;
+}
+
+export const DEFAULT_THEME: ResolvedTheme = {
+  name: 'Default',
+  colors: DEFAULT_COLORS,
+  background: '#FFFFFF',
+  foreground: '#252423',
+  tableAccent: '#118DFF',
+};
+
+const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const colorOr = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && COLOR.test(value) ? value : fallback;
+
+/**
+ * The theme to paint with; unknown fields and malformed colours fall back to the default.
+ *
+ * @example resolveTheme({ dataColors: ['#FF0000'] }).colors // → ['#FF0000']
+ */
+export function resolveTheme(themeJson: Readonly<Record<string, unknown>> | undefined): ResolvedTheme {
+  if (!themeJson) return DEFAULT_THEME;
+  const given = Array.isArray(themeJson.dataColors)
+    ? themeJson.dataColors.filter((c): c is string => typeof c === 'string' && COLOR.test(c))
+    : [];
+  return {
+    name: typeof themeJson.name === 'string' ? themeJson.name : 'Custom',
+    colors: given.length > 0 ? given : DEFAULT_COLORS,
+    background: colorOr(themeJson.background, DEFAULT_THEME.background),
+    foreground: colorOr(themeJson.foreground, DEFAULT_THEME.foreground),
+    tableAccent: colorOr(themeJson.tableAccent, given[0] ?? DEFAULT_THEME.tableAccent),
+  };
+}
+
+/** A theme object from the host (`{ themeJson }`); an empty object (the SDK's reset) means the default. */
+export function themeJsonOf(body: unknown): Record<string, unknown> | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const json = (body as { themeJson?: unknown }).themeJson;
+  return typeof json === 'object' && json !== null && Object.keys(json).length > 0
+    ? (json as Record<string, unknown>)
+    : undefined;
+}

@@ -1,0 +1,96 @@
+/** Pages: list, set active (raising `pageChanged`), and in edit mode add, delete and rename. */
+import { Call, FrameError, reply } from '@portico/frame';
+import { CommonErrorCodes, LayoutType } from '@portico/models';
+import type { FrameRouter } from '@portico/frame';
+import type { ReportPage } from '../../../src/content/types.ts';
+import type { ReportController } from '../model/controller.ts';
+import { badRequest, errorBody } from '../model/errors.ts';
+import { loaded, pageInfo, pageNamed, withPage } from './context.ts';
+
+function requireEditMode(controller: ReportController): void {
+  if (controller.state.viewMode !== 'edit') {
+    throw new FrameError(
+      403,
+      errorBody('editModeRequired', 'Switch to edit mode to change pages.', CommonErrorCodes.NotAuthorized),
+    );
+  }
+}
+
+/** Activates a page and raises `pageChanged`; nothing happens when it is already active. */
+export function activatePage(controller: ReportController, name: string): void {
+  const { definition, state } = loaded(controller);
+  const page = pageNamed(definition, name);
+  if (state.activePage === name) return;
+  const old = definition.pages.find((p) => p.name === state.activePage);
+  controller.update(({ selection: _s, ...s }) => ({ ...s, activePage: name, results: {} }));
+  controller.raise('pageChanged', {
+    newPage: pageInfo(page, name),
+    ...(old ? { oldPage: pageInfo(old, name) } : {}),
+  });
+  controller.requery();
+}
+
+const nextPageName = (pages: readonly ReportPage[]): string => {
+  let n = pages.length + 1;
+  while (pages.some((p) => p.name === `page-${n}`)) n += 1;
+  return `page-${n}`;
+};
+
+export function pageRoutes(router: FrameRouter, controller: ReportController) {
+  router
+    .handle(Call.getPages, () => {
+      const { definition, state } = loaded(controller);
+      return definition.pages.map((p) => pageInfo(p, state.activePage));
+    })
+    .handle(Call.setActivePage, ({ body }) => {
+      const name = (body as { name?: unknown } | null)?.name;
+      if (typeof name !== 'string') throw badRequest('name is required');
+      activatePage(controller, name);
+      return null;
+    })
+    .handle(Call.addPage, ({ body }) => {
+      const { definition, state } = loaded(controller);
+      requireEditMode(controller);
+      const given = (body as { displayName?: unknown } | null)?.displayName;
+      const name = nextPageName(definition.pages);
+      const page: ReportPage = {
+        name,
+        displayName:
+          typeof given === 'string' && given !== '' ? given : `Page ${definition.pages.length + 1}`,
+        width: definition.pages[0]?.width ?? 1280,
+        height: definition.pages[0]?.height ?? 720,
+        displayOption: 0,
+        visibility: 0,
+        filters: [],
+        visuals: [],
+      };
+      controller.editDefinition((d) => ({ ...d, pages: [...d.pages, page] }), false);
+      activatePage(controller, name);
+      return reply(201, pageInfo(page, controller.state.activePage ?? state.activePage));
+    })
+    .handle(Call.deletePage, ({ params }) => {
+      const { definition, state } = loaded(controller);
+      requireEditMode(controller);
+      pageNamed(definition, params.pageName);
+      if (definition.pages.length === 1) throw badRequest('A report keeps at least one page.');
+      const rest = definition.pages.filter((p) => p.name !== params.pageName);
+      controller.editDefinition((d) => ({ ...d, pages: rest }), false);
+      if (state.activePage === params.pageName && rest[0]) activatePage(controller, rest[0].name);
+      return null;
+    })
+    .handle(Call.renamePage, ({ params, body }) => {
+      const { definition } = loaded(controller);
+      requireEditMode(controller);
+      pageNamed(definition, params.pageName);
+      const displayName = (body as { displayName?: unknown } | null)?.displayName;
+      if (typeof displayName !== 'string' || displayName === '') throw badRequest('displayName is required');
+      controller.editDefinition((d) => withPage(d, params.pageName, (p) => ({ ...p, displayName })), false);
+      return null;
+    })
+    .handle(Call.hasLayout, ({ params }) => {
+      const { definition } = loaded(controller);
+      pageNamed(definition, params.pageName);
+      // Pages have their master layout only: no mobile layouts are authored.
+      return Number(params.layoutType) === LayoutType.Master;
+    });
+}

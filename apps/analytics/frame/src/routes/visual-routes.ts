@@ -1,0 +1,87 @@
+/** Visuals (list with layout, export data) and bookmarks (list, apply by name, capture, apply state). */
+import { Call } from '@portico/frame';
+import type { FrameRouter } from '@portico/frame';
+import { ExportDataType } from '@portico/models';
+import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
+import type { BookmarkState } from '../../../src/content/bookmark-state.ts';
+import { applyStateToDefinition, applyStateToSettings, captureState } from '../model/bookmarks.ts';
+import type { ReportController } from '../model/controller.ts';
+import { badRequest, notFound } from '../model/errors.ts';
+import { loaded, pageNamed, visualInfo, visualNamed } from './context.ts';
+import { activatePage } from './page-routes.ts';
+
+/** Applies a bookmark's state: filters and hidden visuals, then its page (or a re-query of the current one). */
+export function applyBookmark(controller: ReportController, state: BookmarkState, name?: string): void {
+  const { definition } = loaded(controller);
+  if (state.activePage !== undefined) pageNamed(definition, state.activePage);
+  controller.update(({ selection: _s, ...s }) => ({
+    ...s,
+    definition: applyStateToDefinition(definition, state),
+    settings: applyStateToSettings(definition, s.settings, state),
+  }));
+  if (state.activePage !== undefined && state.activePage !== controller.state.activePage) {
+    activatePage(controller, state.activePage);
+  } else {
+    controller.requery();
+  }
+  controller.raise('bookmarkApplied', {
+    bookmarkName: name ?? '',
+    bookmarkState: encodeBookmarkState(state),
+  });
+}
+
+export function visualRoutes(router: FrameRouter, controller: ReportController) {
+  router
+    .handle(Call.getVisuals, ({ params }) => {
+      const { definition, state } = loaded(controller);
+      const page = pageNamed(definition, params.pageName);
+      return page.visuals.map((visual) => visualInfo(state, page, visual));
+    })
+    .handle(Call.exportData, async ({ params, body }) => {
+      const { definition, reportId } = loaded(controller);
+      const page = pageNamed(definition, params.pageName);
+      visualNamed(page, params.visualName);
+      const { rows, exportDataType } = (body ?? {}) as { rows?: unknown; exportDataType?: unknown };
+      const type = exportDataType === ExportDataType.Underlying ? ExportDataType.Underlying : 0;
+      const query = controller.queryOf(page, params.visualName);
+      if (!query) throw badRequest('The visual has no query.');
+      try {
+        const data = await controller.api.exportCsv(
+          reportId,
+          query,
+          type,
+          typeof rows === 'number' && rows > 0 ? rows : undefined,
+        );
+        return { data };
+      } catch (error) {
+        throw controller.fail(error);
+      }
+    })
+    .handle(Call.getBookmarks, () => loaded(controller).definition.bookmarks)
+    .handle(Call.applyBookmark, ({ body }) => {
+      const name = (body as { name?: unknown } | null)?.name;
+      const bookmark = loaded(controller).definition.bookmarks.find((b) => b.name === name);
+      if (typeof name !== 'string' || !bookmark) throw notFound('bookmark', String(name));
+      const state = decodeBookmarkState(bookmark.state ?? '');
+      if (!state) throw badRequest(`Bookmark '${name}' holds no state this frame can read.`);
+      applyBookmark(controller, state, name);
+      return null;
+    })
+    .handle(Call.captureBookmark, () => {
+      const { definition, state } = loaded(controller);
+      const captured = captureState(definition, state.settings, state.activePage);
+      return {
+        name: `captured-${Date.now()}`,
+        displayName: 'Captured view',
+        state: encodeBookmarkState(captured),
+      };
+    })
+    .handle(Call.applyBookmarkState, ({ body }) => {
+      loaded(controller);
+      const text = (body as { state?: unknown } | null)?.state;
+      const state = typeof text === 'string' ? decodeBookmarkState(text) : undefined;
+      if (!state) throw badRequest('state is not a bookmark state captured by this frame.');
+      applyBookmark(controller, state);
+      return null;
+    });
+}

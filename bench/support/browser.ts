@@ -85,7 +85,7 @@ export async function launch(): Promise<BenchBrowser> {
 }
 
 /** Runs `fn` in the page against its `window.bench` (`fn` is sent as source: it closes over nothing). */
-export async function inPage<A extends string | number, R>(
+export async function inPage<A, R>(
   page: Page,
   fn: (bench: BenchApi, arg: A) => Promise<R>,
   arg: A,

@@ -54,6 +54,21 @@ test.describe('loading', () => {
     );
   });
 
+  test('setSdkInfo changes x-sdk-type and x-sdk-wrapper-version of later requests, not x-sdk-version', async ({
+    host,
+  }) => {
+    const frame = await host.report('main', { uniqueId: 'wrapped' });
+    await host.page.evaluate(() => window.t.service.setSdkInfo('powerbi-client-react', '1.5.0'));
+    await frame.clear();
+    await host.invoke('main', 'embed', 'getPages');
+    const [request] = await frame.requests();
+    expect(request?.headers).toMatchObject({
+      'x-sdk-type': 'powerbi-client-react',
+      'x-sdk-version': '2.22.1',
+      'x-sdk-wrapper-version': '1.5.0',
+    });
+  });
+
   test('embeds of one service share its session id; another service has its own', async ({ host }) => {
     const first = await host.report('a', { uniqueId: 'u-a' });
     const second = await host.report('b', { uniqueId: 'u-b' });

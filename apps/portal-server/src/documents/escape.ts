@@ -3,7 +3,7 @@ const ENTITIES: Readonly<Record<string, string>> = {
   '<': '&lt;',
   '>': '&gt;',
   '"': '&quot;',
-  "'": '&#39;',
+  "'": '&apos;', // predefined in XML and in HTML5
 };
 const SPECIAL = /[&<>"']/g;
 const HAS_SPECIAL = /[&<>"']/;

@@ -3,7 +3,7 @@
  * data into a CSV, XML, HTML or DOCX document in one of the portal's languages. See the README beside this file.
  */
 import { Readable } from 'node:stream';
-import { generateAccount } from '@portico/fleet-data';
+import { generateAccount, type AccountData } from '@portico/fleet-data';
 import type { AccountRef, ReportContext } from './context.ts';
 import { ReportDocumentError } from './errors.ts';
 import { textStream } from './formats/chunks.ts';
@@ -96,6 +96,16 @@ function checkEndDate(endDate: string): string {
   return endDate;
 }
 
+function accountData(databaseName: string, endDate: string): AccountData {
+  try {
+    return generateAccount(databaseName, { endDate });
+  } catch (error) {
+    // fleet-data names the bad option in a RangeError (an empty databaseName, a date out of range).
+    if (error instanceof RangeError) throw new ReportDocumentError('INVALID_ACCOUNT', error.message);
+    throw error;
+  }
+}
+
 /**
  * Renders one report of one account. Checks happen now (and throw a {@link ReportDocumentError}); rows are
  * generated later, as `body` is read, so a large report streams in ~64 KB chunks without being held whole.
@@ -123,9 +133,7 @@ export function renderReport(input: RenderInput): RenderedReport {
   }
   const parameters = resolveParameters(definition.parameters, input.parameters);
   const now = input.now ?? new Date();
-  const data = generateAccount(input.account.databaseName, {
-    endDate: checkEndDate(input.endDate ?? dayBefore(now)),
-  });
+  const data = accountData(input.account.databaseName, checkEndDate(input.endDate ?? dayBefore(now)));
   const context: ReportContext = {
     kindId: definition.id,
     title: kind.title(input.language),

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { answer, visual } from '../test/sample.ts';
+import { chartData, chartOption } from './chart-options.ts';
+import { DEFAULT_THEME, resolveTheme, themeJsonOf } from './theme.ts';
+
+type Option = {
+  color: string[];
+  xAxis: { type: string; data?: string[] };
+  yAxis: { type: string; inverse?: boolean };
+  series: { type: string; stack?: string; radius?: unknown; data: unknown[] }[];
+};
+
+const optionOf = (type: Parameters<typeof visual>[1], theme = DEFAULT_THEME, selected?: string) =>
+  chartOption(visual('v', type), answer, theme, { animation: false, selectedCategory: selected }) as Option;
+
+describe('chart options', () => {
+  it('maps a column chart to categories on the x axis and one bar series per measure', () => {
+    const option = optionOf('clusteredColumnChart');
+    expect(option.xAxis).toMatchObject({ type: 'category', data: ['Berlin', 'Paris'] });
+    expect(option.series).toHaveLength(1);
+    expect(option.series[0]).toMatchObject({ type: 'bar', data: [{ value: 1200 }, { value: 800 }] });
+  });
+
+  it('lays a bar chart out horizontally, first category on top', () => {
+    const option = optionOf('clusteredBarChart');
+    expect(option.xAxis.type).toBe('value');
+    expect(option.yAxis).toMatchObject({ type: 'category', inverse: true });
+  });
+
+  it('stacks a stacked column chart and fills an area chart', () => {
+    expect(optionOf('stackedColumnChart').series[0]?.stack).toBe('total');
+    expect(optionOf('areaChart').series[0]).toMatchObject({ type: 'line', areaStyle: { opacity: 0.35 } });
+  });
+
+  it('draws a donut as a pie with a hole', () => {
+    const donut = optionOf('donutChart').series[0];
+    expect(donut).toMatchObject({ type: 'pie', radius: ['45%', '70%'] });
+    expect(donut?.data).toHaveLength(2);
+  });
+
+  it('dims the categories that are not selected', () => {
+    const [berlin, paris] = optionOf('pieChart', DEFAULT_THEME, 'Paris').series[0]?.data as {
+      itemStyle: { opacity: number };
+    }[];
+    expect(berlin?.itemStyle.opacity).toBeLessThan(1);
+    expect(paris?.itemStyle.opacity).toBe(1);
+  });
+
+  it('turns the values of a series column into one series each', () => {
+    const series = { column: { table: 'Devices', column: 'Model' } } as const;
+    const withSeries = {
+      ...answer,
+      columns: [
+        answer.columns[0],
+        { ...answer.columns[0], field: series, queryName: 'Devices.Model', displayName: 'Model' },
+        answer.columns[1],
+      ],
+      rows: [
+        ['Berlin', 'M1', 5],
+        ['Berlin', 'M2', 7],
+        ['Paris', 'M1', 3],
+      ],
+    } as typeof answer;
+    const data = chartData({ dataRoles: { series: [series] } }, withSeries);
+    expect(data.series).toEqual([
+      { name: 'M1', values: [5, 3], format: '#,0' },
+      { name: 'M2', values: [7, null], format: '#,0' },
+    ]);
+  });
+});
+
+describe('themes', () => {
+  it('paints the series with the theme’s data colours', () => {
+    const theme = resolveTheme({ name: 'Red', dataColors: ['#FF0000', '#00FF00'] });
+    expect(optionOf('clusteredColumnChart', theme).color).toEqual(['#FF0000', '#00FF00']);
+  });
+
+  it('falls back to the default for missing or malformed colours', () => {
+    const theme = resolveTheme({ dataColors: ['red', 42], background: 'nope' });
+    expect(theme.colors).toEqual(DEFAULT_THEME.colors);
+    expect(theme.background).toBe(DEFAULT_THEME.background);
+  });
+
+  it('reads an empty theme (the SDK’s reset) as the default', () => {
+    expect(themeJsonOf({})).toBeUndefined();
+    expect(themeJsonOf({ themeJson: {} })).toBeUndefined();
+    expect(themeJsonOf({ themeJson: { name: 'x' } })).toEqual({ name: 'x' });
+  });
+});

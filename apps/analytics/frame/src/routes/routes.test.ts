@@ -1,0 +1,175 @@
+import { createFrameRouter } from '@portico/frame';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFrameApi } from '../api/frame-api.ts';
+import { ReportController } from '../model/controller.ts';
+import { answer, definition } from '../test/sample.ts';
+import { registerRoutes } from './index.ts';
+
+const HOST = 'https://portal.test';
+const REPORT = 'r1';
+
+interface Posted {
+  message: { url?: string; statusCode?: number; body?: unknown; headers?: { id?: string } };
+}
+
+/** A fake frame API: the session, the sample report, and a recorded query per call. */
+function fakeService(options: { permissions?: number; expired?: boolean } = {}) {
+  const state = { expired: options.expired ?? false };
+  const calls: { url: string; body: unknown }[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
+    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ url, body });
+    if (state.expired && url !== '/frame-api/session' && !url.startsWith('/frame-api/reports/')) {
+      return json(401, { code: 'TokenExpired', message: 'The token has expired.' });
+    }
+    if (url === '/frame-api/session') {
+      return json(200, {
+        tokenId: 't',
+        expiration: '',
+        permissions: options.permissions ?? 0,
+        allowedOrigins: [HOST],
+        databaseNames: ['fabrikam'],
+        reports: [{ id: REPORT, name: 'R' }],
+      });
+    }
+    if (url === `/frame-api/reports/${REPORT}`) {
+      return json(200, {
+        report: { id: REPORT, name: 'R', version: 1, definition },
+        dataset: { tables: [] },
+      });
+    }
+    if (url === '/frame-api/query') return json(200, answer);
+    if (url === '/frame-api/export') return new Response('Site,Total pages\r\nBerlin,1200\r\n');
+    return json(404, { message: 'no' });
+  };
+  return { calls, fetch, state };
+}
+
+let destroy: () => void = () => undefined;
+afterEach(() => destroy());
+
+function setup(service = fakeService()) {
+  const posted: Posted[] = [];
+  const parent = {
+    postMessage: (message: unknown) =>
+      posted.push({ message: structuredClone(message) as Posted['message'] }),
+  };
+  const api = createFrameApi({
+    fetch: service.fetch,
+    onTokenExpired: () => controller.raise('error', { errorCode: 'TokenExpired' }),
+  });
+  const controller: ReportController = new ReportController({ api, raise: (e) => router.raise(e) });
+  const router = createFrameRouter({
+    allowedOrigins: (o) => controller.acceptsOrigin(o),
+    window,
+    parent,
+    uid: 'u1',
+  });
+  registerRoutes(router, controller, { print: () => undefined, correlationId: 'c1' });
+  destroy = () => router.destroy();
+  let next = 0;
+  const ask = async (method: string, url: string, body?: unknown, origin = HOST) => {
+    const id = `q${++next}`;
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { method, url, headers: { id, uid: 'u1' }, body },
+        origin,
+        source: parent as never,
+      }),
+    );
+    for (let i = 0; i < 50; i++) {
+      const found = posted.find((p) => p.message.headers?.id === id && p.message.statusCode !== undefined);
+      if (found) return found.message;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`no answer to ${method} ${url}`);
+  };
+  const events = () => posted.map((p) => p.message.url ?? '').filter((u) => u.includes('/events/'));
+  return { ask, events, controller, service };
+}
+
+const load = { id: REPORT, accessToken: 'token' };
+
+describe('frame routes', () => {
+  it('loads the report for an allowed origin and raises loaded', async () => {
+    const { ask, events, controller } = setup();
+    expect(await ask('POST', '/report/load', load)).toMatchObject({ statusCode: 200 });
+    expect(events()).toContain('/reports/u1/events/loaded');
+    expect(controller.state.activePage).toBe('overview');
+  });
+
+  it('refuses a load from an origin the token does not allow, and raises error', async () => {
+    const { ask, events } = setup();
+    const answer = await ask('POST', '/report/load', load, 'https://elsewhere.test');
+    expect(answer).toMatchObject({ statusCode: 403 });
+    expect(events()).toContain('/reports/u1/events/error');
+  });
+
+  it('lists the pages and raises pageChanged when another page is set active', async () => {
+    const { ask, events } = setup();
+    await ask('POST', '/report/load', load);
+    const pages = await ask('GET', '/report/pages');
+    expect((pages.body as { name: string }[]).map((p) => p.name)).toEqual(['overview', 'second']);
+    expect(await ask('PUT', '/report/pages/active', { name: 'second' })).toMatchObject({ statusCode: 200 });
+    expect(events()).toContain('/reports/u1/events/pageChanged');
+    expect(await ask('PUT', '/report/pages/active', { name: 'nope' })).toMatchObject({ statusCode: 404 });
+  });
+
+  it('applies report filters to the next queries', async () => {
+    const { ask, service } = setup();
+    await ask('POST', '/report/load', load);
+    const filter = {
+      target: { table: 'Devices', column: 'Site' },
+      operator: 'In',
+      values: ['Paris'],
+      filterType: 1,
+    };
+    await ask('PUT', '/report/filters', [filter]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const last = service.calls.filter((c) => c.url === '/frame-api/query').at(-1);
+    expect(JSON.stringify(last?.body)).toContain('Paris');
+    expect((await ask('GET', '/report/filters')).body).toEqual([filter]);
+  });
+
+  it('answers exportData with the CSV as { data }', async () => {
+    const { ask } = setup();
+    await ask('POST', '/report/load', load);
+    const exported = await ask('POST', '/report/pages/overview/visuals/by-site/exportData', {
+      exportDataType: 0,
+    });
+    expect(exported).toMatchObject({
+      statusCode: 200,
+      body: { data: 'Site,Total pages\r\nBerlin,1200\r\n' },
+    });
+  });
+
+  it('refuses edit mode without edit permission, with a clear reason', async () => {
+    const { ask } = setup();
+    await ask('POST', '/report/load', load);
+    const refused = await ask('POST', '/report/switchMode/edit');
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('edit permission');
+  });
+
+  it('raises TokenExpired once and fails calls until a new token arrives', async () => {
+    const service = fakeService({ expired: true });
+    const { ask, events } = setup(service);
+    await ask('POST', '/report/load', load);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events().filter((e) => e.endsWith('/events/error'))).toHaveLength(1);
+    expect(await ask('GET', '/report/pages')).toMatchObject({ statusCode: 401 });
+    service.state.expired = false;
+    await ask('POST', '/report/token', 'new-token');
+    expect(await ask('GET', '/report/pages')).toMatchObject({ statusCode: 200 });
+  });
+
+  it('answers 501 for calls it does not implement', async () => {
+    const { ask } = setup();
+    await ask('POST', '/report/load', load);
+    const answer = await ask('POST', '/report/userState');
+    expect(answer.statusCode).toBe(501);
+    expect(answer.body).toMatchObject({ message: 'notImplemented' });
+  });
+});

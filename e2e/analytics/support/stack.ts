@@ -1,0 +1,124 @@
+/**
+ * The real analytics service for the contract tests: the frame built with Vite into a temporary folder, the app
+ * built on the tests' small fixed dataset (apps/analytics/test/helpers) listening on 127.0.0.1, and a host page
+ * server on localhost — another origin — serving `@portico/embed` bundled with the SDK suite's esbuild helper.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { buildApp } from '../../../apps/analytics/src/app.ts';
+import { ephemeralSigningKey } from '../../../apps/analytics/src/auth/signing-key.ts';
+import { ContentStore } from '../../../apps/analytics/src/content/store.ts';
+import { openTestFleet, TEST_NOW } from '../../../apps/analytics/test/helpers/fleet.ts';
+import { CLIENT_ID, CLIENT_SECRET, testConfig } from '../../../apps/analytics/test/helpers/test-app.ts';
+import { bundleFile } from '../../sdk/support/bundle.ts';
+
+export { REPORTS, WORKSPACE_ID } from '../../../apps/analytics/test/helpers/test-app.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface Stack {
+  /** `http://127.0.0.1:<port>`: the analytics service and its frame. */
+  readonly service: string;
+  /** `http://localhost:<port>`: the host page's origin. */
+  readonly host: string;
+  /** An embed token from the REST API (client credentials), View by default. */
+  embedToken(request: {
+    reportId: string;
+    databaseNames: string[];
+    permissions?: string;
+    lifetimeMinutes?: number;
+  }): Promise<string>;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Starts the host server, builds the frame, and starts the service on the test fleet. */
+export async function startStack(): Promise<Stack> {
+  const hostScript = bundleFile(path.join(import.meta.dirname, '../fixtures/host.ts'));
+  const hostServer = createServer((request, response) => {
+    if (request.url === '/host.js') {
+      hostScript.then(
+        (js) => response.writeHead(200, { 'content-type': 'text/javascript' }).end(js),
+        (error: unknown) => response.writeHead(500).end(String(error)),
+      );
+      return;
+    }
+    const html = '<!doctype html><meta charset="utf-8"><title>host</title><script src="/host.js"></script>';
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  const host = `http://localhost:${await listen(hostServer)}`;
+
+  const dist = await mkdtemp(path.join(tmpdir(), 'analytics-frame-'));
+  await build({
+    configFile: path.join(root, 'apps/analytics/frame/vite.config.ts'),
+    build: { outDir: dist, emptyOutDir: true },
+    logLevel: 'silent',
+  });
+  const data = await openTestFleet();
+  const port = await freePort();
+  const service = `http://127.0.0.1:${port}`;
+  const app = await buildApp({
+    config: testConfig(data.dir, {
+      ANALYTICS_FRAME_DIST: dist,
+      ANALYTICS_PUBLIC_URL: service,
+      ANALYTICS_EMBED_ORIGINS: host,
+    }),
+    fleet: data.fleet,
+    content: await ContentStore.open(path.join(data.dir, 'analytics', 'content')),
+    signingKey: await ephemeralSigningKey(),
+    logger: false,
+    now: () => TEST_NOW.getTime(),
+  });
+  await app.listen({ host: '127.0.0.1', port });
+
+  return {
+    service,
+    host,
+    async embedToken({ reportId, databaseNames, permissions = 'View', lifetimeMinutes }) {
+      const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
+      const oauth = await fetch(`${service}/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      const { access_token } = (await oauth.json()) as { access_token: string };
+      const minted = await fetch(`${service}/v1/embed-tokens`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          reports: [{ id: reportId }],
+          permissions,
+          identities: [{ databaseNames }],
+          allowedOrigins: [host],
+          ...(lifetimeMinutes === undefined ? {} : { lifetimeMinutes }),
+        }),
+      });
+      if (!minted.ok) throw new Error(`embed token: ${minted.status} ${await minted.text()}`);
+      return ((await minted.json()) as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      await data.close();
+      hostServer.closeAllConnections();
+      await new Promise<void>((resolve) => hostServer.close(() => resolve()));
+      await rm(dist, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * CSV generation of a 1M-row report (daily meter readings of one account at a larger fleet-data scale) through
+ * the portal's report documents, written to a file, beside DuckDB's own `COPY … TO` CSV export of the same rows
+ * from an in-memory table. Prints the medians of 3 runs of each, the ratio (goal ≤ 2×) and the peak RSS of the
+ * report runs (goal < 200 MB, measured before DuckDB is loaded). Exits non-zero when a goal is missed.
+ *
+ *   node --import tsx bench/report-csv.ts [rows=1000000]
+ */
+import { createWriteStream, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { estimateMeterRows, generateAccount } from '@portico/fleet-data';
+import { findReportKind, renderReportWith } from '../apps/portal-server/src/documents/index.ts';
+
+const targetRows = Number(process.argv[2] ?? 1_000_000);
+const RUNS = 3;
+const GOAL_RATIO = 2;
+const GOAL_RSS_MB = 200;
+const END_DATE = '2024-06-30';
+const ACCOUNT = { databaseName: 'contoso_emea', accountName: 'Contoso EMEA', customerName: 'Contoso Ltd' };
+const scale = targetRows / estimateMeterRows({ databaseNames: [ACCOUNT.databaseName], endDate: END_DATE });
+const rows = generateAccount(ACCOUNT.databaseName, { endDate: END_DATE, scale }).meterReadingCount();
+const ourFile = join(tmpdir(), 'portico-report-csv-bench.csv');
+const duckFile = join(tmpdir(), 'portico-report-csv-bench-duckdb.csv');
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+async function reportRun(): Promise<number> {
+  const kind = findReportKind('daily-meter-readings');
+  if (kind === undefined) throw new Error('daily-meter-readings is not in the catalogue');
+  return timed(async () => {
+    const input = { kind, account: ACCOUNT, language: 'de', format: 'csv', endDate: END_DATE } as const;
+    const { body } = renderReportWith(input, { scale });
+    await pipeline(body, createWriteStream(ourFile));
+  });
+}
+
+async function loadDuckDb() {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run(
+    'CREATE TABLE meter_readings (deviceId VARCHAR, date VARCHAR, monoPages INTEGER, colourPages INTEGER, totalMono INTEGER, totalColour INTEGER)',
+  );
+  const appender = await connection.createAppender('meter_readings');
+  for (const batch of generateAccount(ACCOUNT.databaseName, {
+    endDate: END_DATE,
+    scale,
+  }).meterReadingBatches()) {
+    for (let i = 0; i < batch.length; i++) {
+      appender.appendVarchar(batch.deviceId[i] ?? '');
+      appender.appendVarchar(batch.date[i] ?? '');
+      appender.appendInteger(batch.monoPages[i] ?? 0);
+      appender.appendInteger(batch.colourPages[i] ?? 0);
+      appender.appendInteger(batch.totalMono[i] ?? 0);
+      appender.appendInteger(batch.totalColour[i] ?? 0);
+      appender.endRow();
+    }
+  }
+  appender.closeSync();
+  return { instance, connection };
+}
+
+// Report runs first, sampling RSS, so DuckDB's memory does not count against ours.
+let peakRss = process.memoryUsage.rss();
+const baselineRss = peakRss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 10);
+const ours: number[] = [];
+for (let run = 0; run < RUNS; run++) ours.push(await reportRun());
+clearInterval(sampler);
+peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
+const ourBytes = statSync(ourFile).size;
+
+const loadStart = performance.now();
+const { instance, connection } = await loadDuckDb();
+const loadMs = performance.now() - loadStart;
+const duck: number[] = [];
+for (let run = 0; run < RUNS; run++) {
+  duck.push(
+    await timed(() => connection.run(`COPY meter_readings TO '${duckFile}' (HEADER, DELIMITER ',')`)),
+  );
+}
+const duckBytes = statSync(duckFile).size;
+connection.closeSync();
+instance.closeSync();
+rmSync(ourFile, { force: true });
+rmSync(duckFile, { force: true });
+
+const ourMs = median(ours);
+const duckMs = median(duck);
+const ratio = ourMs / duckMs;
+console.log(
+  `CSV export of ${rows.toLocaleString('en')} daily meter readings (scale ${scale.toFixed(2)}), median of ${RUNS}`,
+);
+console.log(
+  `  portal report (renderReport → file): ${ourMs.toFixed(0)} ms, ${(((rows / ourMs) * 1000) / 1e6).toFixed(2)} M rows/s, ${mb(ourBytes).toFixed(1)} MB  [${ours.map((m) => m.toFixed(0)).join(', ')}]`,
+);
+console.log(
+  `  DuckDB COPY … TO (in-memory table):    ${duckMs.toFixed(0)} ms, ${(((rows / duckMs) * 1000) / 1e6).toFixed(2)} M rows/s, ${mb(duckBytes).toFixed(1)} MB  [${duck.map((m) => m.toFixed(0)).join(', ')}]  (loading it took ${loadMs.toFixed(0)} ms, not counted)`,
+);
+console.log(`  ratio: ${ratio.toFixed(2)}× DuckDB's time (goal ≤ ${GOAL_RATIO}×)`);
+console.log(
+  `  peak RSS during the report runs: ${mb(peakRss).toFixed(0)} MB (process at start: ${mb(baselineRss).toFixed(0)} MB; goal < ${GOAL_RSS_MB} MB)`,
+);
+if (ratio > GOAL_RATIO || mb(peakRss) >= GOAL_RSS_MB) {
+  console.error('A goal was missed.');
+  process.exitCode = 1;
+}

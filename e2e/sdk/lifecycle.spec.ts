@@ -213,8 +213,9 @@ test.describe('loading', () => {
     const frames: FakeFrame[] = [];
     for (const id of ['a', 'b', 'c', 'd']) frames.push(await host.report(id, { uniqueId: `fl-${id}` }));
     for (const frame of frames) await frame.raise({ kind: 'ready' });
+    for (const frame of frames.slice(0, 3)) await frame.waitFor('frontLoad');
     const counts = [];
-    for (const frame of frames) counts.push(await countAfter(host, frame, 'frontLoad', 50));
+    for (const frame of frames) counts.push(await countAfter(host, frame, 'frontLoad'));
     expect(counts).toEqual([1, 1, 1, 0]);
   });
 

@@ -1,10 +1,13 @@
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import { createDownloadTokens } from './auth/download-token.ts';
+import type { EmbedInfoProvider } from './embed/provider.ts';
 import type { PortalConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
@@ -21,7 +24,8 @@ function rejectBeforeRouting(error: FastifyError, request: FastifyRequest, reply
   void reply
     .code(400)
     .header(REQUEST_ID_HEADER, request.id)
-    .send({ message: 'The request is malformed.', code: 'BAD_REQUEST' });
+    .type('text/plain; charset=utf-8')
+    .send('The request is malformed.');
 }
 
 async function openOwnDatabase(config: PortalConfig): Promise<Database> {
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger | false;
   /** Replaces the OIDC token verifier (tests); by default one built from config.oidc. */
   tokenVerifier?: TokenVerifier;
+  /** Where embedded-report information comes from; by default the analytics service of config.analytics. */
+  embedInfoProvider?: EmbedInfoProvider;
 }
 
 /**
@@ -75,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External plugins.
   await registerSecurityHeaders(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
+  // No global limit: routes opt in (the installer downloads count failed key attempts per client).
+  await app.register(rateLimit, { global: false });
 
   // App plugins.
   echoRequestId(app);
@@ -93,7 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(authenticationPlugin, { verifier });
 
     // Routes.
-    await registerRoutes(app, config);
+    await registerRoutes(app, config, {
+      downloadTokens: createDownloadTokens(config.downloadTokenSecret),
+      ...(options.embedInfoProvider === undefined ? {} : { embedInfoProvider: options.embedInfoProvider }),
+    });
   } catch (error) {
     if (options.database === undefined) await database.close();
     throw error;

@@ -1,6 +1,18 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bool, int, list, oneOf, port, readConfig, secret, str, stringArray, url } from '@portico/env-config';
+import {
+  bool,
+  int,
+  list,
+  oneOf,
+  optionalStr,
+  port,
+  readConfig,
+  secret,
+  str,
+  stringArray,
+  url,
+} from '@portico/env-config';
 import type { Reader } from '@portico/env-config';
 
 /** The UI languages the portal ships translations for (spec §9). */
@@ -44,6 +56,25 @@ export interface PortalConfig {
   /** A postgres:// URL, or undefined for the embedded PGlite database in the data directory. */
   readonly databaseUrl: string | undefined;
   readonly logLevel: LogLevel;
+  /** NODE_ENV is `production`: development-only routes answer 404. */
+  readonly production: boolean;
+  /** Seed the sample accounts, memberships, keys, catalog and installers into an empty database at start-up. */
+  readonly seedSampleData: boolean;
+  /** Size of each sample installer artifact made at seed time. */
+  readonly sampleArtifactBytes: number;
+  /** Record the SPA's missing translation keys (POST /locales/add/…); never in production. */
+  readonly recordMissingTranslations: boolean;
+  /** HMAC key of the download access tokens; random per process when unset (one replica only). */
+  readonly downloadTokenSecret: string | undefined;
+  /** Failed installer-key attempts per client and window before every attempt answers 429. */
+  readonly installerFailureLimit: { readonly max: number; readonly windowSeconds: number };
+  readonly analytics: {
+    readonly url: string;
+    readonly clientId: string;
+    readonly clientSecret: string | undefined;
+    /** The origins embed tokens name: PORTAL_PUBLIC_URL's, plus PORTAL_DEV_ORIGIN outside production. */
+    readonly allowedOrigins: readonly string[];
+  };
   readonly oidc: {
     /** Issuer URL, without a trailing slash. */
     readonly authority: string;
@@ -105,6 +136,22 @@ function link(fallback: string): Reader<string> {
   };
 }
 
+/** An optional http(s) origin (`http://localhost:5173`). */
+function optionalOrigin(): Reader<string | undefined> {
+  return (raw) => {
+    if (raw === undefined || raw === '') return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new Error('must be an http(s) origin such as http://localhost:5173');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new Error('must be an http(s) origin such as http://localhost:5173');
+    return parsed.origin;
+  };
+}
+
 /** A postgres:// or postgresql:// connection string; optional (unset means the embedded database). */
 function databaseUrl(): Reader<string | undefined> {
   return secret((raw) => {
@@ -157,7 +204,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PORTAL_VENDOR_URL: link('/about'),
     DATABASE_URL: databaseUrl(),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+    NODE_ENV: str('development'),
+    PORTAL_SEED_SAMPLE_DATA: bool(true),
+    PORTAL_SAMPLE_ARTIFACT_BYTES: int(3 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
+    PORTAL_RECORD_MISSING_TRANSLATIONS: bool(true),
+    PORTAL_DOWNLOAD_TOKEN_SECRET: secret(optionalStr()),
+    PORTAL_INSTALLER_FAILURE_LIMIT: int(10, { min: 1, max: 10_000 }),
+    PORTAL_INSTALLER_FAILURE_WINDOW_SECONDS: int(900, { min: 1, max: 86_400 }),
+    PORTAL_ANALYTICS_URL: url('http://localhost:4402'),
+    PORTAL_ANALYTICS_CLIENT_ID: str('portico-portal-server'),
+    ANALYTICS_CLIENT_SECRET: secret(optionalStr()),
+    PORTAL_DEV_ORIGIN: optionalOrigin(),
   });
+  const production = raw.NODE_ENV === 'production';
+  const publicOrigin = new URL(raw.PORTAL_PUBLIC_URL).origin;
+  const devOrigin = production ? undefined : raw.PORTAL_DEV_ORIGIN;
 
   return {
     host: raw.PORTAL_HOST,
@@ -167,6 +228,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: resolve(raw.PORTAL_WEB_DIST),
     databaseUrl: raw.DATABASE_URL,
     logLevel: raw.LOG_LEVEL,
+    production,
+    seedSampleData: raw.PORTAL_SEED_SAMPLE_DATA,
+    sampleArtifactBytes: raw.PORTAL_SAMPLE_ARTIFACT_BYTES,
+    recordMissingTranslations: !production && raw.PORTAL_RECORD_MISSING_TRANSLATIONS,
+    downloadTokenSecret: raw.PORTAL_DOWNLOAD_TOKEN_SECRET,
+    installerFailureLimit: {
+      max: raw.PORTAL_INSTALLER_FAILURE_LIMIT,
+      windowSeconds: raw.PORTAL_INSTALLER_FAILURE_WINDOW_SECONDS,
+    },
+    analytics: {
+      url: raw.PORTAL_ANALYTICS_URL.replace(/\/+$/, ''),
+      clientId: raw.PORTAL_ANALYTICS_CLIENT_ID,
+      clientSecret: raw.ANALYTICS_CLIENT_SECRET,
+      allowedOrigins:
+        devOrigin === undefined || devOrigin === publicOrigin ? [publicOrigin] : [publicOrigin, devOrigin],
+    },
     oidc: {
       authority: raw.OIDC_AUTHORITY,
       clientId: raw.OIDC_CLIENT_ID,

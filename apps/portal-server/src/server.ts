@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { PortalConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { seedSampleData } from './seed/sample-data.ts';
 
 let config: PortalConfig;
 try {
@@ -45,6 +46,26 @@ async function stop(signal: string): Promise<void> {
 }
 process.once('SIGINT', () => void stop('SIGINT'));
 process.once('SIGTERM', () => void stop('SIGTERM'));
+
+if (config.seedSampleData) {
+  try {
+    const seeded = await seedSampleData(database.db, {
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+      artifactBytes: config.sampleArtifactBytes,
+    });
+    if (seeded.seededAccounts || seeded.seededCatalog || seeded.artifactsMade > 0) {
+      app.log.info(
+        { accounts: seeded.seededAccounts, catalog: seeded.seededCatalog, artifacts: seeded.artifactsMade },
+        'seeded the sample data',
+      );
+    }
+    // One line per installee, for `npm start` to show (sample keys only; kept in the data directory).
+    for (const line of seeded.installerLines) app.log.info(line);
+  } catch (error) {
+    app.log.error({ err: error }, 'could not seed the sample data');
+  }
+}
 
 try {
   await app.listen({ host: config.host, port: config.port });

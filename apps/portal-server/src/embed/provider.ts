@@ -1,0 +1,37 @@
+/** An embedded report a user may open (spec §3 "Embedded user report"). */
+export interface EmbeddedReport {
+  workspaceId: string;
+  reportId: string;
+  reportName: string;
+}
+
+export interface EmbedInfoRequest {
+  workspaceId: string;
+  reportId: string;
+  /** Row-level security: exactly the caller's accounts. */
+  databaseNames: readonly string[];
+  /** Host origins allowed to embed the report. */
+  allowedOrigins: readonly string[];
+}
+
+/** The answer of POST /api/embedpbi/GetPbiEmbedInfoForUserAsync. */
+export interface EmbedInfo {
+  embedReport: { reportId: string; embedUrl: string; reportName: string }[];
+  embedToken: { token: string; tokenId: string; expiration: string };
+}
+
+/**
+ * Where embedded reports and their tokens come from. The default asks the analytics service
+ * (`createAnalyticsProvider`); a deployment can plug in another service behind the same two calls.
+ */
+export interface EmbedInfoProvider {
+  /** Every report the portal can embed. */
+  listReports(): Promise<EmbeddedReport[]>;
+  /** The report's embed URL and a token for it; undefined when there is no such report. */
+  embedInfo(request: EmbedInfoRequest): Promise<EmbedInfo | undefined>;
+}
+
+/** The provider could not be reached or answered something unexpected; routes answer 503. */
+export class EmbedProviderUnavailableError extends Error {
+  override readonly name = 'EmbedProviderUnavailableError';
+}

@@ -1,0 +1,195 @@
+import { createReadStream } from 'node:fs';
+import '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { principalOf } from '../../../auth/principal.ts';
+import type { PortalConfig } from '../../../config.ts';
+import { ACCESS_KEY_PATTERN, checkAccessKey, recordKeyUse } from '../../../db/access-keys.ts';
+import type { KeyCheck } from '../../../db/access-keys.ts';
+import { accountsOf } from '../../../db/accounts.ts';
+import { audit } from '../../../db/audit.ts';
+import { INSTALLEES } from '../../../db/schema.ts';
+import type { Installee } from '../../../db/schema.ts';
+import { contentDisposition } from '../../../http/content-disposition.ts';
+import { HttpError } from '../../../http-errors.ts';
+import type { ErrorCode } from '../../../http-errors.ts';
+import {
+  PLATFORMS,
+  artifactFileName,
+  artifactPath,
+  artifactRoot,
+  describeArtifact,
+} from '../../../installers/artifacts.ts';
+import { ifRangeMatches, parseRange } from '../../../installers/ranges.ts';
+import { BadRequestText, ErrorBody, Language } from '../../../schemas.ts';
+
+const InstallerQuery = Type.Object(
+  {
+    accessKey: Type.Optional(Type.String({ maxLength: 256 })),
+    platform: Type.Union(
+      PLATFORMS.map((p) => Type.Literal(p)),
+      { description: 'x86 (32-bit) or x64 (64-bit)' },
+    ),
+    language: Language,
+  },
+  { additionalProperties: false },
+);
+
+const KEY_ERRORS: Readonly<Record<Exclude<KeyCheck, { ok: true }>['reason'], [ErrorCode, string]>> = {
+  unknown: ['ACCESS_KEY_INVALID', 'The access key is not valid.'],
+  expired: ['ACCESS_KEY_EXPIRED', 'The access key has expired.'],
+  revoked: ['ACCESS_KEY_REVOKED', 'The access key has been revoked.'],
+  'wrong-installee': ['ACCESS_KEY_WRONG_INSTALLEE', 'The access key does not allow this installer.'],
+};
+const ACCESS_KEY = new RegExp(ACCESS_KEY_PATTERN);
+
+/**
+ * GET /api/download/{installee}installer?accessKey&platform&language for dca, controlPanel and controlPanelUpgrade:
+ * checks the key (and, for the upgrade, the signed-in caller), then streams the artifact with Range support. Failed
+ * attempts count per client; past the limit every attempt answers 429 until the window ends, so keys cannot be
+ * guessed and a right guess is not told apart from a wrong one.
+ */
+const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (app, { config }) => {
+  const root = artifactRoot(config.dataDir);
+  const failures = app.createRateLimit({
+    max: config.installerFailureLimit.max,
+    timeWindow: config.installerFailureLimit.windowSeconds * 1000,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+  });
+
+  const refuseWhenLimited = async (request: FastifyRequest) => {
+    const state = await failures(request, { increment: false });
+    if (!state.isAllowed && state.remaining <= 0) {
+      throw new HttpError(429, 'RATE_LIMITED', 'Too many failed attempts; try again later.', {
+        'retry-after': String(state.ttlInSeconds),
+      });
+    }
+  };
+
+  async function authorise(request: FastifyRequest, installee: Installee, accessKey: string | undefined) {
+    const keyCheck: KeyCheck | undefined =
+      accessKey === undefined
+        ? undefined
+        : ACCESS_KEY.test(accessKey)
+          ? await checkAccessKey(app.database.db, accessKey, installee)
+          : { ok: false, reason: 'unknown' };
+    if (keyCheck !== undefined && !keyCheck.ok) {
+      const [code, message] = KEY_ERRORS[keyCheck.reason];
+      return { error: new HttpError(403, code, message), actor: `key:${keyCheck.prefix ?? 'unknown'}` };
+    }
+    if (installee !== 'controlPanelUpgrade') {
+      if (keyCheck === undefined) {
+        return {
+          error: new HttpError(403, 'ACCESS_KEY_INVALID', 'This installer needs an access key.'),
+          actor: 'anonymous',
+        };
+      }
+      return { keyCheck, actor: `key:${keyCheck.prefix}` };
+    }
+    // The upgrade: a signed-in member; a key, when given, must be for one of the caller's accounts.
+    const user = request.user;
+    if (user === null) throw new Error('the upgrade route runs app.authenticate');
+    const accounts = await accountsOf(app.database.db, principalOf(user));
+    const actor = `user:${user.subject}`;
+    const allowed =
+      keyCheck === undefined
+        ? accounts.length > 0
+        : accounts.some((account) => account.databaseName === keyCheck.databaseName);
+    if (!allowed)
+      return { error: new HttpError(403, 'FORBIDDEN', 'You may not download this installer.'), actor };
+    return { keyCheck, actor };
+  }
+
+  for (const installee of INSTALLEES) {
+    app.get(
+      `/${installee}installer`,
+      {
+        ...(installee === 'controlPanelUpgrade' ? { onRequest: app.authenticate } : {}),
+        compress: false,
+        schema: {
+          summary: `The ${installee} installer for a platform and language`,
+          querystring: InstallerQuery,
+          response: {
+            200: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
+            206: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
+            400: BadRequestText,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            429: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        await refuseWhenLimited(request);
+        const { accessKey, platform, language } = request.query;
+        const target = `${installee}/${platform}/${language}`;
+        const result = await authorise(request, installee, accessKey);
+        if ('error' in result && result.error !== undefined) {
+          await failures(request);
+          await audit(app.database.db, {
+            actor: result.actor,
+            action: 'installer.download',
+            target,
+            outcome: result.error.code,
+          });
+          throw result.error;
+        }
+        const info = await describeArtifact(artifactPath(root, installee, platform, language));
+        if (info === undefined) throw new HttpError(404, 'NOT_FOUND', 'This installer is not available.');
+        return sendArtifact(
+          request,
+          reply,
+          info,
+          artifactFileName(installee, platform, language),
+          async (start) => {
+            if (start === 0 && result.keyCheck?.ok)
+              await recordKeyUse(app.database.db, result.keyCheck.keyId);
+            await audit(app.database.db, {
+              actor: result.actor,
+              action: 'installer.download',
+              target,
+              outcome: 'ok',
+              detail: { start },
+            });
+          },
+        );
+      },
+    );
+  }
+};
+
+async function sendArtifact(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  info: NonNullable<Awaited<ReturnType<typeof describeArtifact>>>,
+  fileName: string,
+  onSend: (start: number) => Promise<void>,
+): Promise<FastifyReply> {
+  const ifRange = request.headers['if-range'];
+  const rangeHeader = ifRangeMatches(typeof ifRange === 'string' ? ifRange : undefined, info.etag, info.mtime)
+    ? request.headers.range
+    : undefined;
+  const range = parseRange(rangeHeader, info.size);
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', info.etag)
+    .header('last-modified', info.mtime.toUTCString())
+    .header('cache-control', 'private, no-cache')
+    .header('digest', `sha-256=${info.sha256}`)
+    .header('repr-digest', `sha-256=:${info.sha256}:`)
+    .header('content-disposition', contentDisposition('attachment', fileName));
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${info.size}`).type('text/plain').send('');
+  }
+  const start = range?.start ?? 0;
+  const end = range?.end ?? info.size - 1;
+  await onSend(start);
+  if (range !== undefined) reply.code(206).header('content-range', `bytes ${start}-${end}/${info.size}`);
+  reply.type('application/octet-stream').header('content-length', String(end - start + 1));
+  if (request.method === 'HEAD' || info.size === 0) return reply.send('');
+  return reply.send(createReadStream(info.path, { start, end, highWaterMark: 256 * 1024 }));
+}
+
+export default downloadRoutes;

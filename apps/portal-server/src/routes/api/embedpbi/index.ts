@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { principalOf } from '../../../auth/principal.ts';
+import type { PortalConfig } from '../../../config.ts';
+import { accountsOf } from '../../../db/accounts.ts';
+import { audit } from '../../../db/audit.ts';
+import { EmbedProviderUnavailableError } from '../../../embed/provider.ts';
+import type { EmbedInfoProvider } from '../../../embed/provider.ts';
+import { HttpError } from '../../../http-errors.ts';
+import { requireUser } from '../../../plugins/authentication.ts';
+import { BadRequestText, ErrorBody, authErrorResponses } from '../../../schemas.ts';
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' });
+
+const UserReport = Type.Object({
+  workspaceId: Type.String(),
+  reportId: Type.String(),
+  reportName: Type.String(),
+});
+
+const EmbedInfoBody = Type.Object({
+  embedReport: Type.Array(
+    Type.Object({ reportId: Type.String(), embedUrl: Type.String(), reportName: Type.String() }),
+  ),
+  embedToken: Type.Object({ token: Type.String(), tokenId: Type.String(), expiration: Type.String() }),
+});
+
+function unavailable(error: unknown): never {
+  if (error instanceof EmbedProviderUnavailableError) {
+    throw new HttpError(503, 'ANALYTICS_UNAVAILABLE', 'The analytics service cannot be reached; try again.');
+  }
+  throw error;
+}
+
+/**
+ * /api/embedpbi (registered only when enableEmbeddedPowerBi is on): the embedded reports of a caller who belongs to
+ * at least one account, and embed tokens whose row-level security is exactly the caller's accounts.
+ */
+const embedRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig; provider: EmbedInfoProvider }> = async (
+  app,
+  { config, provider },
+) => {
+  app.get(
+    '/GetPbiReportsInfoForUserAsync',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'The embedded reports the caller may open (none without an account)',
+        response: { 200: Type.Array(UserReport), ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const accounts = await accountsOf(app.database.db, principalOf(requireUser(request)));
+      if (accounts.length === 0) return [];
+      return provider.listReports().catch(unavailable);
+    },
+  );
+
+  app.post(
+    '/GetPbiEmbedInfoForUserAsync',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Embed URL and token of one report, limited to the caller’s accounts',
+        body: Type.Object({ workspaceId: Id, reportId: Id }, { additionalProperties: false }),
+        response: {
+          200: EmbedInfoBody,
+          400: BadRequestText,
+          403: ErrorBody,
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { workspaceId, reportId } = request.body;
+      const accounts = await accountsOf(app.database.db, principalOf(user));
+      const record = (outcome: string) =>
+        audit(app.database.db, {
+          actor: `user:${user.subject}`,
+          action: 'embed.token',
+          target: `${workspaceId}/${reportId}`,
+          outcome,
+          detail: { databaseNames: accounts.map((a) => a.databaseName) },
+        });
+      if (accounts.length === 0) {
+        await record('FORBIDDEN');
+        throw new HttpError(403, 'FORBIDDEN', 'You do not belong to any customer account.');
+      }
+      const info = await provider
+        .embedInfo({
+          workspaceId,
+          reportId,
+          databaseNames: accounts.map((a) => a.databaseName),
+          allowedOrigins: config.analytics.allowedOrigins,
+        })
+        .catch(unavailable);
+      if (info === undefined) {
+        await record('NOT_FOUND');
+        throw new HttpError(404, 'NOT_FOUND', 'There is no such report.');
+      }
+      await record('ok');
+      return info;
+    },
+  );
+};
+
+export default embedRoutes;

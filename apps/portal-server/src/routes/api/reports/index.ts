@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { DownloadTokens } from '../../../auth/download-token.ts';
+import { principalOf } from '../../../auth/principal.ts';
+import { DATABASE_NAME_PATTERN, accountsOf } from '../../../db/accounts.ts';
+import { audit } from '../../../db/audit.ts';
+import {
+  REPORT_FORMATS,
+  ReportDocumentError,
+  findReportKind,
+  renderReport,
+} from '../../../documents/index.ts';
+import { contentDisposition } from '../../../http/content-disposition.ts';
+import { HttpError } from '../../../http-errors.ts';
+import { requireUser } from '../../../plugins/authentication.ts';
+import { BadRequestText, ErrorBody, Language, PRINTABLE, authErrorResponses } from '../../../schemas.ts';
+import { catalogCache } from './catalog-cache.ts';
+
+const ReportNode = Type.Object({
+  id: Type.Integer(),
+  parentId: Type.Integer({ description: '-1 for a root' }),
+  name: Type.String(),
+  children: Type.Array(Type.Integer()),
+  viewFiles: Type.Array(Type.String(), { description: "the node's report names" }),
+  relativePath: Type.String(),
+  isOffice: Type.Boolean(),
+});
+
+const DownloadReportBody = Type.Object(
+  {
+    accessToken: Type.String({ minLength: 1, maxLength: 2048, pattern: PRINTABLE }),
+    path: Type.String({ minLength: 1, maxLength: 512, pattern: PRINTABLE }),
+    databaseName: Type.String({ pattern: DATABASE_NAME_PATTERN }),
+    accountName: Type.String({ maxLength: 256, pattern: PRINTABLE }),
+    report: Type.String({ minLength: 3, maxLength: 300, pattern: PRINTABLE }),
+    format: Type.Union(REPORT_FORMATS.map((format) => Type.Literal(format))),
+    language: Language,
+  },
+  { additionalProperties: false },
+);
+
+const forbidden = () => new HttpError(403, 'FORBIDDEN', 'You do not have access to that account.');
+const noSuchReport = () => new HttpError(404, 'NOT_FOUND', 'There is no such report.');
+
+/**
+ * /api/reports: the catalog tree, the short-lived download access token, and report downloads. `path` and `report`
+ * are looked up in the catalog only; nothing from the request becomes a file path.
+ */
+const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens }> = async (
+  app,
+  { downloadTokens },
+) => {
+  const catalog = catalogCache(app.database.db);
+
+  app.get(
+    '/reportNodes',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'The report catalog as a flat list of nodes, depth-first',
+        response: { 200: Type.Array(ReportNode), ...authErrorResponses },
+      },
+    },
+    async () => (await catalog()).nodes,
+  );
+
+  app.get(
+    '/downloadAccessToken',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "A short-lived token for downloadReport's accessToken, bound to the caller",
+        response: {
+          200: Type.Object({ accessToken: Type.String(), expiresOn: Type.String({ format: 'date-time' }) }),
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const token = downloadTokens.issue(user.subject);
+      await audit(app.database.db, {
+        actor: `user:${user.subject}`,
+        action: 'download-token.grant',
+        target: 'reports',
+        outcome: 'ok',
+      });
+      return token;
+    },
+  );
+
+  app.post(
+    '/downloadReport',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'One report of one of the caller’s accounts, generated now and streamed',
+        body: DownloadReportBody,
+        response: {
+          200: Type.Unsafe<unknown>({ type: 'string', description: 'the document (html as text)' }),
+          400: BadRequestText,
+          403: ErrorBody,
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const target = `${body.databaseName}/${body.path}/${body.report}`;
+      const record = (outcome: string) =>
+        audit(app.database.db, {
+          actor: `user:${user.subject}`,
+          action: 'report.download',
+          target,
+          outcome,
+          detail: { format: body.format, language: body.language },
+        });
+      const fail = async (error: HttpError): Promise<never> => {
+        await record(error.code);
+        throw error;
+      };
+
+      if (!downloadTokens.verify(body.accessToken, user.subject)) {
+        await fail(new HttpError(403, 'DOWNLOAD_TOKEN_INVALID', 'The download access token is not valid.'));
+      }
+      const accounts = await accountsOf(app.database.db, principalOf(user));
+      const account = accounts.find((a) => a.databaseName === body.databaseName);
+      if (account === undefined) return fail(forbidden());
+      if (account.accountName !== body.accountName) {
+        return fail(
+          new HttpError(400, 'BAD_REQUEST', 'accountName does not match the account of databaseName.'),
+        );
+      }
+      const entry = (await catalog()).reportsByPath.get(body.path);
+      const dot = body.report.lastIndexOf('.');
+      const name = body.report.slice(0, dot);
+      if (dot <= 0 || body.report.slice(dot + 1) !== body.format) {
+        return fail(
+          new HttpError(400, 'BAD_REQUEST', 'report must be the report name, a dot, then the format.'),
+        );
+      }
+      const report = entry?.reports.find((r) => r.name === name);
+      const kind = report === undefined ? undefined : findReportKind(report.kind);
+      if (entry === undefined || kind === undefined) return fail(noSuchReport());
+      if (!kind.formats.includes(body.format)) {
+        return fail(
+          new HttpError(400, 'BAD_REQUEST', `This report is offered as ${kind.formats.join(', ')} only.`),
+        );
+      }
+      let rendered;
+      try {
+        rendered = renderReport({ kind, account, language: body.language, format: body.format });
+      } catch (error) {
+        if (error instanceof ReportDocumentError)
+          return fail(new HttpError(400, 'BAD_REQUEST', error.message));
+        throw error;
+      }
+      await record('ok');
+      return reply
+        .type(rendered.contentType)
+        .header(
+          'content-disposition',
+          contentDisposition(body.format === 'html' ? 'inline' : 'attachment', `${name}.${body.format}`),
+        )
+        .header('cache-control', 'no-store')
+        .send(rendered.body);
+    },
+  );
+};
+
+export default reportsRoutes;

@@ -1,0 +1,92 @@
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { SAMPLE_ACCOUNTS, SAMPLE_MEMBERSHIPS } from '@portico/fleet-data';
+import { createAccessKey } from '../db/access-keys.ts';
+import { createAccount, grantMembership, listAccounts } from '../db/accounts.ts';
+import { catalogIsEmpty, insertCatalog } from '../db/catalog.ts';
+import type { PortalDb } from '../db/database.ts';
+import { INSTALLEES } from '../db/schema.ts';
+import type { Installee } from '../db/schema.ts';
+import { artifactRoot, ensureSampleArtifacts } from '../installers/artifacts.ts';
+import { SAMPLE_CATALOG } from './catalog.ts';
+
+/** The account the sample access keys belong to. */
+export const SAMPLE_KEY_ACCOUNT = 'contoso_emea';
+
+/** The SPA page that opens an installer with a key (spec §2); the upgrade page needs a sign-in instead. */
+export function installerPageUrl(publicUrl: string, installee: Installee, key: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  if (installee === 'dca') return `${base}/DcaInstaller/${key}`;
+  if (installee === 'controlPanel') return `${base}/ControlPanelInstaller/${key}`;
+  return `${base}/ControlPanelUpgrade/`;
+}
+
+export interface SeedOptions {
+  dataDir: string;
+  publicUrl: string;
+  artifactBytes: number;
+}
+
+export interface SeedResult {
+  /** True when the accounts were seeded now (the database had none). */
+  seededAccounts: boolean;
+  seededCatalog: boolean;
+  artifactsMade: number;
+  /** `Installer for <installee>: <url>` lines, from this seed or an earlier one (the sample-keys file). */
+  installerLines: string[];
+  /** The sample keys, only when created now. */
+  keys: Partial<Record<Installee, string>>;
+}
+
+/** Where the sample installer URLs are kept (mode 0600), so that each start can print them again. */
+export function sampleKeysFile(dataDir: string): string {
+  return join(dataDir, 'portal', 'sample-installer-urls.txt');
+}
+
+/**
+ * Seeds an empty database with the sample data and makes the sample installers; running it again changes nothing.
+ * Accounts, memberships (by email) and keys are seeded only when there are no accounts at all, the catalog only when
+ * it is empty, so what an administrator changed later is never overwritten.
+ *
+ * ```ts
+ * const { installerLines } = await seedSampleData(db, { dataDir, publicUrl, artifactBytes: 3 << 20 });
+ * ```
+ */
+export async function seedSampleData(db: PortalDb, options: SeedOptions): Promise<SeedResult> {
+  const keys: Partial<Record<Installee, string>> = {};
+  let seededAccounts = false;
+  if ((await listAccounts(db)).length === 0) {
+    seededAccounts = true;
+    for (const { databaseName, accountName, customerName } of SAMPLE_ACCOUNTS) {
+      await createAccount(db, { databaseName, accountName, customerName });
+    }
+    for (const { email, databaseNames } of SAMPLE_MEMBERSHIPS) {
+      for (const databaseName of databaseNames) await grantMembership(db, databaseName, 'email', email);
+    }
+    for (const installee of INSTALLEES) {
+      const created = await createAccessKey(db, {
+        databaseName: SAMPLE_KEY_ACCOUNT,
+        installees: [installee],
+      });
+      if (created !== undefined) keys[installee] = created.key;
+    }
+    const lines = INSTALLEES.map((installee) => {
+      const key = keys[installee] ?? '';
+      const suffix = installee === 'controlPanelUpgrade' ? ` (signed in; sample key ${key})` : '';
+      return `Installer for ${installee}: ${installerPageUrl(options.publicUrl, installee, key)}${suffix}`;
+    });
+    const file = sampleKeysFile(options.dataDir);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await chmod(file, 0o600);
+  }
+  let seededCatalog = false;
+  if (await catalogIsEmpty(db)) {
+    await insertCatalog(db, SAMPLE_CATALOG);
+    seededCatalog = true;
+  }
+  const artifactsMade = await ensureSampleArtifacts(artifactRoot(options.dataDir), options.artifactBytes);
+  const saved = await readFile(sampleKeysFile(options.dataDir), 'utf8').catch(() => '');
+  const installerLines = saved.split('\n').filter((line) => line.startsWith('Installer for '));
+  return { seededAccounts, seededCatalog, artifactsMade, installerLines, keys };
+}

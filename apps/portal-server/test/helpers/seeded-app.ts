@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { PortalConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/database.ts';
+import type { EmbedInfoProvider } from '../../src/embed/provider.ts';
+import { seedSampleData } from '../../src/seed/sample-data.ts';
+import type { SeedResult } from '../../src/seed/sample-data.ts';
+import type { FakeAuthority } from './fake-authority.ts';
+import { testApp, testConfig } from './test-app.ts';
+
+/** The sample users of apps/identity as their tokens describe them, and someone who belongs nowhere. */
+export const SAMPLE_USERS = {
+  alice: { sub: 'sub-alice', email: 'alice@contoso.example', groups: ['contoso-users'] },
+  bob: { sub: 'sub-bob', email: 'bob@fabrikam.example', groups: ['fabrikam-users'] },
+  carol: { sub: 'sub-carol', email: 'carol@contoso.example', groups: ['contoso-users', 'fabrikam-users'] },
+  mallory: { sub: 'sub-mallory', email: 'mallory@evil.example', groups: ['contoso-users-x'] },
+} as const;
+export type SampleUser = keyof typeof SAMPLE_USERS;
+
+/** Who belongs to what after the seed (fleet-data's SAMPLE_MEMBERSHIPS; tailspin has nobody). */
+export const EXPECTED_ACCOUNTS: Readonly<Record<SampleUser, readonly string[]>> = {
+  alice: ['contoso_emea', 'contoso_us'],
+  bob: ['fabrikam'],
+  carol: ['contoso_emea', 'fabrikam', 'northwind'],
+  mallory: [],
+};
+
+export const ARTIFACT_BYTES = 256 * 1024;
+
+export interface SeededApp {
+  app: FastifyInstance;
+  config: PortalConfig;
+  seed: SeedResult;
+  dataDir: string;
+  /** `authorization` header of a sample user. */
+  bearer(user: SampleUser, claims?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The app on a seeded database (sample accounts, memberships, keys, catalog, small artifacts in a temp folder). */
+export async function seededApp(
+  database: Database,
+  authority: FakeAuthority,
+  options: { env?: Record<string, string>; embedInfoProvider?: EmbedInfoProvider } = {},
+): Promise<SeededApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-seeded-'));
+  const config = testConfig({
+    OIDC_AUTHORITY: authority.url,
+    PORTICO_DATA_DIR: dataDir,
+    PORTAL_INSTALLER_FAILURE_LIMIT: '1000',
+    ...options.env,
+  });
+  const seed = await seedSampleData(database.db, {
+    dataDir,
+    publicUrl: config.publicUrl,
+    artifactBytes: ARTIFACT_BYTES,
+  });
+  const app = await testApp({
+    config,
+    database,
+    ...(options.embedInfoProvider === undefined ? {} : { embedInfoProvider: options.embedInfoProvider }),
+  });
+  return {
+    app,
+    config,
+    seed,
+    dataDir,
+    async bearer(user, claims = {}) {
+      const { sub, email, groups } = SAMPLE_USERS[user];
+      return `Bearer ${await authority.sign({ sub, email, groups: [...groups], name: user, ...claims })}`;
+    },
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

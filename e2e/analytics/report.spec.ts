@@ -119,6 +119,28 @@ test('setPage shows the page and raises pageChanged', async () => {
   await expect(frameOf(page).locator('section.visual[data-visual="printer-list"]')).toBeVisible();
 });
 
+test('clicking a data point raises dataSelected and cross-filters the other visuals', async () => {
+  const all = await exportRows('devices', 'printer-list');
+  await frameOf(page)
+    .locator('section[data-visual="colour-or-mono"] svg path[fill]')
+    .first()
+    .click({ force: true });
+  await poll(() => eventCount(page, 'dataSelected')).toBe(1);
+  const selected = await page.evaluate(
+    () => window.analyticsHost.events.find((e) => e.name === 'dataSelected')?.detail,
+  );
+  expect(selected).toMatchObject({
+    visual: { name: 'colour-or-mono' },
+    dataPoints: [{ identity: [{ target: { table: 'Devices', column: 'Colour or mono' } }] }],
+  });
+  expect(await eventCount(page, 'visualClicked')).toBe(1);
+  const filtered = await exportRows('devices', 'printer-list');
+  expect(filtered.length).toBeGreaterThan(0);
+  expect(filtered.length).toBeLessThan(all.length);
+  expect((await settle('await report.clearSelectedVisuals();')).ok).toBe(true);
+  expect(await exportRows('devices', 'printer-list')).toEqual(all);
+});
+
 test('after setFilters, exportData holds only the matching rows', async () => {
   const all = await exportRows('devices', 'printer-list');
   const models = [...new Set(all.map((row) => row[1]))];

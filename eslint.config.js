@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/analytics/frame-dist/**',
       '.data/**',
       'coverage/**',
       'test-results/**',

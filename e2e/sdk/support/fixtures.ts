@@ -12,7 +12,7 @@ export { expect };
 
 /** `expect.poll` with short intervals: the frames answer in milliseconds, the defaults wait up to a second. */
 export const poll = <T>(fn: () => T | Promise<T>, message?: string) =>
-  expect.poll(fn, { intervals: [10, 25, 50, 100], timeout: 5_000, ...(message ? { message } : {}) });
+  expect.poll(fn, { intervals: [10, 25, 50, 100], timeout: 10_000, ...(message ? { message } : {}) });
 
 /** The report every test embeds unless it says otherwise (`url` is filled on the page). */
 export const REPORT = { type: 'report', id: 'r1', accessToken: 'token-1', tokenType: 1 } as const;

@@ -1,0 +1,104 @@
+// `npm run admin -- <group> <action> …`: administration of customer accounts, memberships and access keys.
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from '@portico/env-config';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { UsageError, runCommand } from './commands.ts';
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+  accounts create <databaseName> [--name <accountName>] [--customer <customerName>]
+  accounts list
+  members grant  <databaseName> (<email or subject> | --email <e> | --subject <s> | --group <g>)
+  members revoke <databaseName> (<email or subject> | --email <e> | --subject <s> | --group <g>)
+  members list   [databaseName]
+  keys create <databaseName> [--installees dca,controlPanel,controlPanelUpgrade] [--days <n> | --expires <date>]
+  keys list   [databaseName]
+  keys revoke <id or prefix>
+  help
+
+The database is the portal's: DATABASE_URL, else the embedded one in PORTICO_DATA_DIR. A new key is printed once,
+with its installer page URLs under PORTAL_PUBLIC_URL.`;
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env: Record<string, string | undefined>;
+  /** An open database (tests); by default the configured one, migrated, closed at the end. */
+  database?: Database;
+  now?: Date;
+}
+
+/**
+ * Runs the admin tool; resolves to the exit code (0 done, 1 nothing to do, 2 bad usage or configuration).
+ *
+ * ```ts
+ * await main(['accounts', 'list'], { out: console.log, err: console.error, env: process.env });
+ * ```
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        customer: { type: 'string' },
+        email: { type: 'string' },
+        subject: { type: 'string' },
+        group: { type: 'string' },
+        installees: { type: 'string' },
+        days: { type: 'string' },
+        expires: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    io.err(`admin: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [group, action, ...args] = parsed.positionals;
+  if (parsed.values.help === true || group === undefined || group === 'help') {
+    (group === undefined && parsed.values.help !== true ? io.err : io.out)(USAGE);
+    return group === undefined && parsed.values.help !== true ? 2 : 0;
+  }
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.err(`admin: ${error.message}`);
+    return 2;
+  }
+  const database = io.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    if (io.database === undefined) await database.migrate();
+    return await runCommand(
+      { db: database.db, publicUrl: config.publicUrl, out: io.out, now: io.now ?? new Date() },
+      group,
+      action,
+      args,
+      parsed.values,
+    );
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`admin: ${error.message}\n\n${USAGE}`);
+    return 2;
+  } finally {
+    if (io.database === undefined) await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const code = await main(process.argv.slice(2), {
+    // The admin tool's output is its product; lint allows console.info.
+    out: (line) => console.info(line),
+    err: (line) => console.error(line),
+    env: process.env,
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,182 @@
+import { createAccessKey, listAccessKeys, revokeAccessKey } from '../db/access-keys.ts';
+import {
+  createAccount,
+  grantMembership,
+  isDatabaseName,
+  listAccounts,
+  listMemberships,
+  revokeMembership,
+} from '../db/accounts.ts';
+import type { PortalDb } from '../db/database.ts';
+import { INSTALLEES } from '../db/schema.ts';
+import type { Installee, PrincipalKind } from '../db/schema.ts';
+import { installerPageUrl } from '../seed/sample-data.ts';
+
+/** A mistake in the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface CommandContext {
+  db: PortalDb;
+  publicUrl: string;
+  out: (line: string) => void;
+  now: Date;
+}
+
+export type Options = Record<string, string | boolean | undefined>;
+
+const text = (options: Options, name: string): string | undefined => {
+  const value = options[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function databaseName(value: string | undefined): string {
+  if (value === undefined) throw new UsageError('name the account by its databaseName');
+  if (!isDatabaseName(value)) {
+    throw new UsageError(
+      `"${value}" is not a databaseName (lower-case letters, digits and _, starting with a letter)`,
+    );
+  }
+  return value;
+}
+
+/** `--group g`, `--subject s`, `--email e`, or a bare principal: an email when it holds an @, else a subject. */
+function principal(options: Options, positional: string | undefined): [PrincipalKind, string] {
+  const given: [PrincipalKind, string | undefined][] = [
+    ['group', text(options, 'group')],
+    ['subject', text(options, 'subject')],
+    ['email', text(options, 'email')],
+  ];
+  const named = given.filter((entry): entry is [PrincipalKind, string] => entry[1] !== undefined);
+  if (positional !== undefined) named.push([positional.includes('@') ? 'email' : 'subject', positional]);
+  if (named.length !== 1) throw new UsageError('name exactly one user (email or subject) or --group');
+  const [entry] = named as [[PrincipalKind, string]];
+  if (entry[1].trim() === '' || entry[1].length > 320)
+    throw new UsageError('the principal must be 1–320 characters');
+  return entry;
+}
+
+function installees(value: string | undefined): Installee[] {
+  const list = (value ?? INSTALLEES.join(','))
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const known: readonly string[] = INSTALLEES;
+  for (const item of list) {
+    if (!known.includes(item)) throw new UsageError(`unknown installee "${item}" (${INSTALLEES.join(', ')})`);
+  }
+  if (list.length === 0) throw new UsageError('--installees needs at least one installee');
+  return list as Installee[];
+}
+
+function expiry(options: Options, now: Date): Date | null {
+  const days = text(options, 'days');
+  const expires = text(options, 'expires');
+  if (days !== undefined && expires !== undefined) throw new UsageError('give --days or --expires, not both');
+  if (days !== undefined) {
+    if (!/^\d{1,5}$/.test(days) || Number(days) < 1)
+      throw new UsageError('--days must be a whole number ≥ 1');
+    return new Date(now.getTime() + Number(days) * 86_400_000);
+  }
+  if (expires !== undefined) {
+    const at = new Date(expires);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(expires) || Number.isNaN(at.getTime())) {
+      throw new UsageError('--expires must be an ISO date or time (2030-12-31)');
+    }
+    if (at.getTime() <= now.getTime()) throw new UsageError('--expires must be in the future');
+    return at;
+  }
+  return null;
+}
+
+const iso = (date: Date | null) => (date === null ? '-' : date.toISOString());
+
+/** Runs one `<group> <action>` command; returns the exit code. */
+export async function runCommand(
+  context: CommandContext,
+  group: string,
+  action: string | undefined,
+  args: readonly string[],
+  options: Options,
+): Promise<number> {
+  const { db, out } = context;
+  const key = `${group} ${action ?? ''}`;
+  switch (key) {
+    case 'accounts create': {
+      const name = databaseName(args[0]);
+      const accountName = text(options, 'name') ?? name;
+      const customerName = text(options, 'customer') ?? '';
+      if ((await listAccounts(db)).some((a) => a.databaseName === name)) {
+        throw new UsageError(`the account ${name} exists already`);
+      }
+      await createAccount(db, { databaseName: name, accountName, customerName });
+      out(`created account ${name} (${accountName})`);
+      return 0;
+    }
+    case 'accounts list':
+      for (const a of await listAccounts(db)) out(`${a.databaseName}\t${a.accountName}\t${a.customerName}`);
+      return 0;
+    case 'members grant':
+    case 'members revoke': {
+      const name = databaseName(args[0]);
+      const [kind, who] = principal(options, args[1]);
+      if (action === 'grant') {
+        if (!(await grantMembership(db, name, kind, who)))
+          throw new UsageError(`there is no account ${name}`);
+        out(`granted ${kind} ${who} membership of ${name}`);
+        return 0;
+      }
+      const removed = await revokeMembership(db, name, kind, who);
+      out(removed > 0 ? `revoked ${kind} ${who} from ${name}` : `no such membership`);
+      return removed > 0 ? 0 : 1;
+    }
+    case 'members list':
+      for (const m of await listMemberships(db, args[0] === undefined ? undefined : databaseName(args[0]))) {
+        out(`${m.databaseName}\t${m.principalKind}\t${m.principal}`);
+      }
+      return 0;
+    case 'keys create': {
+      const name = databaseName(args[0]);
+      const allowed = installees(text(options, 'installees'));
+      const created = await createAccessKey(db, {
+        databaseName: name,
+        installees: allowed,
+        expiresAt: expiry(options, context.now),
+      });
+      if (created === undefined) throw new UsageError(`there is no account ${name}`);
+      out(`key ${created.id} (${created.prefix}…) for ${name}: ${allowed.join(', ')}`);
+      out(`access key (shown once, store it now): ${created.key}`);
+      for (const installee of allowed) {
+        out(`Installer for ${installee}: ${installerPageUrl(context.publicUrl, installee, created.key)}`);
+      }
+      return 0;
+    }
+    case 'keys list':
+      for (const k of await listAccessKeys(db, args[0] === undefined ? undefined : databaseName(args[0]))) {
+        out(
+          [
+            k.id,
+            `${k.prefix}…`,
+            k.databaseName,
+            k.installees.join(','),
+            `expires ${iso(k.expiresAt)}`,
+            `revoked ${iso(k.revokedAt)}`,
+            `uses ${k.useCount}`,
+          ].join('\t'),
+        );
+      }
+      return 0;
+    case 'keys revoke': {
+      const which = args[0];
+      if (which === undefined || !/^[A-Za-z0-9_-]{1,43}$/.test(which)) {
+        throw new UsageError('name the key by its id or its prefix');
+      }
+      const revoked = await revokeAccessKey(db, which, context.now);
+      out(revoked > 0 ? `revoked ${revoked} key(s)` : 'no such active key');
+      return revoked > 0 ? 0 : 1;
+    }
+    default:
+      throw new UsageError(`unknown command "${key.trim()}"`);
+  }
+}

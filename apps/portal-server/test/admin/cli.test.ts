@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/admin/cli.ts';
+import { checkAccessKey } from '../../src/db/access-keys.ts';
+import type { Database } from '../../src/db/database.ts';
+import { openMigratedPglite } from '../helpers/test-app.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openMigratedPglite();
+});
+afterAll(() => database?.close());
+
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    env: { PORTAL_PUBLIC_URL: 'https://portal.example.com', LOG_LEVEL: 'silent' },
+    database,
+    now: new Date('2030-01-01T00:00:00Z'),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('npm run admin', () => {
+  it('prints the usage for help and exits 2 with it for nothing or an unknown command', async () => {
+    expect(await admin('help')).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Usage: npm run admin/),
+    });
+    expect(await admin()).toMatchObject({ code: 2, err: expect.stringContaining('Usage:') });
+    expect(await admin('accounts', 'explode')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown'),
+    });
+    expect(await admin('accounts', 'list', '--bogus')).toMatchObject({ code: 2 });
+  });
+
+  it('creates and lists accounts, refusing a bad or duplicate databaseName', async () => {
+    expect(
+      await admin('accounts', 'create', 'acme', '--name', 'Acme', '--customer', 'Acme Corp'),
+    ).toMatchObject({
+      code: 0,
+    });
+    expect(await admin('accounts', 'create', 'acme')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('exists'),
+    });
+    expect(await admin('accounts', 'create', "x'; drop table users; --")).toMatchObject({ code: 2 });
+    expect((await admin('accounts', 'list')).out).toBe('acme\tAcme\tAcme Corp');
+  });
+
+  it('grants, lists and revokes memberships by email, subject and group', async () => {
+    expect((await admin('members', 'grant', 'acme', 'Ann@Example.com')).code).toBe(0);
+    expect((await admin('members', 'grant', 'acme', 'sub-123')).code).toBe(0);
+    expect((await admin('members', 'grant', 'acme', '--group', 'acme-users')).code).toBe(0);
+    expect((await admin('members', 'grant', 'nowhere', 'x@y.z')).code).toBe(2);
+    expect((await admin('members', 'grant', 'acme', 'a@b.c', '--group', 'g')).code).toBe(2);
+    expect((await admin('members', 'list', 'acme')).out.split('\n')).toEqual([
+      'acme\temail\tann@example.com',
+      'acme\tgroup\tacme-users',
+      'acme\tsubject\tsub-123',
+    ]);
+    expect((await admin('members', 'revoke', 'acme', '--group', 'acme-users')).code).toBe(0);
+    expect((await admin('members', 'revoke', 'acme', '--group', 'acme-users')).code).toBe(1);
+  });
+
+  it('creates a key printed once with its installer URLs, lists it without the key, and revokes it', async () => {
+    const created = await admin('keys', 'create', 'acme', '--installees', 'dca,controlPanel', '--days', '30');
+    expect(created.code).toBe(0);
+    const key = /access key \(shown once, store it now\): (\S+)/.exec(created.out)?.[1] ?? '';
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(created.out).toContain(`Installer for dca: https://portal.example.com/DcaInstaller/${key}`);
+    expect(created.out).toContain(
+      `Installer for controlPanel: https://portal.example.com/ControlPanelInstaller/${key}`,
+    );
+    const listed = await admin('keys', 'list');
+    expect(listed.out).not.toContain(key);
+    expect(listed.out).toContain(
+      `${key.slice(0, 8)}…\tacme\tdca,controlPanel\texpires 2030-01-31T00:00:00.000Z`,
+    );
+    expect(await checkAccessKey(database.db, key, 'dca', new Date('2030-01-02'))).toMatchObject({ ok: true });
+    expect((await admin('keys', 'revoke', key.slice(0, 8))).code).toBe(0);
+    expect(await checkAccessKey(database.db, key, 'dca', new Date('2030-01-02'))).toMatchObject({
+      ok: false,
+      reason: 'revoked',
+    });
+    expect(await admin('keys', 'create', 'acme', '--installees', 'printer')).toMatchObject({ code: 2 });
+    expect(await admin('keys', 'create', 'acme', '--expires', '2020-01-01')).toMatchObject({ code: 2 });
+    expect(await admin('keys', 'revoke', '../etc')).toMatchObject({ code: 2 });
+  });
+});

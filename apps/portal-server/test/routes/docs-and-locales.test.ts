@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebDist, testApp, testConfig } from '../helpers/test-app.ts';
+
+let web: Awaited<ReturnType<typeof createWebDist>>;
+let app: FastifyInstance;
+let production: FastifyInstance;
+
+beforeAll(async () => {
+  web = await createWebDist();
+  app = await testApp({ config: testConfig({ PORTAL_WEB_DIST: web.dir, PORTICO_DATA_DIR: web.dir }) });
+  production = await testApp({
+    config: testConfig({ PORTAL_WEB_DIST: web.dir, PORTICO_DATA_DIR: web.dir, NODE_ENV: 'production' }),
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await production?.close();
+  await web?.remove();
+});
+
+describe('the API documentation', () => {
+  it('serves an OpenAPI 3.1 document with every API route and its schemas', async () => {
+    const res = await app.inject({ url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { responses: object }>> }>();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const path of [
+      '/api/customers/customerAccounts',
+      '/api/reports/reportNodes',
+      '/api/reports/downloadReport',
+      '/api/download/dcainstaller',
+      '/api/download/controlPanelUpgradeinstaller',
+      '/locales/{lng}/{file}',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/api/reports/downloadReport']?.['post']).toMatchObject({
+      security: [{ bearer: [] }],
+      requestBody: {
+        content: { 'application/json': { schema: { required: expect.arrayContaining(['path']) } } },
+      },
+    });
+  });
+
+  it('serves a script-free HTML listing that passes the portal’s CSP', async () => {
+    const res = await app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('/api/reports/downloadReport');
+    expect(res.body).not.toMatch(/<script/i);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+});
+
+describe('the translation files', () => {
+  it('answer with an ETag and 304 to If-None-Match', async () => {
+    const first = await app.inject({ url: '/locales/en/translation.json' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await app.inject({
+      url: '/locales/en/translation.json',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('record missing keys in development, merging without overwriting', async () => {
+    const add = (body: unknown, url = '/locales/add/de/translation') =>
+      app.inject({ method: 'POST', url, payload: body as Record<string, string> });
+    expect((await add({ 'Menu.home': 'Home' })).json()).toEqual({ recorded: 1 });
+    expect((await add({ 'Menu.home': 'Other', 'Menu.about': 'About' })).json()).toEqual({ recorded: 1 });
+    const saved = JSON.parse(
+      await readFile(join(web.dir, 'portal', 'missing-translations', 'de', 'translation.json'), 'utf8'),
+    );
+    expect(saved).toEqual({ 'Menu.home': 'Home', 'Menu.about': 'About' });
+    expect((await add({ a: 'b' }, '/locales/add/de/..%2f..%2fetc')).statusCode).toBe(400);
+    expect((await add({ a: 'b' }, '/locales/add/xx/translation')).statusCode).toBe(400);
+    expect((await add({ a: 1 })).statusCode).toBe(400);
+  });
+
+  it('are not recorded in production (404)', async () => {
+    const res = await production.inject({
+      method: 'POST',
+      url: '/locales/add/de/translation',
+      payload: { a: 'b' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

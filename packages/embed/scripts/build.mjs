@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cjs, esm, root, umd } from './bundles.mjs';
+import { cjs, esm, root, terse, umd } from './bundles.mjs';
 
 const require = createRequire(import.meta.url);
 const { build } = require('esbuild');
@@ -15,8 +15,20 @@ rmSync(dist, { recursive: true, force: true });
 await Promise.all([
   build({ ...esm, outfile: 'dist/index.js' }),
   build({ ...cjs, outfile: 'dist/cjs/index.cjs' }),
-  build({ ...umd, outfile: 'dist/umd/portico-embed.min.js' }),
+  buildUmd(),
 ]);
+
+// The UMD build: esbuild bundles and minifies, terser finishes (see `terse` in bundles.mjs).
+async function buildUmd() {
+  const file = 'portico-embed.min.js';
+  const { outputFiles } = await build({ ...umd, outfile: `dist/umd/${file}`, write: false });
+  const js = outputFiles.find((output) => output.path.endsWith('.js'));
+  const map = outputFiles.find((output) => output.path.endsWith('.map'));
+  const result = await terse(js.text, { map: map?.text, file });
+  mkdirSync(path.join(dist, 'umd'), { recursive: true });
+  writeFileSync(path.join(dist, 'umd', file), result.code);
+  if (result.map) writeFileSync(path.join(dist, 'umd', `${file}.map`), result.map);
+}
 
 // Declarations, one per module; relative `.ts` specifiers become `.js` (what the published files are).
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {

@@ -1,0 +1,97 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLIENT_SECRET,
+  WORKSPACE_ID,
+  REPORTS,
+  createTestApp,
+} from '../../apps/analytics/test/helpers/test-app.ts';
+import type { TestApp } from '../../apps/analytics/test/helpers/test-app.ts';
+import type { Database } from '../../apps/portal-server/src/db/database.ts';
+import { startFakeAuthority } from '../../apps/portal-server/test/helpers/fake-authority.ts';
+import type { FakeAuthority } from '../../apps/portal-server/test/helpers/fake-authority.ts';
+import { EXPECTED_ACCOUNTS, seededApp } from '../../apps/portal-server/test/helpers/seeded-app.ts';
+import type { SeededApp } from '../../apps/portal-server/test/helpers/seeded-app.ts';
+import { openMigratedPglite } from '../../apps/portal-server/test/helpers/test-app.ts';
+
+// The portal server asks the real analytics service, over real HTTP, for the reports and for embed tokens whose
+// row-level security is exactly the caller's accounts.
+describe('the portal server and the analytics service together', () => {
+  let analytics: TestApp;
+  let authority: FakeAuthority;
+  let database: Database;
+  let portal: SeededApp;
+
+  beforeAll(async () => {
+    analytics = await createTestApp();
+    await analytics.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = analytics.app.server.address() as AddressInfo;
+    authority = await startFakeAuthority();
+    database = await openMigratedPglite();
+    portal = await seededApp(database, authority, {
+      env: {
+        PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
+        PORTAL_ANALYTICS_URL: `http://127.0.0.1:${port}`,
+        ANALYTICS_CLIENT_SECRET: CLIENT_SECRET,
+      },
+    });
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await database?.close();
+    await authority?.close();
+    await analytics?.close();
+  });
+
+  it('lists the analytics reports to a member and none to someone without an account', async () => {
+    const res = await portal.app.inject({
+      url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
+      headers: { authorization: await portal.bearer('carol') },
+    });
+    expect(res.statusCode).toBe(200);
+    const reports = res.json<{ workspaceId: string; reportId: string; reportName: string }[]>();
+    expect(reports).toContainEqual({
+      workspaceId: WORKSPACE_ID,
+      reportId: REPORTS.fleetOverview,
+      reportName: expect.any(String),
+    });
+    const none = await portal.app.inject({
+      url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
+      headers: { authorization: await portal.bearer('mallory') },
+    });
+    expect(none.json()).toEqual([]);
+  });
+
+  it('mints a token the analytics service reads back as exactly the caller’s accounts and the portal’s origin', async () => {
+    for (const user of ['alice', 'bob', 'carol'] as const) {
+      const res = await portal.app.inject({
+        method: 'POST',
+        url: '/api/embedpbi/GetPbiEmbedInfoForUserAsync',
+        headers: { authorization: await portal.bearer(user) },
+        payload: { workspaceId: WORKSPACE_ID, reportId: REPORTS.fleetOverview },
+      });
+      expect(res.statusCode).toBe(200);
+      const info = res.json<{ embedReport: { embedUrl: string }[]; embedToken: { token: string } }>();
+      expect(info.embedReport[0]?.embedUrl).toContain(`reportId=${REPORTS.fleetOverview}`);
+      const session = await analytics.app.inject({
+        url: '/frame-api/session',
+        headers: { authorization: `Bearer ${info.embedToken.token}` },
+      });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toMatchObject({
+        databaseNames: [...EXPECTED_ACCOUNTS[user]].sort(),
+        allowedOrigins: ['http://localhost:4400'],
+      });
+    }
+  });
+
+  it('answers 404 for a report the analytics service does not have', async () => {
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/embedpbi/GetPbiEmbedInfoForUserAsync',
+      headers: { authorization: await portal.bearer('alice') },
+      payload: { workspaceId: WORKSPACE_ID, reportId: '00000000-0000-0000-0000-000000000000' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

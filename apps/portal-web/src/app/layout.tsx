@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   useAuthenticationStartup,
@@ -12,8 +12,10 @@ import { ConfigurationGate } from '../features/configuration/components/configur
 import { selectConfiguration } from '../features/configuration/slice';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
+import { IdleLockout } from '../features/idle-lockout/components/idle-lockout';
+import { userNavigated } from '../features/idle-lockout/slice';
 import { applyConfiguredLanguage } from '../lib/i18n';
-import { useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
 import { visibleNavigation } from './navigation';
 
 /** The frame around every page (spec §2): header, the page once configured, footer. */
@@ -29,6 +31,12 @@ export function AppLayout() {
   }, [i18n, clientId, clientLanguage]);
   const signIn = useSignIn();
   const signOut = useSignOut();
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  // Every navigation counts as activity for the idle lock-out (spec §4).
+  useEffect(() => {
+    dispatch(userNavigated());
+  }, [dispatch, pathname]);
 
   const links = visibleNavigation({ includeReports, signedIn: account !== null }).map((item) => ({
     to: item.to,
@@ -54,6 +62,11 @@ export function AppLayout() {
           <Outlet />
         </ConfigurationGate>
       </Box>
+      <IdleLockout
+        active={account !== null}
+        timeoutSeconds={configuration.maximumIdleTimeoutForLockoutInSeconds}
+        onExpire={signOut}
+      />
       <Footer vendorName={configuration.vendorName} vendorUrl={configuration.vendorUrl} />
     </Box>
   );

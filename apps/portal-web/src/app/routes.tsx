@@ -1,26 +1,121 @@
+import { lazy } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AboutPage } from '../features/about/components/about-page';
+import { ProtectedRoute } from '../features/authentication/components/protected-route';
 import { selectAuthentication } from '../features/authentication/slice';
+import { selectConfiguration } from '../features/configuration/slice';
 import { HomePage } from '../features/home/components/home-page';
+import { InstallerPage } from '../features/installers/components/installer-page';
+import type { Installee } from '../features/installers/model';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { WelcomeDialog } from '../features/welcome/components/welcome-dialog';
 import { paths } from '../paths';
 import { useAppSelector } from './hooks';
 import { AppLayout } from './layout';
+import { LazyPage } from './lazy-page';
+
+// The reports tree and the embed code load only when their page opens.
+const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
+const EmbeddedReportsPage = lazy(
+  () => import('../features/embedded-reports/components/embedded-reports-page'),
+);
 
 function HomeRoute() {
   const { isLoggingIn } = useAppSelector(selectAuthentication);
-  return <HomePage isSigningIn={isLoggingIn === true} />;
+  const { showWelcomeMessage, welcomeMessage } = useAppSelector(selectConfiguration);
+  return (
+    <>
+      <WelcomeDialog enabled={showWelcomeMessage} paragraphs={welcomeMessage} />
+      <HomePage isSigningIn={isLoggingIn === true} />
+    </>
+  );
 }
 
-/**
- * The route table. About, reports, control panel upgrade, embedded reports and the installer pages
- * (see paths.ts) get their screens in later issues; until then they fall through to page-not-found.
- */
+function AboutRoute() {
+  const { version, schema, showWelcomeMessage, welcomeMessage } = useAppSelector(selectConfiguration);
+  return (
+    <AboutPage version={version} schema={schema} welcomeMessage={showWelcomeMessage ? welcomeMessage : []} />
+  );
+}
+
+const INSTALLER_TITLES = {
+  dca: 'Installer.dcaTitle',
+  controlPanel: 'Installer.controlPanelTitle',
+  controlPanelUpgrade: 'Installer.controlPanelUpgradeTitle',
+} as const;
+
+function InstallerRoute({ installee }: { installee: Exclude<Installee, 'controlPanelUpgrade'> }) {
+  const { accessKey = '' } = useParams();
+  const { is64Bit } = useAppSelector(selectConfiguration);
+  const { t } = useTranslation();
+  return (
+    <InstallerPage
+      key={`${installee}/${accessKey}`}
+      installee={installee}
+      accessKey={accessKey}
+      is64Bit={is64Bit}
+      title={t(INSTALLER_TITLES[installee])}
+    />
+  );
+}
+
+/** Signed-in users only (spec §2); redirects home otherwise, but not before the stored session is checked. */
+function ControlPanelUpgradeRoute(): ReactNode {
+  const { account, isLoggingIn } = useAppSelector(selectAuthentication);
+  const { is64Bit } = useAppSelector(selectConfiguration);
+  const { t } = useTranslation();
+  if (isLoggingIn === undefined) return null;
+  if (account === null || isLoggingIn) return <Navigate to={paths.home} replace />;
+  return (
+    <InstallerPage
+      installee="controlPanelUpgrade"
+      is64Bit={is64Bit}
+      title={t(INSTALLER_TITLES.controlPanelUpgrade)}
+      message={t('Installer.upgradeMessage')}
+    />
+  );
+}
+
+function ReportsRoute() {
+  const { includeReports } = useAppSelector(selectConfiguration);
+  if (!includeReports) return <NotFoundPage />;
+  return (
+    <ProtectedRoute>
+      <LazyPage>
+        <ReportsPage />
+      </LazyPage>
+    </ProtectedRoute>
+  );
+}
+
+function EmbeddedReportsRoute() {
+  const { enableEmbeddedPowerBi } = useAppSelector(selectConfiguration);
+  if (!enableEmbeddedPowerBi) return <Navigate to={paths.home} replace />;
+  return (
+    <ProtectedRoute>
+      <LazyPage>
+        <EmbeddedReportsPage />
+      </LazyPage>
+    </ProtectedRoute>
+  );
+}
+
+/** The route table (spec §2). */
 export const appRoutes: RouteObject[] = [
   {
     path: paths.home,
     element: <AppLayout />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: paths.about, element: <AboutRoute /> },
+      { path: paths.reports, element: <ReportsRoute /> },
+      { path: paths.controlPanelUpgrade, element: <ControlPanelUpgradeRoute /> },
+      { path: paths.embeddedReports, element: <EmbeddedReportsRoute /> },
+      { path: paths.dcaInstaller, element: <InstallerRoute installee="dca" /> },
+      { path: paths.controlPanelInstaller, element: <InstallerRoute installee="controlPanel" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -8,6 +8,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Send `Authorization: Bearer <access token>` (spec §7: the generic authorised helper). */
   authorised?: boolean;
+  /** The Accept header; JSON unless said otherwise. */
+  accept?: string;
 }
 
 /** What every failed call resolves to: spec §8's messages, plus the status for callers that branch on it. */
@@ -17,13 +19,39 @@ export interface ApiError {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network response was not ok.';
+export const NO_TOKEN_MESSAGE = 'Access token not acquired';
+
+/** A failed call (spec §8), thrown by `callApi`: `error.message` is what the page shows. */
+export class ApiCallError extends Error implements ApiError {
+  readonly status: ApiError['status'];
+  /** The server's own `{ message }` of a non-OK answer, for pages that show it (an installer key's fate). */
+  readonly serverMessage: string | null;
+  constructor(status: ApiError['status'], message: string, serverMessage: string | null = null) {
+    super(message);
+    this.name = 'ApiCallError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+async function serverMessageOf(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The store hands every thunk (and so every query) this extra argument; see app/store.ts. */
 export interface AccessTokenSource {
   getAccessToken(): Promise<string | null>;
 }
 
-function accessTokenSource(extra: unknown): AccessTokenSource | null {
+/** The access-token source in a thunk's `extra`, if there is one. */
+export function accessTokenSource(extra: unknown): AccessTokenSource | null {
   if (typeof extra !== 'object' || extra === null || !('auth' in extra)) return null;
   const { auth } = extra;
   if (typeof auth !== 'object' || auth === null || !('getAccessToken' in auth)) return null;
@@ -35,26 +63,29 @@ function describe(error: unknown): string {
 }
 
 /**
- * fetch with the spec's error rules: 400 carries the response text, any other non-OK status reads
- * 'Network response was not ok.', and every failure is logged.
+ * The generic authorised helper (spec §7, §8): fetch `/api/<url>`, with a Bearer token when `authorised`.
+ * A 400 throws the response text, any other non-OK status 'Network response was not ok.', a missing
+ * token 'Access token not acquired'; every failure is logged. Resolves with the OK response.
+ *
+ * `const response = await callApi({ url: 'reports/reportNodes', authorised: true }, auth);`
  */
-export const portalBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (
-  arg,
-  { signal, extra },
-) => {
-  const request: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
+export async function callApi(
+  request: ApiRequest,
+  tokens: AccessTokenSource | null,
+  signal?: AbortSignal,
+): Promise<Response> {
   const method = request.method ?? 'GET';
   const url = `/api/${request.url}`;
-  const fail = (error: ApiError) => {
-    console.error(`${method} ${url} failed: ${error.message}`);
-    return { error };
+  const fail = (status: ApiError['status'], message: string, serverMessage: string | null = null): never => {
+    console.error(`${method} ${url} failed: ${serverMessage ?? message}`);
+    throw new ApiCallError(status, message, serverMessage);
   };
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: request.accept ?? 'application/json' };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (request.authorised) {
-    const token = await accessTokenSource(extra)?.getAccessToken();
-    if (!token) return fail({ status: 'NO_TOKEN', message: 'Access token not acquired' });
+    const token = await tokens?.getAccessToken();
+    if (!token) return fail('NO_TOKEN', NO_TOKEN_MESSAGE);
     headers['Authorization'] = `Bearer ${token}`;
   }
 
@@ -63,21 +94,43 @@ export const portalBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError
     response = await fetch(url, {
       method,
       headers,
-      signal,
+      ...(signal ? { signal } : {}),
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     });
   } catch (error) {
-    return fail({ status: 'FETCH_ERROR', message: describe(error) });
+    return fail('FETCH_ERROR', describe(error));
   }
-  if (response.status === 400) return fail({ status: 400, message: await response.text() });
-  if (!response.ok) return fail({ status: response.status, message: NETWORK_ERROR_MESSAGE });
+  if (response.status === 400) return fail(400, await response.text());
+  if (!response.ok) return fail(response.status, NETWORK_ERROR_MESSAGE, await serverMessageOf(response));
+  return response;
+}
 
-  const text = await response.text();
+/** Turns anything a call threw into the error the state stores. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiCallError) return { status: error.status, message: error.message };
+  return { status: 'FETCH_ERROR', message: describe(error) };
+}
+
+/** The RTK Query base query over `callApi`: JSON answers, spec §8 errors. */
+export const portalBaseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (
+  arg,
+  { signal, extra },
+) => {
+  const request: ApiRequest = typeof arg === 'string' ? { url: arg } : arg;
+  let text: string;
+  try {
+    const response = await callApi(request, accessTokenSource(extra), signal);
+    text = await response.text();
+  } catch (error) {
+    return { error: toApiError(error) };
+  }
   if (text === '') return { data: null };
   try {
     return { data: JSON.parse(text) as unknown };
   } catch (error) {
-    return fail({ status: 'PARSE_ERROR', message: describe(error) });
+    const message = describe(error);
+    console.error(`${request.method ?? 'GET'} /api/${request.url} failed: ${message}`);
+    return { error: { status: 'PARSE_ERROR', message } };
   }
 };
 

@@ -51,3 +51,19 @@ export function deferred<T>(): Deferred<T> {
   });
   return { promise, resolve, reject };
 }
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+/** The configuration (with overrides) plus more API routes, all at the fetch edge. */
+export function stubPortal(overrides: Partial<ClientConfiguration>, routes: Routes = {}) {
+  return stubFetch({
+    [CONFIGURATION_PATH]: () => jsonResponse({ ...sampleConfiguration, ...overrides }),
+    ...routes,
+  });
+}
+
+/** The body a stubbed call was sent with, parsed as JSON. */
+export function sentBody(fetchStub: ReturnType<typeof stubFetch>, path: string): unknown {
+  const call = fetchStub.mock.calls.find(([input]) => new URL(String(input), 'http://x').pathname === path);
+  return JSON.parse(String(call?.[1]?.body ?? 'null'));
+}

@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type * as Oidc from 'oidc-client-ts';
+import { FakeUserManager } from '../test/fake-user-manager';
+import { stubPortal } from '../test/http';
+import { renderApp } from '../test/render';
+import { makeUser } from '../test/users';
+
+vi.mock('oidc-client-ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Oidc>()),
+  UserManager: (await import('../test/fake-user-manager')).FakeUserManager,
+}));
+
+const WELCOME = { showWelcomeMessage: true, welcomeMessage: ['First paragraph.', 'Second paragraph.'] };
+
+describe('the welcome dialog', () => {
+  it('shows the title and paragraphs, ignores a backdrop click, and never returns once accepted', async () => {
+    stubPortal(WELCOME);
+    const first = renderApp();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
+    expect(within(dialog).getByText('First paragraph.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Second paragraph.')).toBeInTheDocument();
+    const backdrop = document.querySelector('.MuiBackdrop-root');
+    if (backdrop) fireEvent.click(backdrop);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeInTheDocument();
+
+    await first.user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(first.store.getState().welcomeMessageAccepted).toBe(true);
+    first.unmount();
+
+    renderApp();
+    await screen.findByRole('heading', { name: 'Welcome to the customer portal' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not show when the configuration does not enable it', async () => {
+    stubPortal({ ...WELCOME, showWelcomeMessage: false });
+    renderApp();
+    await screen.findByRole('heading', { name: 'Welcome to the customer portal' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the About page', () => {
+  it('shows the versions, acknowledgments, warning and the welcome text when enabled', async () => {
+    stubPortal({ ...WELCOME, version: '4.2.1', schema: '17' });
+    renderApp({ route: '/about' });
+
+    expect(await screen.findByRole('heading', { name: 'About the customer portal' })).toBeInTheDocument();
+    expect(screen.getByText('Product version: 4.2.1')).toBeInTheDocument();
+    expect(screen.getByText('Schema version: 17')).toBeInTheDocument();
+    expect(screen.getByText(/HTML parsing library/)).toBeInTheDocument();
+    expect(screen.getByText(/buyers' laboratory/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Warning' })).toBeInTheDocument();
+    expect(screen.getByText(/protected by copyright law/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome message' })).toBeInTheDocument();
+  });
+
+  it('leaves the welcome text out when the welcome message is off', async () => {
+    stubPortal({ ...WELCOME, showWelcomeMessage: false });
+    renderApp({ route: '/about' });
+    await screen.findByRole('heading', { name: 'About the customer portal' });
+    expect(screen.queryByText('First paragraph.')).not.toBeInTheDocument();
+  });
+});
+
+describe('routes switched off or guarded', () => {
+  it('shows page-not-found for Reports when includeReports is off', async () => {
+    stubPortal({ includeReports: false });
+    renderApp({ route: '/reports' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in on Reports when it is on', async () => {
+    stubPortal({ includeReports: true });
+    renderApp({ route: '/reports' });
+    expect(
+      await screen.findByRole('heading', { name: 'Please sign in to see this page.' }),
+    ).toBeInTheDocument();
+  });
+
+  it('redirects Embedded reports home when enableEmbeddedPowerBi is off', async () => {
+    stubPortal({ enableEmbeddedPowerBi: false });
+    const { router } = renderApp({ route: '/EmbeddedReports' });
+    await screen.findByRole('heading', { name: 'Welcome to the customer portal' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('redirects Control panel upgrade home for a visitor who is not signed in', async () => {
+    stubPortal({});
+    const { router } = renderApp({ route: '/ControlPanelUpgrade/' });
+    await screen.findByRole('heading', { name: 'Welcome to the customer portal' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows Control panel upgrade with its extra message to a signed-in user', async () => {
+    FakeUserManager.storedUser = makeUser();
+    stubPortal({});
+    renderApp({ route: '/ControlPanelUpgrade/' });
+    expect(await screen.findByRole('heading', { name: 'Control panel upgrade' })).toBeInTheDocument();
+    expect(screen.getByText(/upgrade an existing control panel/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Fab from '@mui/material/Fab';
+import LinearProgress from '@mui/material/LinearProgress';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import { DEFAULT_ALLOWED_HOSTS, factories, models, service } from '@portico/embed';
+import { PowerBIEmbed } from '@portico/embed-react';
+import type { EmbedConfig, EmbeddedComponent } from '@portico/embed-react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { useGetEmbedInfoQuery } from '../api';
+import { useFullscreenButton } from '../hooks/use-fullscreen-button';
+import { refreshDelay } from '../model';
+import type { UserReport } from '../model';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** One service for the page; plain-http analytics is allowed only while the portal itself runs locally. */
+function createService(): service.Service {
+  return new service.Service(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory, {
+    allowedHosts: [...DEFAULT_ALLOWED_HOSTS],
+    allowInsecureLocalhost: LOCAL_HOSTS.has(window.location.hostname),
+  });
+}
+
+const SETTINGS = {
+  panes: {
+    filters: { visible: true, expanded: false },
+    pageNavigation: { visible: true, position: models.PageNavigationPosition.Left },
+  },
+};
+
+/**
+ * One embedded report (spec §2): its embed info fetched, then embedded with the filters pane and the page
+ * navigation on the left. The token is fetched again before it expires; the new token reaches the frame
+ * through setAccessToken (embed-react does that when only the token changed).
+ */
+export function EmbeddedReport({ report }: { report: UserReport }) {
+  const { t } = useTranslation();
+  const embedService = useMemo(() => createService(), []);
+  const embedRef = useRef<EmbeddedComponent | null>(null);
+  const { workspaceId, reportId } = report;
+  const info = useGetEmbedInfoQuery({ workspaceId, reportId }, { refetchOnMountOrArgChange: true });
+  const { visible, reveal } = useFullscreenButton();
+  const { refetch } = info;
+  const expiration = info.data?.embedToken.expiration;
+
+  useEffect(() => {
+    if (expiration === undefined) return undefined;
+    const timer = setTimeout(() => void refetch(), refreshDelay(expiration));
+    return () => clearTimeout(timer);
+  }, [expiration, refetch]);
+
+  const entry = info.data?.embedReport.find((r) => r.reportId === reportId) ?? info.data?.embedReport[0];
+  const token = info.data?.embedToken.token;
+  const embedConfig = useMemo<EmbedConfig | null>(
+    () =>
+      entry && token
+        ? {
+            type: 'report',
+            id: entry.reportId,
+            embedUrl: entry.embedUrl,
+            accessToken: token,
+            tokenType: models.TokenType.Embed,
+            settings: SETTINGS,
+          }
+        : null,
+    [entry, token],
+  );
+
+  if (info.isError && !info.isFetching) {
+    const message = info.error && 'message' in info.error ? String(info.error.message) : '';
+    return <LoadError what={t('EmbeddedReports.report')} message={message} onRetry={() => void refetch()} />;
+  }
+  if (!embedConfig) return <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
+  return (
+    <Box
+      onMouseMove={reveal}
+      sx={{ position: 'relative', flexGrow: 1, display: 'flex', '& .embedded-report': { flexGrow: 1 } }}
+    >
+      <PowerBIEmbed
+        embedConfig={embedConfig}
+        service={embedService}
+        cssClassName="embedded-report"
+        getEmbeddedComponent={(embed) => {
+          embedRef.current = embed;
+        }}
+        eventHandlers={
+          new Map([['error', (event) => console.error('The embedded report failed', event?.detail)]])
+        }
+      />
+      {visible && (
+        <Fab
+          size="small"
+          color="primary"
+          aria-label={t('EmbeddedReports.fullscreen')}
+          onClick={() => embedRef.current?.fullscreen()}
+          sx={{ position: 'absolute', right: 16, bottom: 16 }}
+        >
+          <FullscreenIcon />
+        </Fab>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { SIDEBAR_WIDTH } from '../../../app/theme';
+import { LoadError } from '../../../components/load-error';
+import { useGetUserReportsQuery } from '../api';
+import { selectPbiReportsForUsers } from '../slice';
+import { EmbeddedReport } from './embedded-report';
+
+/**
+ * The embedded reports page (spec §2): the user's reports in a left sidebar titled 'Reports'; the chosen
+ * one embedded beside it.
+ */
+export default function EmbeddedReportsPage() {
+  const { t } = useTranslation();
+  const query = useGetUserReportsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { userReports, isLoading, error } = useAppSelector(selectPbiReportsForUsers);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = userReports.find((report) => report.reportId === selectedId);
+
+  let content;
+  if (error !== null && !isLoading) {
+    content = (
+      <LoadError what={t('EmbeddedReports.list')} message={error} onRetry={() => void query.refetch()} />
+    );
+  } else if (isLoading || query.isUninitialized) {
+    content = <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
+  } else if (userReports.length === 0) {
+    content = <Typography sx={{ p: 3 }}>{t('EmbeddedReports.noReports')}</Typography>;
+  } else if (!selected) {
+    content = <Typography sx={{ p: 3 }}>{t('EmbeddedReports.selectReport')}</Typography>;
+  } else {
+    content = <EmbeddedReport key={selected.reportId} report={selected} />;
+  }
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '75vh' }}>
+      <Box
+        component="nav"
+        aria-labelledby="embedded-reports-title"
+        sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
+      >
+        <Typography id="embedded-reports-title" variant="h6" component="h1" sx={{ px: 2, pt: 2 }}>
+          {t('EmbeddedReports.sidebarTitle')}
+        </Typography>
+        <List dense>
+          {userReports.map((report) => (
+            <ListItemButton
+              key={`${report.workspaceId}/${report.reportId}`}
+              selected={report.reportId === selectedId}
+              aria-current={report.reportId === selectedId ? 'page' : undefined}
+              onClick={() => setSelectedId(report.reportId)}
+            >
+              <ListItemText primary={report.reportName} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+      <Box component="section" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        {content}
+      </Box>
+    </Box>
+  );
+}

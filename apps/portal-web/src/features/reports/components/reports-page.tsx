@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SIDEBAR_WIDTH } from '../../../app/theme';
+import { LoadError } from '../../../components/load-error';
+import { toSupportedLanguage } from '../../../lib/languages';
+import { useGetCustomerAccountsQuery, useGetDownloadAccessTokenQuery, useGetReportNodesQuery } from '../api';
+import { selectCustomers } from '../customers-slice';
+import { downloadReport } from '../download';
+import { indexNodes } from '../model';
+import type { ReportFormat } from '../model';
+import { selectReports } from '../slice';
+import { CustomerSelect } from './customer-select';
+import { ReportFiles } from './report-files';
+import { ReportTree } from './report-tree';
+
+const FETCH_FRESH = { refetchOnMountOrArgChange: true } as const;
+
+/**
+ * The reports page (spec §2): a download access token first; then the customer dropdown and the node
+ * tree on the left, the selected node's reports on the right.
+ */
+export default function ReportsPage() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const tokenQuery = useGetDownloadAccessTokenQuery(undefined, FETCH_FRESH);
+  const ready = tokenQuery.data !== undefined;
+  const customersQuery = useGetCustomerAccountsQuery(undefined, { ...FETCH_FRESH, skip: !ready });
+  const nodesQuery = useGetReportNodesQuery(undefined, { ...FETCH_FRESH, skip: !ready });
+  const customers = useAppSelector(selectCustomers);
+  const reports = useAppSelector(selectReports);
+  const index = useMemo(() => indexNodes(reports.reportNodes), [reports.reportNodes]);
+
+  const [chosenCustomer, setChosenCustomer] = useState<string | null>(null);
+  const [chosenNode, setChosenNode] = useState<number | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloads, setDownloads] = useState(0);
+
+  // The first customer and the first root are preselected until the user chooses.
+  const customer =
+    customers.customerAccounts.find((c) => c.databaseName === chosenCustomer) ??
+    customers.customerAccounts[0];
+  const nodeId =
+    chosenNode !== null && index.byId.has(chosenNode) ? chosenNode : (index.roots[0]?.id ?? null);
+  const node = nodeId === null ? undefined : index.byId.get(nodeId);
+
+  const onDownload = (fileName: string, format: ReportFormat) => {
+    if (!customer || !node || !tokenQuery.data) return;
+    // The window must open inside the click, before anything is awaited, or the browser blocks it.
+    const target = format === 'html' ? window.open('', '_blank') : undefined;
+    if (format === 'html' && !target) {
+      window.alert(t('Reports.popupBlocked'));
+      return;
+    }
+    setDownloadError(null);
+    setDownloads((n) => n + 1);
+    const language = toSupportedLanguage(i18n.language) ?? 'en';
+    dispatch(downloadReport({ token: tokenQuery.data, customer, node, fileName, format, language, target }))
+      .catch((error: unknown) => setDownloadError(error instanceof Error ? error.message : String(error)))
+      .finally(() => setDownloads((n) => n - 1));
+  };
+
+  const loadErrors = [
+    { what: t('Reports.downloadToken'), query: tokenQuery },
+    { what: t('Reports.accounts'), query: customersQuery },
+    { what: t('Reports.catalog'), query: nodesQuery },
+  ].filter(({ query }) => query.isError && !query.isFetching);
+  const loading = !ready || customers.isLoading || reports.isLoading;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Typography variant="h4" component="h1" sx={{ px: 3, pt: 2 }}>
+        {t('Reports.title')}
+      </Typography>
+      {loadErrors.map(({ what, query }) => (
+        <LoadError
+          key={what}
+          what={what}
+          message={query.error && 'message' in query.error ? String(query.error.message) : ''}
+          onRetry={() => void query.refetch()}
+        />
+      ))}
+      {loading && loadErrors.length === 0 && <LinearProgress aria-label={t('Reports.loading')} />}
+      {ready && !loading && loadErrors.length === 0 && (
+        <Box sx={{ display: 'flex', flexGrow: 1, minHeight: '60vh', gap: 2, px: 3, py: 2 }}>
+          <Box
+            component="section"
+            aria-label={t('Reports.tree')}
+            sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
+            {customer ? (
+              <CustomerSelect
+                customers={customers.customerAccounts}
+                value={customer.databaseName}
+                onChange={setChosenCustomer}
+              />
+            ) : (
+              <Alert severity="info">{t('Reports.noCustomers')}</Alert>
+            )}
+            <ReportTree index={index} selectedId={nodeId} onSelect={setChosenNode} />
+          </Box>
+          <Box component="section" aria-live="polite" sx={{ flexGrow: 1, minWidth: 0 }}>
+            {downloads > 0 && <LinearProgress aria-label={t('Common.loading')} sx={{ mb: 1 }} />}
+            {downloadError !== null && (
+              <Alert severity="error" sx={{ mb: 1 }}>
+                {t('Reports.downloadFailed', { message: downloadError })}
+              </Alert>
+            )}
+            {node && customer && <ReportFiles node={node} onDownload={onDownload} />}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -335,9 +335,14 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
 
   private setIframe(isLoad: boolean, phasedRender?: boolean, isBootstrap?: boolean): void {
     const { config, element, service } = this;
+    // Validate and check the origin before touching the DOM: a refused configuration leaves the element as it was.
+    if (isLoad && !isBootstrap) assertValid(this.validate(config));
+    const src =
+      this.iframe?.getAttribute('src') ??
+      (config.uniqueId ? addParam(config.embedUrl ?? '', 'uid', config.uniqueId) : config.embedUrl);
+    this.origin = embedOrigin(src || config.embedUrl || '', service.config);
     if (!this.iframe) {
       const iframe = document.createElement('iframe');
-      const src = config.uniqueId ? addParam(config.embedUrl ?? '', 'uid', config.uniqueId) : config.embedUrl;
       iframe.style.width = '100%';
       iframe.style.height = '100%';
       iframe.setAttribute('src', src ?? '');
@@ -346,8 +351,6 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
       element.replaceChildren(iframe);
       this.iframe = iframe;
     }
-    if (isLoad && !isBootstrap) assertValid(this.validate(config));
-    this.origin = embedOrigin(this.iframe.getAttribute('src') || config.embedUrl || '', service.config);
     this.channel = createChannel({
       post: (message) => this.post(message),
       headers: () => service.hpm.defaultHeaders,

@@ -4,12 +4,16 @@
  * bare message string of the RDL and not-supported refusals, the NotFound code.
  */
 import { CommonErrorCodes, type IError } from '@portico/models';
-import { EmbedError } from '@portico/protocol';
+import { EmbedError, ErrorCode } from '@portico/protocol';
 
 export { EmbedError };
 
-/** Error codes of failures raised by the host SDK (frame failures keep the frame's own `errorCode`). */
+/**
+ * Every `errorCode` the SDK itself rejects or throws with, in one place (frame failures keep the frame's own
+ * `errorCode`): the protocol's call codes (`Timeout`, `Cancelled`, `PostFailed`, `RequestFailed`) and the host's.
+ */
 export const EmbedErrorCode = {
+  ...ErrorCode,
   /** A configuration or request failed its validator; `body` is the `IError[]` list. */
   Validation: 'ValidationError',
   /** The call is not available for this embed (RDL report, visual embed, layout switch, inactive page). */

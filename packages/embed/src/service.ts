@@ -146,14 +146,15 @@ export class Service implements IService {
 
   /** Opens the report-creation surface for a dataset. */
   createReport(element: HTMLElement, config: IEmbedConfiguration | IReportCreateConfiguration): Embed {
-    config.type = 'create';
-    return this.add(new Create(this, element, config as IEmbedConfiguration), element);
+    // A copy: the caller's configuration may be frozen (Redux, immer) and is never written to.
+    const typed = { ...config, type: 'create' } as IEmbedConfiguration;
+    return this.add(new Create(this, element, typed), element);
   }
 
   /** Opens the quick-create surface for an inline dataset. */
   quickCreate(element: HTMLElement, config: IQuickCreateConfiguration): Embed {
-    config.type = 'quickCreate';
-    return this.add(new QuickCreate(this, element, config as IEmbedConfiguration), element);
+    const typed = { ...config, type: 'quickCreate' } as IEmbedConfiguration;
+    return this.add(new QuickCreate(this, element, typed), element);
   }
 
   /** Embeds every element under `container` (the body by default) that has a `powerbi-embed-url` attribute. */
@@ -196,7 +197,7 @@ export class Service implements IService {
         `Could not determine what type of component to embed. You must specify a type in the configuration or as an attribute such as '${Embed.typeAttribute}="report"'.`,
       );
     }
-    config.type = type;
+    const typed = { ...config, type }; // a copy: the caller's configuration is never written to
     const Kind = components.get(type);
     const build: IEmbedComponentFactory | undefined =
       this.registered.get(type.toLowerCase()) ?? (Kind && ((...args) => new Kind(...args)));
@@ -205,7 +206,7 @@ export class Service implements IService {
         `Attempted to embed component of type: ${type} but did not find any matching component.`,
       );
     }
-    return this.add(build(this, element, config as IEmbedConfiguration, phasedRender, isBootstrap), element);
+    return this.add(build(this, element, typed as IEmbedConfiguration, phasedRender, isBootstrap), element);
   }
 
   private embedExisting(element: HTMLElement, config: Config, phasedRender?: boolean): Embed {

@@ -13,10 +13,11 @@ test.afterAll(async () => {
   expect(await stack?.stop()).toBe(0);
 });
 
-test('npm start prints the portal URL and the sample sign-ins', () => {
+test('npm start prints the portal URL, the sample sign-ins and the sample installer pages', () => {
   const output = stack.output();
   expect(output).toContain(stack.portalUrl);
   expect(output).toMatch(/alice@contoso\.example\s+portico-alice/);
+  expect(output).toMatch(new RegExp(`Installer for dca: ${stack.portalUrl}/DcaInstaller/\\S+`));
 });
 
 test('a sample user signs in through the popup, sees their name on the sign-out button and signs out', async ({

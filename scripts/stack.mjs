@@ -37,6 +37,8 @@ export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
     ANALYTICS_PUBLIC_URL: analyticsUrl,
     ANALYTICS_EMBED_ORIGINS: env.ANALYTICS_EMBED_ORIGINS || portalOrigins,
     ANALYTICS_CLIENT_SECRET: env.ANALYTICS_CLIENT_SECRET || localSecret(dataDir, 'analytics-client-secret'),
+    PORTAL_ANALYTICS_URL: env.PORTAL_ANALYTICS_URL || analyticsUrl,
+    ...(devWebOrigin && !env.PORTAL_DEV_ORIGIN ? { PORTAL_DEV_ORIGIN: devWebOrigin } : {}),
   };
 }
 

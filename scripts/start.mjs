@@ -2,7 +2,7 @@
 // `npm start`: the whole product on its embedded defaults. Installs and builds what is missing, then starts the
 // identity provider and the portal server, waits until both are healthy and prints where to go and who to be.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   localUrl,
@@ -93,6 +93,15 @@ const signIns = devIdentity
       ...sampleSignIns(env).map((u) => `    ${u.username.padEnd(28)} ${u.password.padEnd(16)} ${u.name}`),
     ]
   : [`  Sign in through ${env.OIDC_AUTHORITY}.`];
+// The portal server writes the sample installer URLs (with their access keys) when it seeds the data directory.
+const installersFile = path.join(env.PORTICO_DATA_DIR, 'portal', 'sample-installer-urls.txt');
+const installers = existsSync(installersFile)
+  ? readFileSync(installersFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('Installer for '))
+      .map((line) => `    ${line}`)
+  : [];
+
 console.info(
   [
     '',
@@ -105,6 +114,7 @@ console.info(
     '',
     ...signIns,
     '',
+    ...(installers.length > 0 ? ['  Sample installer pages:', ...installers, ''] : []),
     '  Press Ctrl+C to stop.',
     '',
   ].join('\n'),

@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Whole-app renders through MUI are slow on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

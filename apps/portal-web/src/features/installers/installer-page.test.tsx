@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render';
 const INSTALLER = '/api/download/dcainstaller';
 
 function installerResponse(bytes: Uint8Array<ArrayBuffer>): Response {
-  return new Response(new Blob([bytes]), {
+  return new Response(bytes, {
     headers: {
       'Content-Length': String(bytes.byteLength),
       'Content-Disposition': `attachment; filename="portico-dca-x86-de.exe"`,

@@ -1,12 +1,33 @@
 /**
  * Every enumeration of the object model, with the numeric and string values the frame expects on the wire.
  *
- * These are real TypeScript enums (not `as const` objects) so that reverse look-ups such as
- * `ViewMode[1] === 'Edit'` keep working for code written against powerbi-models. Bundlers mark each enum
- * as pure, so an unused one costs nothing.
+ * Each behaves as the TypeScript enum of powerbi-models does, reverse look-ups included (`ViewMode[1] === 'Edit'`),
+ * but is built at run time from its member names (`numeric`), which takes a third of the bytes of the code
+ * `enum` compiles to. The types stay real enums: each `declare enum …Enum` (no code) gives the member types,
+ * `export type ViewMode` the enum type, and `namespace ViewMode` the member types by name (`ViewMode.Edit`).
  */
+/* eslint-disable @typescript-eslint/no-namespace -- type-only namespaces give `ViewMode.Edit` as a type, as an enum does */
 
-export enum TraceType {
+/**
+ * A numeric enum object as TypeScript emits it: `numeric('View Edit')` is `{ View: 0, Edit: 1, 0: 'View', 1: 'Edit' }`;
+ * `values` gives the numbers when they are not 0, 1, 2…
+ */
+function numeric<T>(names: string, values?: number[]): T {
+  const target: Record<string, string | number> = {};
+  names.split(' ').forEach((name, index) => {
+    const value = values?.[index] ?? index;
+    target[name] = value;
+    target[value] = name;
+  });
+  return target as T;
+}
+
+/** A string enum object: `strings('A B')` is `{ A: 'A', B: 'B' }` (no reverse mapping, as TypeScript emits). */
+function strings<T>(names: string): T {
+  return Object.fromEntries(names.split(' ').map((name) => [name, name])) as T;
+}
+
+declare enum TraceTypeEnum {
   Information = 0,
   Verbose = 1,
   Warning = 2,
@@ -15,104 +36,244 @@ export enum TraceType {
   UnexpectedError = 5,
   Fatal = 6,
 }
-
-export enum PageSizeType {
-  Widescreen,
-  Standard,
-  Cortana,
-  Letter,
-  Custom,
-  Mobile,
+export const TraceType = /* @__PURE__ */ numeric<typeof TraceTypeEnum>(
+  'Information Verbose Warning Error ExpectedError UnexpectedError Fatal',
+);
+export type TraceType = TraceTypeEnum;
+export declare namespace TraceType {
+  type Information = TraceTypeEnum.Information;
+  type Verbose = TraceTypeEnum.Verbose;
+  type Warning = TraceTypeEnum.Warning;
+  type Error = TraceTypeEnum.Error;
+  type ExpectedError = TraceTypeEnum.ExpectedError;
+  type UnexpectedError = TraceTypeEnum.UnexpectedError;
+  type Fatal = TraceTypeEnum.Fatal;
 }
 
-export enum DisplayOption {
-  FitToPage,
-  FitToWidth,
-  ActualSize,
+declare enum PageSizeTypeEnum {
+  Widescreen = 0,
+  Standard = 1,
+  Cortana = 2,
+  Letter = 3,
+  Custom = 4,
+  Mobile = 5,
+}
+export const PageSizeType = /* @__PURE__ */ numeric<typeof PageSizeTypeEnum>(
+  'Widescreen Standard Cortana Letter Custom Mobile',
+);
+export type PageSizeType = PageSizeTypeEnum;
+export declare namespace PageSizeType {
+  type Widescreen = PageSizeTypeEnum.Widescreen;
+  type Standard = PageSizeTypeEnum.Standard;
+  type Cortana = PageSizeTypeEnum.Cortana;
+  type Letter = PageSizeTypeEnum.Letter;
+  type Custom = PageSizeTypeEnum.Custom;
+  type Mobile = PageSizeTypeEnum.Mobile;
 }
 
-export enum BackgroundType {
-  Default,
-  Transparent,
+declare enum DisplayOptionEnum {
+  FitToPage = 0,
+  FitToWidth = 1,
+  ActualSize = 2,
+}
+export const DisplayOption = /* @__PURE__ */ numeric<typeof DisplayOptionEnum>(
+  'FitToPage FitToWidth ActualSize',
+);
+export type DisplayOption = DisplayOptionEnum;
+export declare namespace DisplayOption {
+  type FitToPage = DisplayOptionEnum.FitToPage;
+  type FitToWidth = DisplayOptionEnum.FitToWidth;
+  type ActualSize = DisplayOptionEnum.ActualSize;
 }
 
-export enum VisualContainerDisplayMode {
-  Visible,
-  Hidden,
+declare enum BackgroundTypeEnum {
+  Default = 0,
+  Transparent = 1,
+}
+export const BackgroundType = /* @__PURE__ */ numeric<typeof BackgroundTypeEnum>('Default Transparent');
+export type BackgroundType = BackgroundTypeEnum;
+export declare namespace BackgroundType {
+  type Default = BackgroundTypeEnum.Default;
+  type Transparent = BackgroundTypeEnum.Transparent;
+}
+
+declare enum VisualContainerDisplayModeEnum {
+  Visible = 0,
+  Hidden = 1,
+}
+export const VisualContainerDisplayMode =
+  /* @__PURE__ */ numeric<typeof VisualContainerDisplayModeEnum>('Visible Hidden');
+export type VisualContainerDisplayMode = VisualContainerDisplayModeEnum;
+export declare namespace VisualContainerDisplayMode {
+  type Visible = VisualContainerDisplayModeEnum.Visible;
+  type Hidden = VisualContainerDisplayModeEnum.Hidden;
 }
 
 /** Report layout; `Master` is the default. */
-export enum LayoutType {
-  Master,
-  Custom,
-  MobilePortrait,
-  MobileLandscape,
+declare enum LayoutTypeEnum {
+  Master = 0,
+  Custom = 1,
+  MobilePortrait = 2,
+  MobileLandscape = 3,
+}
+export const LayoutType = /* @__PURE__ */ numeric<typeof LayoutTypeEnum>(
+  'Master Custom MobilePortrait MobileLandscape',
+);
+export type LayoutType = LayoutTypeEnum;
+export declare namespace LayoutType {
+  type Master = LayoutTypeEnum.Master;
+  type Custom = LayoutTypeEnum.Custom;
+  type MobilePortrait = LayoutTypeEnum.MobilePortrait;
+  type MobileLandscape = LayoutTypeEnum.MobileLandscape;
 }
 
-export enum HyperlinkClickBehavior {
-  Navigate,
-  NavigateAndRaiseEvent,
-  RaiseEvent,
+declare enum HyperlinkClickBehaviorEnum {
+  Navigate = 0,
+  NavigateAndRaiseEvent = 1,
+  RaiseEvent = 2,
+}
+export const HyperlinkClickBehavior = /* @__PURE__ */ numeric<typeof HyperlinkClickBehaviorEnum>(
+  'Navigate NavigateAndRaiseEvent RaiseEvent',
+);
+export type HyperlinkClickBehavior = HyperlinkClickBehaviorEnum;
+export declare namespace HyperlinkClickBehavior {
+  type Navigate = HyperlinkClickBehaviorEnum.Navigate;
+  type NavigateAndRaiseEvent = HyperlinkClickBehaviorEnum.NavigateAndRaiseEvent;
+  type RaiseEvent = HyperlinkClickBehaviorEnum.RaiseEvent;
 }
 
-export enum ReportAlignment {
-  Left,
-  Center,
-  Right,
-  None,
+declare enum ReportAlignmentEnum {
+  Left = 0,
+  Center = 1,
+  Right = 2,
+  None = 3,
+}
+export const ReportAlignment = /* @__PURE__ */ numeric<typeof ReportAlignmentEnum>('Left Center Right None');
+export type ReportAlignment = ReportAlignmentEnum;
+export declare namespace ReportAlignment {
+  type Left = ReportAlignmentEnum.Left;
+  type Center = ReportAlignmentEnum.Center;
+  type Right = ReportAlignmentEnum.Right;
+  type None = ReportAlignmentEnum.None;
 }
 
-export enum SectionVisibility {
-  AlwaysVisible,
-  HiddenInViewMode,
+declare enum SectionVisibilityEnum {
+  AlwaysVisible = 0,
+  HiddenInViewMode = 1,
+}
+export const SectionVisibility = /* @__PURE__ */ numeric<typeof SectionVisibilityEnum>(
+  'AlwaysVisible HiddenInViewMode',
+);
+export type SectionVisibility = SectionVisibilityEnum;
+export declare namespace SectionVisibility {
+  type AlwaysVisible = SectionVisibilityEnum.AlwaysVisible;
+  type HiddenInViewMode = SectionVisibilityEnum.HiddenInViewMode;
 }
 
 /** Bit flags: `All` is `ReadWrite | Copy | Create`. */
-export enum Permissions {
+declare enum PermissionsEnum {
   Read = 0,
   ReadWrite = 1,
   Copy = 2,
   Create = 4,
   All = 7,
 }
-
-export enum ViewMode {
-  View,
-  Edit,
+export const Permissions = /* @__PURE__ */ numeric<typeof PermissionsEnum>(
+  'Read ReadWrite Copy Create All',
+  [0, 1, 2, 4, 7],
+);
+export type Permissions = PermissionsEnum;
+export declare namespace Permissions {
+  type Read = PermissionsEnum.Read;
+  type ReadWrite = PermissionsEnum.ReadWrite;
+  type Copy = PermissionsEnum.Copy;
+  type Create = PermissionsEnum.Create;
+  type All = PermissionsEnum.All;
 }
 
-export enum TokenType {
-  Aad,
-  Embed,
+declare enum ViewModeEnum {
+  View = 0,
+  Edit = 1,
+}
+export const ViewMode = /* @__PURE__ */ numeric<typeof ViewModeEnum>('View Edit');
+export type ViewMode = ViewModeEnum;
+export declare namespace ViewMode {
+  type View = ViewModeEnum.View;
+  type Edit = ViewModeEnum.Edit;
 }
 
-export enum ContrastMode {
-  None,
-  HighContrast1,
-  HighContrast2,
-  HighContrastBlack,
-  HighContrastWhite,
+declare enum TokenTypeEnum {
+  Aad = 0,
+  Embed = 1,
+}
+export const TokenType = /* @__PURE__ */ numeric<typeof TokenTypeEnum>('Aad Embed');
+export type TokenType = TokenTypeEnum;
+export declare namespace TokenType {
+  type Aad = TokenTypeEnum.Aad;
+  type Embed = TokenTypeEnum.Embed;
 }
 
-export enum MenuLocation {
-  Bottom,
-  Top,
+declare enum ContrastModeEnum {
+  None = 0,
+  HighContrast1 = 1,
+  HighContrast2 = 2,
+  HighContrastBlack = 3,
+  HighContrastWhite = 4,
+}
+export const ContrastMode = /* @__PURE__ */ numeric<typeof ContrastModeEnum>(
+  'None HighContrast1 HighContrast2 HighContrastBlack HighContrastWhite',
+);
+export type ContrastMode = ContrastModeEnum;
+export declare namespace ContrastMode {
+  type None = ContrastModeEnum.None;
+  type HighContrast1 = ContrastModeEnum.HighContrast1;
+  type HighContrast2 = ContrastModeEnum.HighContrast2;
+  type HighContrastBlack = ContrastModeEnum.HighContrastBlack;
+  type HighContrastWhite = ContrastModeEnum.HighContrastWhite;
 }
 
-export enum FiltersOperations {
-  RemoveAll,
-  ReplaceAll,
-  Add,
-  Replace,
+declare enum MenuLocationEnum {
+  Bottom = 0,
+  Top = 1,
+}
+export const MenuLocation = /* @__PURE__ */ numeric<typeof MenuLocationEnum>('Bottom Top');
+export type MenuLocation = MenuLocationEnum;
+export declare namespace MenuLocation {
+  type Bottom = MenuLocationEnum.Bottom;
+  type Top = MenuLocationEnum.Top;
 }
 
-export enum FiltersLevel {
-  Report,
-  Page,
-  Visual,
+declare enum FiltersOperationsEnum {
+  RemoveAll = 0,
+  ReplaceAll = 1,
+  Add = 2,
+  Replace = 3,
+}
+export const FiltersOperations = /* @__PURE__ */ numeric<typeof FiltersOperationsEnum>(
+  'RemoveAll ReplaceAll Add Replace',
+);
+export type FiltersOperations = FiltersOperationsEnum;
+export declare namespace FiltersOperations {
+  type RemoveAll = FiltersOperationsEnum.RemoveAll;
+  type ReplaceAll = FiltersOperationsEnum.ReplaceAll;
+  type Add = FiltersOperationsEnum.Add;
+  type Replace = FiltersOperationsEnum.Replace;
 }
 
-export enum FilterType {
+declare enum FiltersLevelEnum {
+  Report = 0,
+  Page = 1,
+  Visual = 2,
+}
+export const FiltersLevel = /* @__PURE__ */ numeric<typeof FiltersLevelEnum>('Report Page Visual');
+export type FiltersLevel = FiltersLevelEnum;
+export declare namespace FiltersLevel {
+  type Report = FiltersLevelEnum.Report;
+  type Page = FiltersLevelEnum.Page;
+  type Visual = FiltersLevelEnum.Visual;
+}
+
+declare enum FilterTypeEnum {
   Advanced = 0,
   Basic = 1,
   Unknown = 2,
@@ -126,9 +287,26 @@ export enum FilterType {
   /** powerbi-models 2.x: a hierarchy filter over identities (`HierarchyIdentityFilter`). */
   HierarchyIdentity = 10,
 }
+export const FilterType = /* @__PURE__ */ numeric<typeof FilterTypeEnum>(
+  'Advanced Basic Unknown IncludeExclude RelativeDate TopN Tuple RelativeTime Identity Hierarchy HierarchyIdentity',
+);
+export type FilterType = FilterTypeEnum;
+export declare namespace FilterType {
+  type Advanced = FilterTypeEnum.Advanced;
+  type Basic = FilterTypeEnum.Basic;
+  type Unknown = FilterTypeEnum.Unknown;
+  type IncludeExclude = FilterTypeEnum.IncludeExclude;
+  type RelativeDate = FilterTypeEnum.RelativeDate;
+  type TopN = FilterTypeEnum.TopN;
+  type Tuple = FilterTypeEnum.Tuple;
+  type RelativeTime = FilterTypeEnum.RelativeTime;
+  type Identity = FilterTypeEnum.Identity;
+  type Hierarchy = FilterTypeEnum.Hierarchy;
+  type HierarchyIdentity = FilterTypeEnum.HierarchyIdentity;
+}
 
 /** Units of relative date filters (`Days`…`CalendarYears`) and relative time filters (`Minutes`, `Hours`). */
-export enum RelativeDateFilterTimeUnit {
+declare enum RelativeDateFilterTimeUnitEnum {
   Days = 0,
   Weeks = 1,
   CalendarWeeks = 2,
@@ -139,25 +317,63 @@ export enum RelativeDateFilterTimeUnit {
   Minutes = 7,
   Hours = 8,
 }
+export const RelativeDateFilterTimeUnit = /* @__PURE__ */ numeric<typeof RelativeDateFilterTimeUnitEnum>(
+  'Days Weeks CalendarWeeks Months CalendarMonths Years CalendarYears Minutes Hours',
+);
+export type RelativeDateFilterTimeUnit = RelativeDateFilterTimeUnitEnum;
+export declare namespace RelativeDateFilterTimeUnit {
+  type Days = RelativeDateFilterTimeUnitEnum.Days;
+  type Weeks = RelativeDateFilterTimeUnitEnum.Weeks;
+  type CalendarWeeks = RelativeDateFilterTimeUnitEnum.CalendarWeeks;
+  type Months = RelativeDateFilterTimeUnitEnum.Months;
+  type CalendarMonths = RelativeDateFilterTimeUnitEnum.CalendarMonths;
+  type Years = RelativeDateFilterTimeUnitEnum.Years;
+  type CalendarYears = RelativeDateFilterTimeUnitEnum.CalendarYears;
+  type Minutes = RelativeDateFilterTimeUnitEnum.Minutes;
+  type Hours = RelativeDateFilterTimeUnitEnum.Hours;
+}
 
-export enum RelativeDateOperators {
+declare enum RelativeDateOperatorsEnum {
   InLast = 0,
   InThis = 1,
   InNext = 2,
 }
-
-export enum CredentialType {
-  NoConnection,
-  OnBehalfOf,
-  Anonymous,
+export const RelativeDateOperators =
+  /* @__PURE__ */ numeric<typeof RelativeDateOperatorsEnum>('InLast InThis InNext');
+export type RelativeDateOperators = RelativeDateOperatorsEnum;
+export declare namespace RelativeDateOperators {
+  type InLast = RelativeDateOperatorsEnum.InLast;
+  type InThis = RelativeDateOperatorsEnum.InThis;
+  type InNext = RelativeDateOperatorsEnum.InNext;
 }
 
-export enum DataCacheMode {
-  Import,
-  DirectQuery,
+declare enum CredentialTypeEnum {
+  NoConnection = 0,
+  OnBehalfOf = 1,
+  Anonymous = 2,
+}
+export const CredentialType = /* @__PURE__ */ numeric<typeof CredentialTypeEnum>(
+  'NoConnection OnBehalfOf Anonymous',
+);
+export type CredentialType = CredentialTypeEnum;
+export declare namespace CredentialType {
+  type NoConnection = CredentialTypeEnum.NoConnection;
+  type OnBehalfOf = CredentialTypeEnum.OnBehalfOf;
+  type Anonymous = CredentialTypeEnum.Anonymous;
 }
 
-export enum AggregateFunction {
+declare enum DataCacheModeEnum {
+  Import = 0,
+  DirectQuery = 1,
+}
+export const DataCacheMode = /* @__PURE__ */ numeric<typeof DataCacheModeEnum>('Import DirectQuery');
+export type DataCacheMode = DataCacheModeEnum;
+export declare namespace DataCacheMode {
+  type Import = DataCacheModeEnum.Import;
+  type DirectQuery = DataCacheModeEnum.DirectQuery;
+}
+
+declare enum AggregateFunctionEnum {
   Default = 1,
   None = 2,
   Sum = 3,
@@ -167,57 +383,127 @@ export enum AggregateFunction {
   Average = 7,
   DistinctCount = 8,
 }
-
-export enum BrowserPrintAdjustmentsMode {
-  Default,
-  NoAdjustments,
+export const AggregateFunction = /* @__PURE__ */ numeric<typeof AggregateFunctionEnum>(
+  'Default None Sum Min Max Count Average DistinctCount',
+  [1, 2, 3, 4, 5, 6, 7, 8],
+);
+export type AggregateFunction = AggregateFunctionEnum;
+export declare namespace AggregateFunction {
+  type Default = AggregateFunctionEnum.Default;
+  type None = AggregateFunctionEnum.None;
+  type Sum = AggregateFunctionEnum.Sum;
+  type Min = AggregateFunctionEnum.Min;
+  type Max = AggregateFunctionEnum.Max;
+  type Count = AggregateFunctionEnum.Count;
+  type Average = AggregateFunctionEnum.Average;
+  type DistinctCount = AggregateFunctionEnum.DistinctCount;
 }
 
-export enum PageNavigationPosition {
-  Bottom,
-  Left,
+declare enum BrowserPrintAdjustmentsModeEnum {
+  Default = 0,
+  NoAdjustments = 1,
+}
+export const BrowserPrintAdjustmentsMode =
+  /* @__PURE__ */ numeric<typeof BrowserPrintAdjustmentsModeEnum>('Default NoAdjustments');
+export type BrowserPrintAdjustmentsMode = BrowserPrintAdjustmentsModeEnum;
+export declare namespace BrowserPrintAdjustmentsMode {
+  type Default = BrowserPrintAdjustmentsModeEnum.Default;
+  type NoAdjustments = BrowserPrintAdjustmentsModeEnum.NoAdjustments;
 }
 
-export enum QnaMode {
-  Interactive,
-  ResultOnly,
+declare enum PageNavigationPositionEnum {
+  Bottom = 0,
+  Left = 1,
+}
+export const PageNavigationPosition =
+  /* @__PURE__ */ numeric<typeof PageNavigationPositionEnum>('Bottom Left');
+export type PageNavigationPosition = PageNavigationPositionEnum;
+export declare namespace PageNavigationPosition {
+  type Bottom = PageNavigationPositionEnum.Bottom;
+  type Left = PageNavigationPositionEnum.Left;
 }
 
-export enum ExportDataType {
-  Summarized,
-  Underlying,
+declare enum QnaModeEnum {
+  Interactive = 0,
+  ResultOnly = 1,
+}
+export const QnaMode = /* @__PURE__ */ numeric<typeof QnaModeEnum>('Interactive ResultOnly');
+export type QnaMode = QnaModeEnum;
+export declare namespace QnaMode {
+  type Interactive = QnaModeEnum.Interactive;
+  type ResultOnly = QnaModeEnum.ResultOnly;
+}
+
+declare enum ExportDataTypeEnum {
+  Summarized = 0,
+  Underlying = 1,
+}
+export const ExportDataType = /* @__PURE__ */ numeric<typeof ExportDataTypeEnum>('Summarized Underlying');
+export type ExportDataType = ExportDataTypeEnum;
+export declare namespace ExportDataType {
+  type Summarized = ExportDataTypeEnum.Summarized;
+  type Underlying = ExportDataTypeEnum.Underlying;
 }
 
 /** powerbi-models 2.x: what an `exportDataCompleted` event exported (`IExportDataCompletedEvent`). */
-export enum ExportDataResultType {
-  Summarized,
-  Underlying,
-  DataWithCurrentLayout,
+declare enum ExportDataResultTypeEnum {
+  Summarized = 0,
+  Underlying = 1,
+  DataWithCurrentLayout = 2,
+}
+export const ExportDataResultType = /* @__PURE__ */ numeric<typeof ExportDataResultTypeEnum>(
+  'Summarized Underlying DataWithCurrentLayout',
+);
+export type ExportDataResultType = ExportDataResultTypeEnum;
+export declare namespace ExportDataResultType {
+  type Summarized = ExportDataResultTypeEnum.Summarized;
+  type Underlying = ExportDataResultTypeEnum.Underlying;
+  type DataWithCurrentLayout = ExportDataResultTypeEnum.DataWithCurrentLayout;
 }
 
 /** powerbi-models 2.x: the file format of an `exportDataCompleted` event. */
-export enum ExportDataResultFormat {
-  Csv,
-  Xlsx,
+declare enum ExportDataResultFormatEnum {
+  Csv = 0,
+  Xlsx = 1,
+}
+export const ExportDataResultFormat = /* @__PURE__ */ numeric<typeof ExportDataResultFormatEnum>('Csv Xlsx');
+export type ExportDataResultFormat = ExportDataResultFormatEnum;
+export declare namespace ExportDataResultFormat {
+  type Csv = ExportDataResultFormatEnum.Csv;
+  type Xlsx = ExportDataResultFormatEnum.Xlsx;
 }
 
 /** powerbi-models 2.x: whether the export of an `exportDataCompleted` event succeeded. */
-export enum ExportDataCompletedStatus {
-  Succeeded,
-  Failed,
+declare enum ExportDataCompletedStatusEnum {
+  Succeeded = 0,
+  Failed = 1,
+}
+export const ExportDataCompletedStatus =
+  /* @__PURE__ */ numeric<typeof ExportDataCompletedStatusEnum>('Succeeded Failed');
+export type ExportDataCompletedStatus = ExportDataCompletedStatusEnum;
+export declare namespace ExportDataCompletedStatus {
+  type Succeeded = ExportDataCompletedStatusEnum.Succeeded;
+  type Failed = ExportDataCompletedStatusEnum.Failed;
 }
 
 /**
  * powerbi-models 2.x: how a quick-create report starts (`IQuickCreateConfiguration.reportCreationMode`).
  * A `const enum` there (no runtime object); a real enum here, so isolated-module builds can use it too.
  */
-export enum ReportCreationMode {
+declare enum ReportCreationModeEnum {
   Default = 'Default',
   QuickExplore = 'QuickExplore',
 }
+export const ReportCreationMode =
+  /* @__PURE__ */ strings<typeof ReportCreationModeEnum>('Default QuickExplore');
+export type ReportCreationMode = ReportCreationModeEnum;
+export declare namespace ReportCreationMode {
+  type Default = ReportCreationModeEnum.Default;
+  type QuickExplore = ReportCreationModeEnum.QuickExplore;
+}
 
 /** powerbi-models 2.x: the data types of a quick-create table column (`IColumnSchema.dataType`). */
-export enum DataType {
+declare enum DataTypeEnum {
   Number = 'Number',
   Currency = 'Currency',
   Int32 = 'Int32',
@@ -231,24 +517,65 @@ export enum DataType {
   Logical = 'Logical',
   Binary = 'Binary',
 }
-
-export enum BookmarksPlayMode {
-  Off,
-  Presentation,
+export const DataType = /* @__PURE__ */ strings<typeof DataTypeEnum>(
+  'Number Currency Int32 Percentage DateTime DateTimeZone Date Time Duration Text Logical Binary',
+);
+export type DataType = DataTypeEnum;
+export declare namespace DataType {
+  type Number = DataTypeEnum.Number;
+  type Currency = DataTypeEnum.Currency;
+  type Int32 = DataTypeEnum.Int32;
+  type Percentage = DataTypeEnum.Percentage;
+  type DateTime = DataTypeEnum.DateTime;
+  type DateTimeZone = DataTypeEnum.DateTimeZone;
+  type Date = DataTypeEnum.Date;
+  type Time = DataTypeEnum.Time;
+  type Duration = DataTypeEnum.Duration;
+  type Text = DataTypeEnum.Text;
+  type Logical = DataTypeEnum.Logical;
+  type Binary = DataTypeEnum.Binary;
 }
 
-export enum SortDirection {
+declare enum BookmarksPlayModeEnum {
+  Off = 0,
+  Presentation = 1,
+}
+export const BookmarksPlayMode = /* @__PURE__ */ numeric<typeof BookmarksPlayModeEnum>('Off Presentation');
+export type BookmarksPlayMode = BookmarksPlayModeEnum;
+export declare namespace BookmarksPlayMode {
+  type Off = BookmarksPlayModeEnum.Off;
+  type Presentation = BookmarksPlayModeEnum.Presentation;
+}
+
+declare enum SortDirectionEnum {
   Ascending = 1,
   Descending = 2,
 }
-
-export enum CommandDisplayOption {
-  Enabled,
-  Disabled,
-  Hidden,
+export const SortDirection = /* @__PURE__ */ numeric<typeof SortDirectionEnum>(
+  'Ascending Descending',
+  [1, 2],
+);
+export type SortDirection = SortDirectionEnum;
+export declare namespace SortDirection {
+  type Ascending = SortDirectionEnum.Ascending;
+  type Descending = SortDirectionEnum.Descending;
 }
 
-export enum VisualDataRoleKind {
+declare enum CommandDisplayOptionEnum {
+  Enabled = 0,
+  Disabled = 1,
+  Hidden = 2,
+}
+export const CommandDisplayOption =
+  /* @__PURE__ */ numeric<typeof CommandDisplayOptionEnum>('Enabled Disabled Hidden');
+export type CommandDisplayOption = CommandDisplayOptionEnum;
+export declare namespace CommandDisplayOption {
+  type Enabled = CommandDisplayOptionEnum.Enabled;
+  type Disabled = CommandDisplayOptionEnum.Disabled;
+  type Hidden = CommandDisplayOptionEnum.Hidden;
+}
+
+declare enum VisualDataRoleKindEnum {
   /** Bound to something that evaluates to a grouping of values. */
   Grouping = 0,
   /** Bound to something that evaluates to a single value in a scope. */
@@ -256,11 +583,27 @@ export enum VisualDataRoleKind {
   /** Either of the above. */
   GroupingOrMeasure = 2,
 }
+export const VisualDataRoleKind = /* @__PURE__ */ numeric<typeof VisualDataRoleKindEnum>(
+  'Grouping Measure GroupingOrMeasure',
+);
+export type VisualDataRoleKind = VisualDataRoleKindEnum;
+export declare namespace VisualDataRoleKind {
+  type Grouping = VisualDataRoleKindEnum.Grouping;
+  type Measure = VisualDataRoleKindEnum.Measure;
+  type GroupingOrMeasure = VisualDataRoleKindEnum.GroupingOrMeasure;
+}
 
 /** Which kind a `GroupingOrMeasure` role prefers. */
-export enum VisualDataRoleKindPreference {
+declare enum VisualDataRoleKindPreferenceEnum {
   Measure = 0,
   Grouping = 1,
+}
+export const VisualDataRoleKindPreference =
+  /* @__PURE__ */ numeric<typeof VisualDataRoleKindPreferenceEnum>('Measure Grouping');
+export type VisualDataRoleKindPreference = VisualDataRoleKindPreferenceEnum;
+export declare namespace VisualDataRoleKindPreference {
+  type Measure = VisualDataRoleKindPreferenceEnum.Measure;
+  type Grouping = VisualDataRoleKindPreferenceEnum.Grouping;
 }
 
 /**
@@ -292,3 +635,43 @@ export const LegendPosition = {
   RightCenter: 'RightCenter',
   LeftCenter: 'LeftCenter',
 } as const;
+
+/** The enums behind the types, exported as types only so that declaration emit (ours and our users') can name them. */
+export type {
+  TraceTypeEnum,
+  PageSizeTypeEnum,
+  DisplayOptionEnum,
+  BackgroundTypeEnum,
+  VisualContainerDisplayModeEnum,
+  LayoutTypeEnum,
+  HyperlinkClickBehaviorEnum,
+  ReportAlignmentEnum,
+  SectionVisibilityEnum,
+  PermissionsEnum,
+  ViewModeEnum,
+  TokenTypeEnum,
+  ContrastModeEnum,
+  MenuLocationEnum,
+  FiltersOperationsEnum,
+  FiltersLevelEnum,
+  FilterTypeEnum,
+  RelativeDateFilterTimeUnitEnum,
+  RelativeDateOperatorsEnum,
+  CredentialTypeEnum,
+  DataCacheModeEnum,
+  AggregateFunctionEnum,
+  BrowserPrintAdjustmentsModeEnum,
+  PageNavigationPositionEnum,
+  QnaModeEnum,
+  ExportDataTypeEnum,
+  ExportDataResultTypeEnum,
+  ExportDataResultFormatEnum,
+  ExportDataCompletedStatusEnum,
+  ReportCreationModeEnum,
+  DataTypeEnum,
+  BookmarksPlayModeEnum,
+  SortDirectionEnum,
+  CommandDisplayOptionEnum,
+  VisualDataRoleKindEnum,
+  VisualDataRoleKindPreferenceEnum,
+};

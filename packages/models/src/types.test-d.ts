@@ -8,6 +8,8 @@ import {
   isColumn,
   isIExtensions,
   TokenType,
+  ViewMode,
+  Permissions,
   validateReportLoad,
   VisualSelector,
   type Extensions,
@@ -70,3 +72,11 @@ expectTypeOf({
   datasetCreateConfig: { locale: 'en-US', mashupDocument: 'let …' },
   uniqueId: 'u1',
 }).toExtend<IQuickCreateConfiguration>();
+
+// The enums are built at run time but typed as enums, as powerbi-models' are.
+export const edit: ViewMode.Edit = ViewMode.Edit;
+expectTypeOf<ViewMode.Edit>().toMatchTypeOf<ViewMode>();
+expectTypeOf(ViewMode[1]).toEqualTypeOf<string | undefined>(); // a reverse look-up, as for a real enum
+expectTypeOf(Permissions.All).toMatchTypeOf<Permissions>();
+// @ts-expect-error a number that is no member is not a ViewMode
+export const notAMode: ViewMode = 5;

@@ -4,7 +4,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createTokenVerifier } from './auth/token-verifier.ts';
+import { cachedTokenVerifier, createTokenVerifier } from './auth/token-verifier.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { createDownloadTokens } from './auth/download-token.ts';
 import type { EmbedInfoProvider } from './embed/provider.ts';
@@ -92,12 +92,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(databasePlugin, { database, owns: options.database === undefined });
     const verifier =
       options.tokenVerifier ??
-      createTokenVerifier({
-        authority: config.oidc.authority,
-        audience: config.oidc.audience,
-        algorithms: config.oidc.algorithms,
-        clockToleranceSeconds: config.oidc.clockToleranceSeconds,
-      });
+      // Each successful verification is reused for the same token until its exp (at most 5 minutes, 1000 tokens).
+      cachedTokenVerifier(
+        createTokenVerifier({
+          authority: config.oidc.authority,
+          audience: config.oidc.audience,
+          algorithms: config.oidc.algorithms,
+          clockToleranceSeconds: config.oidc.clockToleranceSeconds,
+        }),
+      );
     await app.register(authenticationPlugin, { verifier });
 
     // Routes.

@@ -185,3 +185,57 @@ function toTokenError(error: unknown): Error {
   if (error instanceof errors.JOSEError) return new InvalidTokenError('malformed');
   return error instanceof Error ? error : new Error(String(error));
 }
+
+export interface TokenCacheOptions {
+  /** Most tokens kept; the least recently used goes first (default 1000). */
+  maxEntries?: number;
+  /** Longest a verification is reused, whatever the token's `exp` (default 5 minutes). */
+  maxAgeMs?: number;
+  /** For tests; defaults to Date.now. */
+  now?: () => number;
+}
+
+/**
+ * Remembers successful verifications, keyed by the exact token string, so a client sending the same bearer token
+ * on every call pays for one signature check rather than one per call. An entry is reused only while the token's
+ * own `exp` is in the future (no clock tolerance on a reuse) and for at most `maxAgeMs` after it was verified, so a
+ * signing key the authority withdraws stops being honoured within that bound. Failures are never kept: a refused
+ * token is verified (and refused) again each time. At most `maxEntries` tokens are kept, least recently used out.
+ *
+ * ```ts
+ * const verifier = cachedTokenVerifier(createTokenVerifier({ … }), { maxEntries: 1000 });
+ * ```
+ */
+export function cachedTokenVerifier(inner: TokenVerifier, options: TokenCacheOptions = {}): TokenVerifier {
+  const maxEntries = options.maxEntries ?? 1000;
+  const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { claims: JWTPayload; until: number }>();
+  return {
+    async verify(token) {
+      const at = now();
+      const hit = entries.get(token);
+      if (hit !== undefined) {
+        entries.delete(token);
+        if (at < hit.until) {
+          // Most recently used last.
+          entries.set(token, hit);
+          return hit.claims;
+        }
+      }
+      const claims = await inner.verify(token);
+      // The verifier requires exp; a token without one is simply not kept.
+      if (typeof claims.exp !== 'number') return claims;
+      const until = Math.min(claims.exp * 1000, now() + maxAgeMs);
+      if (until <= now()) return claims;
+      entries.delete(token);
+      entries.set(token, { claims, until });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next();
+        if (oldest.done === true) break;
+        entries.delete(oldest.value);
+      }
+      return claims;
+    },
+  };
+}

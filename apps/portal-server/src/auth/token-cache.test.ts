@@ -1,0 +1,98 @@
+import type { JWTPayload } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { InvalidTokenError, cachedTokenVerifier } from './token-verifier.ts';
+import type { TokenVerifier } from './token-verifier.ts';
+
+/** An inner verifier that accepts `ok:<sub>:<exp seconds>` and counts its calls. */
+function countingVerifier() {
+  const calls: string[] = [];
+  let refuse = false;
+  const inner: TokenVerifier = {
+    async verify(token) {
+      calls.push(token);
+      const [kind, sub, exp] = token.split(':');
+      if (refuse || kind !== 'ok') throw new InvalidTokenError('bad signature');
+      return { sub: sub ?? '', exp: Number(exp) } satisfies JWTPayload;
+    },
+  };
+  return {
+    inner,
+    calls,
+    refuseFromNowOn() {
+      refuse = true;
+    },
+  };
+}
+
+describe('cachedTokenVerifier', () => {
+  it('verifies a token once and reuses the claims until its exp', async () => {
+    let clock = 1_000_000;
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => clock, maxAgeMs: 3_600_000 });
+    const token = `ok:alice:${1_000 + 60}`; // exp 60 s after the start
+    expect(await verifier.verify(token)).toEqual({ sub: 'alice', exp: 1060 });
+    clock += 59_999;
+    expect(await verifier.verify(token)).toEqual({ sub: 'alice', exp: 1060 });
+    expect(calls).toHaveLength(1);
+    clock += 1;
+    // At exp the inner verifier decides again (and here refuses nothing, but it is asked).
+    await verifier.verify(token);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reuses a verification for at most maxAgeMs, however far away exp is', async () => {
+    let clock = 1_000_000;
+    const { inner, calls, refuseFromNowOn } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => clock, maxAgeMs: 1_000 });
+    const token = 'ok:alice:999999999';
+    await verifier.verify(token);
+    clock += 999;
+    await verifier.verify(token);
+    expect(calls).toHaveLength(1);
+    // The authority withdraws the key: within maxAgeMs the token is refused.
+    refuseFromNowOn();
+    clock += 1;
+    await expect(verifier.verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never keeps a failure', async () => {
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => 0 });
+    await expect(verifier.verify('bad:x:9')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier.verify('bad:x:9')).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(calls).toEqual(['bad:x:9', 'bad:x:9']);
+  });
+
+  it('keys on the exact token string', async () => {
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => 0 });
+    await verifier.verify('ok:alice:100');
+    await expect(verifier.verify('ok:alice:100 ')).resolves.toEqual({ sub: 'alice', exp: 100 });
+    await expect(verifier.verify('bad:alice:100')).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not keep an already expired token', async () => {
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => 200_000 });
+    await verifier.verify('ok:alice:100'); // the inner verifier allows clock skew; the cache does not
+    await verifier.verify('ok:alice:100');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps at most maxEntries tokens, dropping the least recently used', async () => {
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => 0, maxEntries: 2 });
+    await verifier.verify('ok:a:100');
+    await verifier.verify('ok:b:100');
+    await verifier.verify('ok:a:100'); // a is now the most recently used
+    await verifier.verify('ok:c:100'); // evicts b
+    expect(calls).toEqual(['ok:a:100', 'ok:b:100', 'ok:c:100']);
+    await verifier.verify('ok:a:100');
+    await verifier.verify('ok:c:100');
+    expect(calls).toHaveLength(3);
+    await verifier.verify('ok:b:100');
+    expect(calls).toHaveLength(4);
+  });
+});

@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Oidc from 'oidc-client-ts';
+import { FakeUserManager } from '../../test/fake-user-manager';
+import { jsonResponse, sentBody, stubPortal } from '../../test/http';
+import { renderApp } from '../../test/render';
+import { makeUser } from '../../test/users';
+import { refreshDelay, TOKEN_REFRESH_MARGIN_MS } from './model';
+
+vi.mock('oidc-client-ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Oidc>()),
+  UserManager: (await import('../../test/fake-user-manager')).FakeUserManager,
+}));
+
+const REPORTS = [
+  { workspaceId: 'ws-1', reportId: 'fleet-overview', reportName: 'Fleet overview' },
+  { workspaceId: 'ws-1', reportId: 'toner-usage', reportName: 'Toner usage' },
+];
+
+const EMBED_INFO = {
+  embedReport: [
+    { reportId: 'toner-usage', embedUrl: 'http://localhost:4402/reportEmbed?reportId=toner-usage' },
+  ],
+  embedToken: {
+    token: 'embed-token',
+    tokenId: 't1',
+    expiration: new Date(Date.now() + 3_600_000).toISOString(),
+  },
+};
+
+function stubEmbedded(reports = REPORTS) {
+  return stubPortal(
+    { enableEmbeddedPowerBi: true },
+    {
+      '/api/embedpbi/GetPbiReportsInfoForUserAsync': () => jsonResponse(reports),
+      '/api/embedpbi/GetPbiEmbedInfoForUserAsync': () => jsonResponse(EMBED_INFO),
+    },
+  );
+}
+
+// The page is lazy: transform it once up front, so the first test's waits do not pay for that.
+beforeAll(async () => {
+  await import('./components/embedded-reports-page');
+}, 30_000);
+
+beforeEach(() => {
+  FakeUserManager.storedUser = makeUser();
+});
+
+describe('the embedded reports page', () => {
+  it('lists the user’s reports under Reports and asks for a choice', async () => {
+    stubEmbedded();
+    renderApp({ route: '/EmbeddedReports' });
+
+    const sidebar = await screen.findByRole('navigation', { name: 'Reports' });
+    expect(sidebar).toHaveTextContent('Fleet overview');
+    expect(sidebar).toHaveTextContent('Toner usage');
+    expect(screen.getByText('Please select a report from the left pane')).toBeInTheDocument();
+  });
+
+  it('says so when the user has no reports', async () => {
+    stubEmbedded([]);
+    renderApp({ route: '/EmbeddedReports' });
+    expect(await screen.findByText('No reports Found!!! Check your log in account')).toBeInTheDocument();
+  });
+
+  it('fetches the embed info of the chosen report and embeds it', async () => {
+    const fetchStub = stubEmbedded();
+    const { user, store } = renderApp({ route: '/EmbeddedReports' });
+
+    await user.click(await screen.findByRole('button', { name: 'Toner usage' }));
+
+    await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull());
+    expect(document.querySelector('iframe')?.src).toContain('reportId=toner-usage');
+    expect(sentBody(fetchStub, '/api/embedpbi/GetPbiEmbedInfoForUserAsync')).toEqual({
+      workspaceId: 'ws-1',
+      reportId: 'toner-usage',
+    });
+    expect(store.getState().embedInfo.embedToken.token).toBe('embed-token');
+  });
+
+  it('shows the fullscreen button on Ctrl+Alt+F and hides it after 3 seconds', async () => {
+    stubEmbedded();
+    const { user } = renderApp({ route: '/EmbeddedReports' });
+    await user.click(await screen.findByRole('button', { name: 'Fleet overview' }));
+    await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull());
+
+    vi.useFakeTimers();
+    fireEvent.keyDown(window, { key: 'f', ctrlKey: true, altKey: true });
+    expect(screen.getByRole('button', { name: 'Full screen' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByRole('button', { name: 'Full screen' })).not.toBeInTheDocument();
+  });
+
+  it('renews the embed token before it expires', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(refreshDelay('2030-01-01T01:00:00Z', now)).toBe(3_600_000 - TOKEN_REFRESH_MARGIN_MS);
+    expect(refreshDelay('2030-01-01T00:00:01Z', now)).toBe(10_000);
+  });
+
+  it('asks a visitor who is not signed in to sign in', async () => {
+    FakeUserManager.storedUser = null;
+    stubEmbedded();
+    renderApp({ route: '/EmbeddedReports' });
+    expect(
+      await screen.findByRole('heading', { name: 'Please sign in to see this page.' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -440,6 +440,9 @@ test.describe('every call can end', () => {
     const host = await openHost(page, servers);
     const frame = await host.report('main', { uniqueId: 'slow' });
     await frame.behave('getPages', { hang: true });
+    // Freeze the clock before the call: a running fake clock would let real time between the call and
+    // runFor() count towards the timeout on a busy machine.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.evaluate(() => {
       window.pending = window.t.settle(window.t.report('main').getPages());
       void window.pending.then(() => ((window as unknown as { settled: boolean }).settled = true));

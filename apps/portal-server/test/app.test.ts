@@ -211,4 +211,32 @@ describe('logging', () => {
     expect(output).not.toContain('cookie-secret');
     await app.close();
   });
+
+  it('writes one structured line per request, on completion, with its id, method, URL, status and time', async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { ...loggerOptions({ logLevel: 'info' }) },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      }),
+    );
+    const app = await testApp({ config: testConfig(), logger });
+    const url = '/api/configuration/clientConfiguration';
+    const res = await app.inject({ url, headers: { 'x-request-id': 'log-1' } });
+    expect(res.headers['x-request-id']).toBe('log-1');
+    await app.close();
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.filter((line) => line['reqId'] === 'log-1')).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', url },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number) as unknown,
+      }),
+    ]);
+  });
 });

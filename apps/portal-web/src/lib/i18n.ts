@@ -68,6 +68,8 @@ export function createI18n(): I18n {
     ...commonOptions,
     maxRetries: 5,
     retryTimeout: 350,
+    // In development a key missing from a language file is posted to addPath, so it can be added.
+    saveMissing: import.meta.env.DEV,
     backend: {
       loadPath: '/locales/{{lng}}/{{ns}}.json',
       addPath: '/locales/add/{{lng}}/{{ns}}',

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../config.ts';
 
@@ -27,15 +28,51 @@ export function contentSecurityPolicy(config: Pick<PortalConfig, 'oidc'>): Recor
   };
 }
 
-/** helmet's security headers with our CSP. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: PortalConfig): Promise<void> {
-  await app.register(helmet, {
+/** helmet's options: its defaults with our CSP and the exceptions the README explains. */
+function helmetOptions(config: PortalConfig) {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Popup sign-in: the callback page comes back from the authority's origin and must still reach window.opener,
     // which any Cross-Origin-Opener-Policy other than unsafe-none on that page would sever.
-    crossOriginOpenerPolicy: { policy: 'unsafe-none' },
-    xFrameOptions: { action: 'sameorigin' },
+    crossOriginOpenerPolicy: { policy: 'unsafe-none' as const },
+    xFrameOptions: { action: 'sameorigin' as const },
     // HSTS only means something over https; on http://localhost it would only confuse.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  };
+}
+
+/**
+ * The headers helmet sends with these options. They depend on the configuration only, so they are computed once:
+ * helmet runs on one request to a throw-away Fastify instance and the headers it set are kept. (@fastify/helmet
+ * would rebuild its middleware, CSP parsing included, on every request.)
+ */
+export async function securityHeaders(config: PortalConfig): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  let headers: Record<string, string> = {};
+  try {
+    await probe.register(helmet, helmetOptions(config));
+    probe.get('/', (_request, reply) => {
+      headers = Object.fromEntries(
+        Object.entries(reply.raw.getHeaders()).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(', ') : String(value),
+        ]),
+      );
+      return '';
+    });
+    await probe.inject({ url: '/' });
+  } finally {
+    await probe.close();
+  }
+  if (headers['content-security-policy'] === undefined) throw new Error('helmet set no security headers');
+  return headers;
+}
+
+/** helmet's security headers with our CSP, on every answer (404s and errors included). */
+export async function registerSecurityHeaders(app: FastifyInstance, config: PortalConfig): Promise<void> {
+  const headers = await securityHeaders(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

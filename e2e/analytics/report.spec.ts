@@ -121,10 +121,10 @@ test('setPage shows the page and raises pageChanged', async () => {
 
 test('clicking a data point raises dataSelected and cross-filters the other visuals', async () => {
   const all = await exportRows('devices', 'printer-list');
-  await frameOf(page)
-    .locator('section[data-visual="colour-or-mono"] svg path[fill]')
-    .first()
-    .click({ force: true });
+  // Click only once the chart has its data and has drawn it: a click on a chart still loading is lost.
+  const chart = frameOf(page).locator('section[data-visual="colour-or-mono"][data-status="ready"]');
+  await expect(chart.locator('svg path[fill]').first()).toBeVisible();
+  await chart.locator('svg path[fill]').first().click({ force: true });
   await poll(() => eventCount(page, 'dataSelected')).toBe(1);
   const selected = await page.evaluate(
     () => window.analyticsHost.events.find((e) => e.name === 'dataSelected')?.detail,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -51,14 +52,15 @@ export default function EmbeddedReportsPage() {
         </Typography>
         <List dense>
           {userReports.map((report) => (
-            <ListItemButton
-              key={`${report.workspaceId}/${report.reportId}`}
-              selected={report.reportId === selectedId}
-              aria-current={report.reportId === selectedId ? 'page' : undefined}
-              onClick={() => setSelectedId(report.reportId)}
-            >
-              <ListItemText primary={report.reportName} />
-            </ListItemButton>
+            <ListItem key={`${report.workspaceId}/${report.reportId}`} disablePadding>
+              <ListItemButton
+                selected={report.reportId === selectedId}
+                aria-current={report.reportId === selectedId ? 'page' : undefined}
+                onClick={() => setSelectedId(report.reportId)}
+              >
+                <ListItemText primary={report.reportName} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>

@@ -60,6 +60,24 @@ describe('security headers', () => {
     await app.close();
   });
 
+  it('lets the SPA frame the analytics service only when embedded reports are on', async () => {
+    for (const [enabled, frameSrc] of [
+      ['false', "'self' https://login.example.com"],
+      ['true', "'self' https://login.example.com https://analytics.example.com"],
+    ] as const) {
+      const app = await testApp({
+        config: testConfig({
+          OIDC_AUTHORITY: 'https://login.example.com',
+          PORTAL_ANALYTICS_URL: 'https://analytics.example.com/api',
+          PORTAL_ENABLE_EMBEDDED_REPORTS: enabled,
+        }),
+      });
+      const res = await app.inject({ url: '/healthz' });
+      expect(res.headers['content-security-policy']).toContain(`frame-src ${frameSrc};`);
+      await app.close();
+    }
+  });
+
   it('sends the other helmet headers on every answer, errors included', async () => {
     const app = await testApp({ config: testConfig() });
     for (const url of ['/healthz', '/api/nope']) {

@@ -6,10 +6,14 @@ import type { PortalConfig } from '../config.ts';
 /**
  * The Content-Security-Policy of every answer, as helmet directives: exactly what the SPA needs. It talks to the
  * OIDC authority (discovery, token and userinfo calls; a hidden iframe for silent renew; the sign-out form post) and
- * to nothing else. To allow another origin (the analytics frame), add it here.
+ * to nothing else; with embedded reports on, it also frames the analytics service's pages.
  */
-export function contentSecurityPolicy(config: Pick<PortalConfig, 'oidc'>): Record<string, string[]> {
+export function contentSecurityPolicy(
+  config: Pick<PortalConfig, 'oidc' | 'analytics' | 'client'>,
+): Record<string, string[]> {
   const authority = new URL(config.oidc.authority).origin;
+  // Embedded reports are the analytics service's pages in an iframe; framed only when the feature is on.
+  const analytics = config.client.enableEmbeddedPowerBi ? [new URL(config.analytics.url).origin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -19,7 +23,7 @@ export function contentSecurityPolicy(config: Pick<PortalConfig, 'oidc'>): Recor
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", authority],
     // Silent renew: a hidden iframe goes to the authority, which redirects it back to this origin.
-    'frame-src': ["'self'", authority],
+    'frame-src': ["'self'", authority, ...analytics],
     'form-action': ["'self'", authority],
     // Only the SPA itself may frame its pages (that silent-renew iframe); no other site may.
     'frame-ancestors': ["'self'"],

@@ -7,6 +7,7 @@ import { loadSigningKey } from './auth/signing-key.ts';
 import type { SigningKey } from './auth/signing-key.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { AnalyticsConfig } from './config.ts';
+import { ContentDirectory } from './content/directory.ts';
 import { ContentStore } from './content/store.ts';
 import { openFleetDatabase } from './data/fleet-database.ts';
 import type { FleetDatabase } from './data/fleet-database.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config,
       engine: fleet.engine,
       content,
+      directory: new ContentDirectory(),
       tokens,
       accounts: new Set(fleet.parameters.databaseNames),
       now,

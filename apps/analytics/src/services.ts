@@ -1,5 +1,6 @@
 import type { TokenService } from './auth/tokens.ts';
 import type { AnalyticsConfig } from './config.ts';
+import type { ContentDirectory } from './content/directory.ts';
 import type { ContentStore } from './content/store.ts';
 import type { Report } from './content/types.ts';
 import type { Engine } from './data/engine.ts';
@@ -9,6 +10,8 @@ export interface AnalyticsServices {
   readonly config: AnalyticsConfig;
   readonly engine: Engine;
   readonly content: ContentStore;
+  /** Lookups of the content kinds that live outside the report store (dashboards, paginated reports). */
+  readonly directory: ContentDirectory;
   readonly tokens: TokenService;
   /** The databaseNames the loaded data holds: the only ones an embed token may name. */
   readonly accounts: ReadonlySet<string>;

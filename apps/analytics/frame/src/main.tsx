@@ -1,49 +1,39 @@
 /**
- * Boots the frame: reads its URL, creates the report controller and the frame router (accepting any parent until
- * a load's token names the allowed origins), registers the routes and renders the app.
+ * Boots the frame: reads its URL and mounts the app of its kind. Reports are in the main bundle; every other kind
+ * (dashboards and tiles, Q&A, quick create, paginated reports) lives in `kinds/<kind>/mount.tsx` and is loaded as
+ * its own chunk, so a report frame never downloads them.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createFrameRouter } from '@portico/frame';
-import { createFrameApi } from './api/frame-api.ts';
 import { readFrameUrl } from './boot.ts';
-import { App } from './components/App.tsx';
-import { ReportController } from './model/controller.ts';
-import { registerRoutes } from './routes/index.ts';
+import type { FrameUrl } from './boot.ts';
+import { mountReport } from './mount-report.tsx';
 import './styles.css';
 
-const url = readFrameUrl(new URL(window.location.href));
-let raise: (eventName: string, body: unknown) => void = () => undefined;
-const api = createFrameApi({
-  onTokenExpired: (error) =>
-    raise('error', {
-      message: 'TokenExpired',
-      detailedMessage: error.message,
-      errorCode: 'TokenExpired',
-      level: 3,
-    }),
-});
-const controller = new ReportController({
-  api,
-  reportId: url.reportId,
-  raise: (event) => router.raise(event),
-});
-raise = (eventName, body) => controller.raise(eventName, body);
-const router = createFrameRouter({
-  allowedOrigins: (origin) => controller.acceptsOrigin(origin),
-  ...(url.uid === undefined ? {} : { uid: url.uid }),
-});
-registerRoutes(router, controller, {
-  print: () => window.print(),
-  correlationId: crypto.randomUUID(),
-});
-window.addEventListener('pagehide', () => router.destroy());
+/** What a kind's `mount.tsx` exports: render into `root` and answer the SDK's calls for that kind. */
+export interface KindModule {
+  mount(root: HTMLElement, url: FrameUrl): void;
+}
 
+const KIND_MODULES = import.meta.glob<KindModule>('./kinds/*/mount.tsx');
+
+function unavailable(root: HTMLElement): void {
+  const message = document.createElement('p');
+  message.className = 'message';
+  message.textContent = 'This kind of content is not available.';
+  root.replaceChildren(message);
+}
+
+const url = readFrameUrl(new URL(window.location.href));
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App controller={controller} kind={url.kind} />
-    </StrictMode>,
-  );
+  if (url.kind === 'report') {
+    mountReport(root, url);
+  } else {
+    const load = KIND_MODULES[`./kinds/${url.kind}/mount.tsx`];
+    if (load === undefined) unavailable(root);
+    else
+      load().then(
+        (module) => module.mount(root, url),
+        () => unavailable(root),
+      );
+  }
 }

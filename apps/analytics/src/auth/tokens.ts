@@ -16,13 +16,25 @@ export const API_AUDIENCE = 'portico-analytics-api';
 export const EMBED_AUDIENCE = 'portico-analytics-embed';
 const ALGORITHMS = ['ES256'];
 
-/** What an embed token grants. */
+/** A piece of content an embed token names, with the workspace it lives in. */
+export interface GrantedItem {
+  readonly id: string;
+  readonly workspaceId: string;
+}
+
+/**
+ * What an embed token grants. Reports are what most tokens name; the other kinds of the SDK (dashboards and their
+ * tiles, Q&A and report creation over datasets, paginated reports, quick-create into a workspace) name their own
+ * content in the optional lists. A token names at least one item of some kind.
+ */
 export interface EmbedGrant {
-  readonly reports: readonly {
-    readonly id: string;
-    readonly datasetId: string;
-    readonly workspaceId: string;
-  }[];
+  readonly reports: readonly (GrantedItem & { readonly datasetId: string })[];
+  /** Datasets for Q&A and report creation. */
+  readonly datasets?: readonly GrantedItem[];
+  readonly dashboards?: readonly GrantedItem[];
+  readonly paginatedReports?: readonly GrantedItem[];
+  /** Workspaces that save-as, create and quick-create may store new content in. */
+  readonly targetWorkspaces?: readonly string[];
   /** models' Permissions flags: Read 0, ReadWrite 1, Copy 2, Create 4 (All 7). */
   readonly permissions: number;
   /** Row-level security: the accounts whose rows the viewer may see. */
@@ -39,14 +51,19 @@ export interface EmbedClaims extends EmbedGrant {
   readonly sub: string;
 }
 
+const GrantedItemSchema = Type.Object({ id: Type.String(), workspaceId: Type.String() });
+
 const EmbedClaimsSchema = Type.Object({
   jti: Type.String({ minLength: 1 }),
   exp: Type.Integer(),
   sub: Type.String(),
   reports: Type.Array(
     Type.Object({ id: Type.String(), datasetId: Type.String(), workspaceId: Type.String() }),
-    { minItems: 1 },
   ),
+  datasets: Type.Optional(Type.Array(GrantedItemSchema)),
+  dashboards: Type.Optional(Type.Array(GrantedItemSchema)),
+  paginatedReports: Type.Optional(Type.Array(GrantedItemSchema)),
+  targetWorkspaces: Type.Optional(Type.Array(Type.String())),
   permissions: Type.Integer({ minimum: 0, maximum: 7 }),
   databaseNames: Type.Array(Type.String(), { minItems: 1 }),
   origins: Type.Array(Type.String()),
@@ -150,8 +167,19 @@ export class TokenService {
    * ```
    */
   issueEmbedToken(clientId: string, grant: EmbedGrant, minutes: number): Promise<IssuedToken> {
+    const items = (list: readonly GrantedItem[] | undefined) =>
+      list === undefined || list.length === 0
+        ? undefined
+        : list.map(({ id, workspaceId }) => ({ id, workspaceId }));
     const claims = {
       reports: grant.reports.map(({ id, datasetId, workspaceId }) => ({ id, datasetId, workspaceId })),
+      datasets: items(grant.datasets),
+      dashboards: items(grant.dashboards),
+      paginatedReports: items(grant.paginatedReports),
+      targetWorkspaces:
+        grant.targetWorkspaces === undefined || grant.targetWorkspaces.length === 0
+          ? undefined
+          : [...grant.targetWorkspaces],
       permissions: grant.permissions,
       databaseNames: [...grant.databaseNames],
       origins: [...grant.origins],
@@ -162,10 +190,23 @@ export class TokenService {
   /** The claims of a valid embed token; throws a TokenError (`expired` or `invalid`) otherwise. */
   async verifyEmbedToken(token: string): Promise<EmbedClaims> {
     const payload = await this.verify(token, EMBED_AUDIENCE, 'embed+jwt');
-    if (!Value.Check(EmbedClaimsSchema, payload))
+    if (!Value.Check(EmbedClaimsSchema, payload) || !namesContent(payload))
       throw new TokenError('invalid', 'The token does not carry an embed grant.');
     return payload;
   }
+}
+
+/** True when a grant names at least one report, dataset, dashboard, paginated report or target workspace. */
+export function namesContent(
+  grant: Pick<EmbedGrant, 'reports' | 'datasets' | 'dashboards' | 'paginatedReports' | 'targetWorkspaces'>,
+): boolean {
+  return (
+    grant.reports.length > 0 ||
+    (grant.datasets?.length ?? 0) > 0 ||
+    (grant.dashboards?.length ?? 0) > 0 ||
+    (grant.paginatedReports?.length ?? 0) > 0 ||
+    (grant.targetWorkspaces?.length ?? 0) > 0
+  );
 }
 
 /** True when `permissions` (models' Permissions flags) includes every bit of `needed`. */

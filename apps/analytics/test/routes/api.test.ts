@@ -11,6 +11,7 @@ import {
   WORKSPACE_ID,
 } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../src/content/samples/index.ts';
 
 /** `METHOD /path` of every route in Fastify's printRoutes tree (HEAD left out). */
 function registeredRoutes(tree: string): string[] {
@@ -233,6 +234,24 @@ describe('POST /v1/embed-tokens', () => {
     expect(decodeJwt(shorter.token).permissions).toBe(7);
   });
 
+  it('grants a dataset and a target workspace without any report, for Q&A and report creation', async () => {
+    const res = await mint({
+      reports: [],
+      datasets: [{ id: PRINT_FLEET_DATASET_ID }, { id: PRINT_FLEET_DATASET_ID }],
+      targetWorkspaces: [{ id: WORKSPACE_ID }],
+      permissions: 'Create',
+    });
+    expect(res.statusCode).toBe(200);
+    const claims = decodeJwt((res.json() as { token: string }).token);
+    expect(claims).toMatchObject({
+      reports: [],
+      datasets: [{ id: PRINT_FLEET_DATASET_ID, workspaceId: WORKSPACE_ID }],
+      targetWorkspaces: [WORKSPACE_ID],
+      permissions: 4,
+    });
+    expect(claims).not.toHaveProperty('dashboards');
+  });
+
   it('validates every input', async () => {
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ reports: [{ id: 'no-such-report' }] }, 404, /No report 'no-such-report'/],
@@ -249,7 +268,10 @@ describe('POST /v1/embed-tokens', () => {
       [{ lifetimeMinutes: 61 }, 400, /at most 60/],
       [{ permissions: 8 }, 400, /permissions/],
       [{ permissions: 'Admin' }, 400, /permissions/],
-      [{ reports: [] }, 400, /reports/],
+      [{ reports: [] }, 400, /Name at least one report, dataset, dashboard/],
+      [{ datasets: [{ id: 'no-such-dataset' }] }, 404, /No dataset 'no-such-dataset'/],
+      [{ dashboards: [{ id: 'no-such-dashboard' }] }, 404, /No dashboard 'no-such-dashboard'/],
+      [{ targetWorkspaces: [{ id: 'nowhere' }] }, 404, /No workspace 'nowhere'/],
     ];
     for (const [payload, status, message] of cases) {
       const res = await mint(payload);
@@ -299,7 +321,11 @@ describe('GET /v1/openapi.json', () => {
     expect(mintOp?.requestBody).toMatchObject({
       content: {
         'application/json': {
-          schema: { type: 'object', required: expect.arrayContaining(['reports', 'identities']) },
+          schema: {
+            type: 'object',
+            required: expect.arrayContaining(['permissions', 'identities', 'allowedOrigins']),
+            properties: expect.objectContaining({ reports: expect.anything(), datasets: expect.anything() }),
+          },
         },
       },
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Permissions } from '@portico/models';
 import { Type } from 'typebox';
+import { namesContent } from '../../auth/tokens.ts';
 import { exactOrigin } from '../../config.ts';
 import { HttpError } from '../../http-errors.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
@@ -12,8 +13,15 @@ const ACCESS_LEVELS: Readonly<Record<string, number>> = {
   Create: Permissions.Create,
 };
 
+const ItemList = (what: string) =>
+  Type.Optional(Type.Array(Type.Object({ id: Id }), { maxItems: 20, description: what }));
+
 const EmbedTokenRequest = Type.Object({
-  reports: Type.Array(Type.Object({ id: Id }), { minItems: 1, maxItems: 20 }),
+  reports: ItemList('Reports to view or edit'),
+  datasets: ItemList('Datasets for Q&A and report creation'),
+  dashboards: ItemList('Dashboards (and their tiles)'),
+  paginatedReports: ItemList('Paginated reports'),
+  targetWorkspaces: ItemList('Workspaces that save-as, create and quick-create may store new content in'),
   permissions: Type.Union([
     Type.Integer({
       minimum: 0,
@@ -49,9 +57,25 @@ const EmbedToken = Type.Object({
   expiration: Type.String({ format: 'date-time' }),
 });
 
-/** POST /v1/embed-tokens: a short-lived token for the frame, naming reports, permissions, RLS and host origins. */
+/** Unique ids of a request list, each resolved by `find`; the first unknown one is a 404 naming it. */
+function resolve<T>(
+  list: readonly { id: string }[] | undefined,
+  what: string,
+  find: (id: string) => T | undefined,
+): T[] {
+  return [...new Set((list ?? []).map((item) => item.id))].map((id) => {
+    const found = find(id);
+    if (found === undefined) throw new HttpError(404, 'NOT_FOUND', `No ${what} '${id}'.`);
+    return found;
+  });
+}
+
+/**
+ * POST /v1/embed-tokens: a short-lived token for the frame, naming content (reports, datasets, dashboards, paginated
+ * reports, target workspaces; at least one), permissions, RLS and host origins.
+ */
 const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { content, config, tokens, accounts } = app.services;
+  const { content, directory, config, tokens, accounts } = app.services;
 
   app.post(
     '/embed-tokens',
@@ -66,12 +90,31 @@ const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const ids = [...new Set(body.reports.map((r) => r.id))];
-      const reports = ids.map((id) => {
+      const reports = resolve(body.reports, 'report', (id) => {
         const report = content.report(id);
-        if (report === undefined) throw new HttpError(404, 'NOT_FOUND', `No report '${id}'.`);
-        return { id: report.id, datasetId: report.datasetId, workspaceId: report.workspaceId };
+        return report && { id: report.id, datasetId: report.datasetId, workspaceId: report.workspaceId };
       });
+      const datasets = resolve(body.datasets, 'dataset', (id) => {
+        const dataset = content.dataset(id);
+        return dataset && { id: dataset.id, workspaceId: dataset.workspaceId };
+      });
+      const dashboards = resolve(body.dashboards, 'dashboard', (id) => directory.find('dashboard', id));
+      const paginatedReports = resolve(body.paginatedReports, 'paginated report', (id) =>
+        directory.find('paginatedReport', id),
+      );
+      const targetWorkspaces = resolve(
+        body.targetWorkspaces,
+        'workspace',
+        (id) => content.workspaces().find((workspace) => workspace.id === id)?.id,
+      );
+      const grant = { reports, datasets, dashboards, paginatedReports, targetWorkspaces };
+      if (!namesContent(grant)) {
+        throw new HttpError(
+          400,
+          'BAD_REQUEST',
+          'Name at least one report, dataset, dashboard, paginated report or target workspace.',
+        );
+      }
       const permissions =
         typeof body.permissions === 'number' ? body.permissions : (ACCESS_LEVELS[body.permissions] ?? 0);
       const databaseNames = [...new Set(body.identities.flatMap((identity) => identity.databaseNames))];
@@ -105,11 +148,20 @@ const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const issued = await tokens.issueEmbedToken(
         request.apiClient ?? config.clientId,
-        { reports, permissions, databaseNames, origins: [...new Set(origins)] },
+        { ...grant, permissions, databaseNames, origins: [...new Set(origins)] },
         minutes,
       );
       request.log.info(
-        { tokenId: issued.tokenId, reports: ids, databaseNames, permissions },
+        {
+          tokenId: issued.tokenId,
+          reports: reports.map((r) => r.id),
+          datasets: datasets.map((d) => d.id),
+          dashboards: dashboards.map((d) => d.id),
+          paginatedReports: paginatedReports.map((p) => p.id),
+          targetWorkspaces,
+          databaseNames,
+          permissions,
+        },
         'embed token issued',
       );
       return { token: issued.token, tokenId: issued.tokenId, expiration: issued.expiresAt.toISOString() };

@@ -1,0 +1,46 @@
+/**
+ * Boots a report frame (`/reportEmbed`): creates the report controller and the frame router (accepting any parent
+ * until a load's token names the allowed origins), registers the routes and renders the app.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createFrameRouter } from '@portico/frame';
+import { createFrameApi } from './api/frame-api.ts';
+import type { FrameUrl } from './boot.ts';
+import { App } from './components/App.tsx';
+import { ReportController } from './model/controller.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export function mountReport(root: HTMLElement, url: FrameUrl): void {
+  let raise: (eventName: string, body: unknown) => void = () => undefined;
+  const api = createFrameApi({
+    onTokenExpired: (error) =>
+      raise('error', {
+        message: 'TokenExpired',
+        detailedMessage: error.message,
+        errorCode: 'TokenExpired',
+        level: 3,
+      }),
+  });
+  const controller = new ReportController({
+    api,
+    reportId: url.reportId,
+    raise: (event) => router.raise(event),
+  });
+  raise = (eventName, body) => controller.raise(eventName, body);
+  const router = createFrameRouter({
+    allowedOrigins: (origin) => controller.acceptsOrigin(origin),
+    ...(url.uid === undefined ? {} : { uid: url.uid }),
+  });
+  registerRoutes(router, controller, {
+    print: () => window.print(),
+    correlationId: crypto.randomUUID(),
+  });
+  window.addEventListener('pagehide', () => router.destroy());
+
+  createRoot(root).render(
+    <StrictMode>
+      <App controller={controller} kind={url.kind} />
+    </StrictMode>,
+  );
+}

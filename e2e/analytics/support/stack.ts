@@ -3,6 +3,7 @@
  * built on the tests' small fixed dataset (apps/analytics/test/helpers) listening on 127.0.0.1, and a host page
  * server on localhost — another origin — serving `@portico/embed` bundled with the SDK suite's esbuild helper.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,9 +26,16 @@ export interface Stack {
   readonly service: string;
   /** `http://localhost:<port>`: the host page's origin. */
   readonly host: string;
-  /** An embed token from the REST API (client credentials), View by default. */
+  /**
+   * An embed token from the REST API (client credentials), View by default, naming a report and/or the datasets,
+   * dashboards, paginated reports and target workspaces given.
+   */
   embedToken(request: {
-    reportId: string;
+    reportId?: string;
+    datasetIds?: string[];
+    dashboardIds?: string[];
+    paginatedReportIds?: string[];
+    targetWorkspaceIds?: string[];
     databaseNames: string[];
     permissions?: string;
     lifetimeMinutes?: number;
@@ -51,16 +59,31 @@ async function freePort(): Promise<number> {
 
 /** Starts the host server, builds the frame, and starts the service on the test fleet. */
 export async function startStack(): Promise<Stack> {
-  const hostScript = bundleFile(path.join(import.meta.dirname, '../fixtures/host.ts'));
+  // `/<name>.html` is a page running `/<name>.js`: fixtures/<name>.ts bundled with the SDK (host.ts for reports;
+  // each other kind of content may bring its own host fixture).
+  const scripts = new Map<string, Promise<string>>();
   const hostServer = createServer((request, response) => {
-    if (request.url === '/host.js') {
-      hostScript.then(
+    const match = /^\/([a-z][a-z0-9-]*)\.(js|html)$/.exec(request.url ?? '');
+    const name = match?.[1];
+    const fixture =
+      name === undefined ? undefined : path.join(import.meta.dirname, '../fixtures', `${name}.ts`);
+    if (name === undefined || fixture === undefined || !existsSync(fixture)) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('no such fixture');
+      return;
+    }
+    if (match?.[2] === 'js') {
+      let script = scripts.get(name);
+      if (script === undefined) {
+        script = bundleFile(fixture);
+        scripts.set(name, script);
+      }
+      script.then(
         (js) => response.writeHead(200, { 'content-type': 'text/javascript' }).end(js),
         (error: unknown) => response.writeHead(500).end(String(error)),
       );
       return;
     }
-    const html = '<!doctype html><meta charset="utf-8"><title>host</title><script src="/host.js"></script>';
+    const html = `<!doctype html><meta charset="utf-8"><title>${name}</title><script src="/${name}.js"></script>`;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
   const host = `http://localhost:${await listen(hostServer)}`;
@@ -91,7 +114,8 @@ export async function startStack(): Promise<Stack> {
   return {
     service,
     host,
-    async embedToken({ reportId, databaseNames, permissions = 'View', lifetimeMinutes }) {
+    async embedToken({ reportId, databaseNames, permissions = 'View', lifetimeMinutes, ...others }) {
+      const ids = (list: string[] | undefined) => (list ?? []).map((id) => ({ id }));
       const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
       const oauth = await fetch(`${service}/oauth/token`, {
         method: 'POST',
@@ -103,7 +127,11 @@ export async function startStack(): Promise<Stack> {
         method: 'POST',
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          reports: [{ id: reportId }],
+          reports: reportId === undefined ? [] : [{ id: reportId }],
+          datasets: ids(others.datasetIds),
+          dashboards: ids(others.dashboardIds),
+          paginatedReports: ids(others.paginatedReportIds),
+          targetWorkspaces: ids(others.targetWorkspaceIds),
           permissions,
           identities: [{ databaseNames }],
           allowedOrigins: [host],

@@ -1,0 +1,10 @@
+export { REQUEST_ID_HEADER, echoRequestId, genReqId } from './request-id.ts';
+export { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
+export type { CommonErrorCode } from './http-errors.ts';
+export { badRequestText, registerErrorHandler } from './error-handler.ts';
+export type { ErrorHandlerOptions } from './error-handler.ts';
+export { healthRoutes } from './health.ts';
+export type { HealthRoutesOptions } from './health.ts';
+export { REDACTED_PATHS, loggerOptions } from './logger.ts';
+export { configOrExit, serve } from './launcher.ts';
+export type { LauncherProcess, ServeOptions } from './launcher.ts';

@@ -10,6 +10,7 @@ import { embedClaims } from '../../plugins/authentication.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { embedUrl } from '../../services.ts';
 import { reportForToken } from './access.ts';
+import userStateRoutes from './user-state.ts';
 
 const ReportParams = Type.Object({ reportId: Id });
 
@@ -51,6 +52,8 @@ const IssuedToken = Type.Object({
 /** /frame-api/session and /frame-api/reports/*: what an embed token may read and save. */
 const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { content, config, tokens } = app.services;
+  // The viewer's persistent filters on a report: /reports/:reportId/user-state.
+  await app.register(userStateRoutes);
   const meta = (report: Report) => ({
     id: report.id,
     name: report.name,

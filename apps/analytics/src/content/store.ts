@@ -9,7 +9,7 @@
  * crash never leaves half a document and two writers never overwrite each other's version.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DATASETS, SAMPLE_REPORTS, WORKSPACES } from './samples/index.ts';
 import type { SampleReport } from './samples/index.ts';
@@ -29,6 +29,26 @@ interface ReportFile {
   readonly datasetId: string;
   readonly createdAt: string;
 }
+
+/**
+ * A dataset made by quick create, kept in `content/datasets/<id>/dataset.json` with its rows in `rows.json` (the
+ * engine's table is rebuilt from them when missing). A draft (`expiresAt` set) is removed once it expires unless a
+ * report over it is saved first.
+ */
+export interface UserDatasetFile {
+  /** The model, physical names included (generated identifiers, never the user's text). */
+  readonly dataset: Dataset;
+  /** Row-level security: the account the rows belong to. */
+  readonly databaseName: string;
+  readonly createdAt: string;
+  /** ISO time after which an unsaved draft may be removed; absent once kept. */
+  readonly expiresAt?: string;
+}
+
+/** The typed rows of a user dataset, by model table name; each row in the order of the table's columns. */
+export type UserDatasetRows = Readonly<
+  Record<string, readonly (readonly (string | number | boolean | null)[])[]>
+>;
 
 interface VersionFile extends ReportVersionInfo {
   readonly definition: ReportDefinition;
@@ -65,6 +85,7 @@ async function readJson<T>(file: string): Promise<T> {
 export class ContentStore {
   private readonly reportsById = new Map<string, Report>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly userDatasetsById = new Map<string, UserDatasetFile>();
 
   private constructor(private readonly dir: string) {}
 
@@ -84,6 +105,14 @@ export class ContentStore {
       if (entry.isDirectory()) await store.load(entry.name);
     }
     for (const sample of samples) await store.syncSample(sample);
+    await mkdir(join(dir, 'datasets'), { recursive: true });
+    for (const entry of await readdir(join(dir, 'datasets'), { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const file = await readJson<UserDatasetFile>(join(dir, 'datasets', entry.name, 'dataset.json')).catch(
+        () => undefined,
+      );
+      if (file?.dataset.id === entry.name) store.userDatasetsById.set(entry.name, file);
+    }
     return store;
   }
 
@@ -95,12 +124,80 @@ export class ContentStore {
     return WORKSPACES.find((w) => w.id === id);
   }
 
+  /** The built-in datasets of a workspace, then its kept (not draft) user datasets. */
   datasets(workspaceId: string): readonly Dataset[] {
-    return DATASETS.filter((d) => d.workspaceId === workspaceId);
+    const users = [...this.userDatasetsById.values()]
+      .filter((u) => u.expiresAt === undefined && u.dataset.workspaceId === workspaceId)
+      .map((u) => u.dataset);
+    return [...DATASETS.filter((d) => d.workspaceId === workspaceId), ...users];
   }
 
+  /** A built-in or user dataset (drafts included). */
   dataset(id: string): Dataset | undefined {
-    return DATASETS.find((d) => d.id === id);
+    return DATASETS.find((d) => d.id === id) ?? this.userDatasetsById.get(id)?.dataset;
+  }
+
+  /** Every user dataset (quick create), drafts included. */
+  userDatasets(): readonly UserDatasetFile[] {
+    return [...this.userDatasetsById.values()];
+  }
+
+  userDataset(id: string): UserDatasetFile | undefined {
+    return this.userDatasetsById.get(id);
+  }
+
+  /** Stores a user dataset (its model and rows); a draft when `file.expiresAt` is set. */
+  async addUserDataset(file: UserDatasetFile, rows: UserDatasetRows): Promise<void> {
+    const id = file.dataset.id;
+    if (DATASETS.some((d) => d.id === id) || this.userDatasetsById.has(id))
+      throw new Error(`dataset '${id}' exists`);
+    const folder = join(this.dir, 'datasets', id);
+    await mkdir(folder, { recursive: true });
+    await writeAtomically(join(folder, 'rows.json'), rows);
+    await writeAtomically(join(folder, 'dataset.json'), file);
+    this.userDatasetsById.set(id, file);
+  }
+
+  /** The stored rows of a user dataset. */
+  async userDatasetRows(id: string): Promise<UserDatasetRows | undefined> {
+    if (!this.userDatasetsById.has(id)) return undefined;
+    return readJson<UserDatasetRows>(join(this.dir, 'datasets', id, 'rows.json'));
+  }
+
+  /** Keeps a draft user dataset for good (a report over it was saved); true when it is now kept. */
+  keepUserDataset(id: string): Promise<boolean> {
+    return this.serialised(`dataset:${id}`, async () => {
+      const file = this.userDatasetsById.get(id);
+      if (file === undefined) return false;
+      if (file.expiresAt === undefined) return true;
+      const { expiresAt: _expired, ...kept } = file;
+      await writeAtomically(join(this.dir, 'datasets', id, 'dataset.json'), kept);
+      this.userDatasetsById.set(id, kept);
+      return true;
+    });
+  }
+
+  /** Removes a user dataset's files (its engine table is the caller's). */
+  removeUserDataset(id: string): Promise<void> {
+    return this.serialised(`dataset:${id}`, async () => {
+      if (!this.userDatasetsById.delete(id)) return;
+      await rm(join(this.dir, 'datasets', id), { recursive: true, force: true });
+    });
+  }
+
+  /**
+   * Stores a new report (version 1) over any dataset, in the given workspace.
+   *
+   * ```ts
+   * await store.createReport({ name: 'My report', workspaceId, datasetId }, definition);
+   * ```
+   */
+  createReport(
+    meta: { readonly name: string; readonly workspaceId: string; readonly datasetId: string },
+    definition: ReportDefinition,
+  ): Promise<Report> {
+    const file: ReportFile = { id: randomUUID(), ...meta, createdAt: new Date().toISOString() };
+    return this.create(file, definition, 'user');
   }
 
   /** The latest version of every report of a workspace, by name. */

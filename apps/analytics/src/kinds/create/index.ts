@@ -1,0 +1,271 @@
+/**
+ * The create kind's frame API (`/frame-api/create/*`, embed token with Create permission): the model of a dataset
+ * to author on, live queries over it, storing a new report built in the frame, and quick create (a dataset from
+ * supplied rows plus its automatic report). See README.md beside this file.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { checkDefinition, FieldRefSchema, ReportDefinitionSchema } from '../../content/definition-schema.ts';
+import { publicDataset } from '../../content/public-model.ts';
+import type { Report, ReportDefinition } from '../../content/types.ts';
+import { HttpError } from '../../http-errors.ts';
+import { compileVisualQuery } from '../../query/compile.ts';
+import { runCompiled } from '../../query/run.ts';
+import { MAX_QUERY_ROWS } from '../../query/types.ts';
+import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { embedUrl } from '../../services.ts';
+import { autoReport } from './auto-report.ts';
+import { DatasetConfigError, parseDatasetConfig } from './dataset-config.ts';
+import { creatorClaims, datasetForCreator, successorToken, targetWorkspace } from './grant.ts';
+import {
+  buildUserDataset,
+  createUserTables,
+  dropUserTables,
+  storedRows,
+  userTablesExist,
+} from './user-dataset.ts';
+
+/** Error answers of quick create: the common body plus a stable `reason`, the `path` and the SDK's list. */
+const ConfigErrorBody = Type.Object({
+  message: Type.String(),
+  code: Type.String(),
+  reason: Type.Optional(Type.String()),
+  path: Type.Optional(Type.String()),
+  errors: Type.Optional(
+    Type.Array(
+      Type.Object({
+        message: Type.String(),
+        path: Type.Optional(Type.String()),
+        keyword: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
+});
+
+const VisualQuerySchema = Type.Object({
+  select: Type.Array(FieldRefSchema, { minItems: 1, maxItems: 50 }),
+  filters: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 100 })),
+  orderBy: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: FieldRefSchema,
+        direction: Type.Union([
+          Type.Literal('Ascending'),
+          Type.Literal('Descending'),
+          Type.Literal(1),
+          Type.Literal(2),
+        ]),
+      }),
+      { maxItems: 10 },
+    ),
+  ),
+  top: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QUERY_ROWS })),
+});
+
+const QueryAnswer = Type.Object({
+  columns: Type.Array(
+    Type.Object({
+      field: FieldRefSchema,
+      kind: Type.Union([Type.Literal('column'), Type.Literal('measure')]),
+      queryName: Type.String(),
+      displayName: Type.String(),
+      dataType: Type.String(),
+      format: Type.Optional(Type.String()),
+    }),
+  ),
+  rows: Type.Unknown({ description: 'One array per row, in the order of columns' }),
+  truncated: Type.Boolean(),
+});
+
+const IssuedToken = Type.Object({ token: Type.String(), tokenId: Type.String(), expiration: Type.String() });
+const ReportMeta = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  workspaceId: Type.String(),
+  datasetId: Type.String(),
+  version: Type.Integer(),
+  updatedAt: Type.String(),
+  embedUrl: Type.String(),
+});
+const DatasetAnswer = Type.Object({
+  dataset: Type.Unknown({ description: 'The semantic model without physical names' }),
+  workspaceId: Type.String(),
+});
+
+/** How long an unsaved quick-create dataset is kept: as long as the token that made it, at least an hour. */
+const MIN_DRAFT_MS = 60 * 60 * 1000;
+
+/** Removes expired quick-create drafts and rebuilds engine tables that are missing (a reloaded fleet file). */
+async function reconcileUserDatasets(app: FastifyInstance): Promise<void> {
+  const { content, engine, now } = app.services;
+  for (const file of content.userDatasets()) {
+    if (file.expiresAt !== undefined && Date.parse(file.expiresAt) <= now()) {
+      await dropUserTables(engine, file.dataset);
+      await content.removeUserDataset(file.dataset.id);
+      app.log.info({ datasetId: file.dataset.id }, 'expired quick-create draft removed');
+    } else if (!(await userTablesExist(engine, file.dataset))) {
+      await dropUserTables(engine, file.dataset);
+      const rows = await content.userDatasetRows(file.dataset.id);
+      await createUserTables(engine, file.dataset, file.databaseName, rows ?? {});
+      app.log.info({ datasetId: file.dataset.id }, 'quick-create tables rebuilt');
+    }
+  }
+}
+
+const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { content, config, engine, now } = app.services;
+  await reconcileUserDatasets(app);
+
+  const meta = (report: Report) => ({
+    id: report.id,
+    name: report.name,
+    workspaceId: report.workspaceId,
+    datasetId: report.datasetId,
+    version: report.version,
+    updatedAt: report.updatedAt,
+    embedUrl: embedUrl(config, report),
+  });
+
+  app.get(
+    '/datasets/:datasetId',
+    {
+      onRequest: app.requireEmbedToken,
+      schema: {
+        summary: 'The model of a dataset to create a report on (Create permission)',
+        params: Type.Object({ datasetId: Id }),
+        response: { 200: DatasetAnswer, 404: ErrorBody, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const dataset = datasetForCreator(app, request, request.params.datasetId);
+      return { dataset: publicDataset(dataset), workspaceId: dataset.workspaceId };
+    },
+  );
+
+  app.post(
+    '/query',
+    {
+      onRequest: app.requireEmbedToken,
+      schema: {
+        summary: "Run a draft visual's query on a dataset (Create permission), for the token's accounts only",
+        body: Type.Object({ datasetId: Id, query: VisualQuerySchema }),
+        response: { 200: QueryAnswer, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const dataset = datasetForCreator(app, request, request.body.datasetId);
+      const context = { databaseNames: creatorClaims(request).databaseNames, now: new Date(now()) };
+      return runCompiled(engine, compileVisualQuery(dataset, request.body.query, context));
+    },
+  );
+
+  app.post(
+    '/reports',
+    {
+      onRequest: app.requireEmbedToken,
+      schema: {
+        summary:
+          'Store a report built in the frame as a new report in a target workspace (Create permission)',
+        body: Type.Object({
+          datasetId: Id,
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          definition: ReportDefinitionSchema,
+          workspaceId: Type.Optional(Id),
+        }),
+        response: {
+          201: Type.Object({ report: ReportMeta, accessToken: IssuedToken }),
+          400: ErrorBody,
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const claims = creatorClaims(request);
+      const dataset = datasetForCreator(app, request, request.body.datasetId);
+      const workspaceId = targetWorkspace(claims, request.body.workspaceId);
+      const name = request.body.name.trim();
+      if (name === '') throw new HttpError(400, 'VALIDATION_ERROR', 'name is required');
+      const definition = request.body.definition as ReportDefinition;
+      checkDefinition(dataset, definition);
+      // "Save as keeps both": a quick-create draft dataset is kept once a report over it is stored.
+      if (content.userDataset(dataset.id) !== undefined) await content.keepUserDataset(dataset.id);
+      const report = await content.createReport({ name, workspaceId, datasetId: dataset.id }, definition);
+      const accessToken = await successorToken(app, claims, {
+        report: { id: report.id, datasetId: report.datasetId, workspaceId: report.workspaceId },
+      });
+      request.log.info({ reportId: report.id, datasetId: dataset.id, tokenId: claims.jti }, 'report created');
+      return reply.code(201).send({ report: meta(report), accessToken });
+    },
+  );
+
+  app.post(
+    '/quick-create',
+    {
+      onRequest: app.requireEmbedToken,
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        summary: 'Build a dataset from supplied rows and its automatic report (Create permission)',
+        body: Type.Object({
+          datasetCreateConfig: Type.Unknown({ description: "The SDK's IDatasetCreateConfig" }),
+          workspaceId: Type.Optional(Id),
+        }),
+        response: {
+          201: Type.Object({
+            dataset: Type.Unknown(),
+            workspaceId: Type.String(),
+            definition: Type.Unknown({ description: 'The automatic ReportDefinition' }),
+            accessToken: IssuedToken,
+          }),
+          400: ConfigErrorBody,
+          413: ConfigErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const claims = creatorClaims(request);
+      const workspaceId = targetWorkspace(claims, request.body.workspaceId);
+      let tables;
+      try {
+        tables = parseDatasetConfig(request.body.datasetCreateConfig);
+      } catch (error) {
+        if (!(error instanceof DatasetConfigError)) throw error;
+        return reply.code(error.status === 413 ? 413 : 400).send({
+          message: error.message,
+          code: error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR',
+          reason: error.reason,
+          ...(error.path === undefined ? {} : { path: error.path }),
+          ...(error.errors === undefined ? {} : { errors: [...error.errors] }),
+        });
+      }
+      await reconcileUserDatasets(app);
+      const dataset = buildUserDataset(tables, { workspaceId });
+      // Row-level security: the rows belong to the creating token's first account.
+      const databaseName = claims.databaseNames[0] as string;
+      const rows = storedRows(tables);
+      try {
+        await createUserTables(engine, dataset, databaseName, rows);
+      } catch (error) {
+        await dropUserTables(engine, dataset);
+        throw error;
+      }
+      const expiresAt = new Date(Math.max(claims.exp * 1000, now() + MIN_DRAFT_MS)).toISOString();
+      await content.addUserDataset(
+        { dataset, databaseName, createdAt: new Date(now()).toISOString(), expiresAt },
+        rows,
+      );
+      const accessToken = await successorToken(app, claims, { dataset: { id: dataset.id, workspaceId } });
+      request.log.info(
+        { datasetId: dataset.id, tables: tables.length, rows: tables.reduce((n, t) => n + t.rows.length, 0) },
+        'quick-create dataset built',
+      );
+      return reply
+        .code(201)
+        .send({ dataset: publicDataset(dataset), workspaceId, definition: autoReport(dataset), accessToken });
+    },
+  );
+};
+
+export default createKindRoutes;

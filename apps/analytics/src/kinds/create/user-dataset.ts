@@ -1,0 +1,182 @@
+/**
+ * A quick-create dataset in the engine and in the model: one DuckDB table per supplied table, named by the service
+ * (`qc_<32 hex>`, columns `c0`, `c1`, …), never by the user's text; the user's names live only in the model. Every
+ * table carries `database_name` (the creating token's first account), so the query layer's row-level security
+ * applies to it as to the fleet tables, and `row_number` (the supplied order) so a table visual shows every row.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Dataset, DataType, ModelColumn, ModelMeasure, ModelTable } from '../../content/types.ts';
+import type { UserDatasetRows } from '../../content/store.ts';
+import type { Engine } from '../../data/engine.ts';
+import type { Cell, ParsedTable } from './dataset-config.ts';
+
+const SQL_TYPES: Readonly<Record<DataType, string>> = {
+  string: 'VARCHAR',
+  integer: 'BIGINT',
+  decimal: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  date: 'DATE',
+  dateTime: 'TIMESTAMP',
+};
+
+const FORMATS: Partial<Record<DataType, string>> = {
+  integer: '#,0',
+  decimal: '#,0.##',
+  date: 'yyyy-MM-dd',
+  dateTime: 'yyyy-MM-dd HH:mm',
+};
+
+/** The physical column of the supplied order. */
+export const ROW_NUMBER_SOURCE = 'row_number';
+const PHYSICAL_TABLE = /^qc_[0-9a-f]{32}$/;
+const PHYSICAL_COLUMN = /^(c\d{1,3}|row_number)$/;
+
+/** A name not yet in `taken` (case-insensitive): `base`, else `base 2`, `base 3`, … */
+function free(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${base} ${n}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+export const isNumeric = (dataType: DataType): boolean => dataType === 'integer' || dataType === 'decimal';
+
+/** The model of the supplied tables: columns as given plus `Row number`, and a sum measure per numeric column. */
+export function buildUserDataset(
+  tables: readonly ParsedTable[],
+  meta: { readonly workspaceId: string; readonly name?: string },
+): Dataset {
+  const modelTables = tables.map((table): ModelTable => {
+    const taken = new Set(table.columns.map((c) => c.name.toLowerCase()));
+    const rowNumber = free('Row number', taken);
+    const columns: ModelColumn[] = [
+      {
+        name: rowNumber,
+        displayName: rowNumber,
+        dataType: 'integer',
+        source: ROW_NUMBER_SOURCE,
+        format: '0',
+      },
+      ...table.columns.map((column, c) => {
+        const format = FORMATS[column.dataType];
+        return {
+          name: column.name,
+          displayName: column.displayName,
+          dataType: column.dataType,
+          source: `c${c}`,
+          ...(format === undefined ? {} : { format }),
+        };
+      }),
+    ];
+    const measures: ModelMeasure[] = table.columns
+      .filter((column) => isNumeric(column.dataType))
+      .map((column) => {
+        const name = free(`Sum of ${column.name}`, taken);
+        return {
+          name,
+          displayName: `Sum of ${column.displayName}`,
+          aggregation: 'sum',
+          column: column.name,
+          format: column.dataType === 'integer' ? '#,0' : '#,0.##',
+        };
+      });
+    return {
+      name: table.name,
+      displayName: table.name,
+      source: `qc_${randomBytes(16).toString('hex')}`,
+      columns,
+      measures,
+      hierarchies: [],
+    };
+  });
+  return {
+    id: randomUUID(),
+    workspaceId: meta.workspaceId,
+    name: meta.name ?? tables.map((t) => t.name).join(', '),
+    description: 'Made by quick create from data supplied by the host page.',
+    tables: modelTables,
+    relationships: [],
+  };
+}
+
+/** The rows as stored beside the model: by table name, each row `[row_number, …values]`. */
+export function storedRows(tables: readonly ParsedTable[]): UserDatasetRows {
+  return Object.fromEntries(
+    tables.map((t) => [t.name, t.rows.map((row, r): Cell[] => [r + 1, ...row])] as const),
+  );
+}
+
+/** Refuses physical names this module did not make (a tampered dataset file must not reach SQL). */
+function checkPhysical(table: ModelTable): void {
+  if (!PHYSICAL_TABLE.test(table.source) || table.columns.some((c) => !PHYSICAL_COLUMN.test(c.source))) {
+    throw new Error(`dataset table '${table.name}' has physical names quick create did not make`);
+  }
+}
+
+/** `'2024-05-02T07:41:09.000Z'` → `'2024-05-02 07:41:09.000'` (a TIMESTAMP is UTC without a zone). */
+const timestamp = (iso: string): string => iso.replace('T', ' ').replace('Z', '');
+
+/** Rows per INSERT statement; each value is a parameter. */
+const BATCH_CELLS = 2_000;
+
+/**
+ * Creates the engine tables of a user dataset and inserts its rows, every value a parameter. On a failure
+ * the caller drops what was made ({@link dropUserTables}). `rows` are as {@link storedRows} makes them.
+ */
+export async function createUserTables(
+  engine: Engine,
+  dataset: Dataset,
+  databaseName: string,
+  rows: UserDatasetRows,
+): Promise<void> {
+  for (const table of dataset.tables) {
+    checkPhysical(table);
+    const ident = (name: string) => `"${name}"`;
+    const columnsSql = table.columns.map((c) => `${ident(c.source)} ${SQL_TYPES[c.dataType]}`).join(', ');
+    await engine.query(
+      `CREATE TABLE ${ident(table.source)} (${ident('database_name')} VARCHAR NOT NULL, ${columnsSql})`,
+    );
+    const data = rows[table.name] ?? [];
+    const width = table.columns.length + 1;
+    const perBatch = Math.max(1, Math.floor(BATCH_CELLS / width));
+    for (let start = 0; start < data.length; start += perBatch) {
+      const batch = data.slice(start, start + perBatch);
+      const params: Cell[] = [];
+      const tuples = batch.map((row) => {
+        const slots = [databaseName, ...row].map((value, i) => {
+          const column = i === 0 ? undefined : table.columns[i - 1];
+          params.push(
+            column?.dataType === 'dateTime' && typeof value === 'string' ? timestamp(value) : value,
+          );
+          const slot = `$${params.length}`;
+          if (column?.dataType === 'date') return `CAST(${slot} AS DATE)`;
+          if (column?.dataType === 'dateTime') return `CAST(${slot} AS TIMESTAMP)`;
+          return slot;
+        });
+        if (slots.length !== width) throw new Error(`a stored row of '${table.name}' has the wrong width`);
+        return `(${slots.join(', ')})`;
+      });
+      await engine.query(`INSERT INTO ${ident(table.source)} VALUES ${tuples.join(', ')}`, params);
+    }
+  }
+}
+
+/** Drops the engine tables of a user dataset (those that exist). */
+export async function dropUserTables(engine: Engine, dataset: Dataset): Promise<void> {
+  for (const table of dataset.tables) {
+    checkPhysical(table);
+    await engine.query(`DROP TABLE IF EXISTS "${table.source}"`);
+  }
+}
+
+/** True when every engine table of the dataset exists. */
+export async function userTablesExist(engine: Engine, dataset: Dataset): Promise<boolean> {
+  for (const table of dataset.tables) {
+    const { rows } = await engine.query(
+      'SELECT count(*) FROM information_schema.tables WHERE table_name = $1',
+      [table.source],
+    );
+    if (Number(rows[0]?.[0] ?? 0) === 0) return false;
+  }
+  return true;
+}

@@ -1,19 +1,12 @@
-// Launches the portal server: configuration, database, migrations, listen, clean shutdown. Everything else is in app.ts.
-import { ConfigError } from '@portico/env-config';
+// Launches the portal server: configuration, database, migrations, seeding, then server-kit's serve (listen, signals,
+// clean shutdown). Everything else is in app.ts.
+import { configOrExit, serve } from '@portico/server-kit';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import type { PortalConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedSampleData } from './seed/sample-data.ts';
 
-let config: PortalConfig;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`portal-server: ${error.message}`);
-  process.exit(1);
-}
+const config = configOrExit('portal-server', () => loadConfig(process.env));
 
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
@@ -26,28 +19,8 @@ try {
 
 const app = await buildApp({ config, database });
 
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => {
-    app.log.error('shutdown took longer than 10 s; exiting');
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-  } catch (error) {
-    app.log.error({ err: error }, 'error while shutting down');
-    process.exitCode = 1;
-  }
-}
-process.once('SIGINT', () => void stop('SIGINT'));
-process.once('SIGTERM', () => void stop('SIGTERM'));
-
-if (config.seedSampleData) {
+async function seed(): Promise<void> {
+  if (!config.seedSampleData) return;
   try {
     const seeded = await seedSampleData(database.db, {
       dataDir: config.dataDir,
@@ -67,14 +40,11 @@ if (config.seedSampleData) {
   }
 }
 
-try {
-  await app.listen({ host: config.host, port: config.port });
-} catch (error) {
-  app.log.fatal({ err: error }, `could not listen on ${config.host}:${config.port}`);
-  await database.close();
-  process.exit(1);
-}
-app.log.info(
-  { url: config.publicUrl, database: database.kind, authority: config.oidc.authority },
-  `portal server ready at ${config.publicUrl}`,
-);
+await serve(app, {
+  host: config.host,
+  port: config.port,
+  beforeListen: seed,
+  release: () => database.close(),
+  readyMessage: `portal server ready at ${config.publicUrl}`,
+  readyFields: { url: config.publicUrl, database: database.kind, authority: config.oidc.authority },
+});

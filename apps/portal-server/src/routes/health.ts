@@ -1,47 +1,8 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-
-const PING_TIMEOUT_MS = 2000;
-
-const Live = Type.Object({ status: Type.Literal('ok') });
-const Ready = Type.Object({ status: Type.Literal('ready') });
-const Unavailable = Type.Object({
-  status: Type.Literal('unavailable'),
-  code: Type.Literal('DATABASE_UNAVAILABLE'),
-});
+import { healthRoutes } from '@portico/server-kit';
 
 /** Probes for orchestrators: /healthz (the process answers) and /readyz (it can reach its database). */
-const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: Live } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' as const };
-  });
-
-  app.get(
-    '/readyz',
-    { logLevel: 'warn', schema: { response: { 200: Ready, 503: Unavailable } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          app.database.ping(),
-          new Promise((_resolve, reject) => {
-            timer = setTimeout(
-              () => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)),
-              PING_TIMEOUT_MS,
-            );
-          }),
-        ]);
-      } catch (error) {
-        request.log.warn({ err: error }, 'database ping failed');
-        return reply.code(503).send({ status: 'unavailable', code: 'DATABASE_UNAVAILABLE' });
-      } finally {
-        clearTimeout(timer);
-      }
-      return { status: 'ready' as const };
-    },
-  );
-};
-
-export default healthRoutes;
+export default healthRoutes({
+  ping: (app) => app.database.ping(),
+  unavailableCode: 'DATABASE_UNAVAILABLE',
+  dependency: 'database',
+});

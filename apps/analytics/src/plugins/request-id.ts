@@ -1,22 +1,2 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-
-export const REQUEST_ID_HEADER = 'x-request-id';
-const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/**
- * Fastify's `genReqId`: the caller's `x-request-id` when it is well formed (the portal passes its own, so one id
- * follows a request across both services); otherwise a fresh UUID.
- */
-export function genReqId(request: IncomingMessage): string {
-  const incoming = request.headers[REQUEST_ID_HEADER];
-  return typeof incoming === 'string' && WELL_FORMED.test(incoming) ? incoming : randomUUID();
-}
-
-/** Echoes the request id on every answer, errors and 404s included. */
-export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
-}
+// Request ids live in server-kit, shared with the portal server (it passes its own, so one id follows a request).
+export { REQUEST_ID_HEADER, echoRequestId, genReqId } from '@portico/server-kit';

@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
+import { captureLogs } from '@portico/server-kit/testing';
+import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/logger.ts';
@@ -124,7 +124,7 @@ describe('request ids', () => {
 });
 
 describe('errors', () => {
-  async function appWithTestRoutes(logger?: pino.Logger) {
+  async function appWithTestRoutes(logger?: FastifyBaseLogger) {
     const app = await testApp({ config: testConfig(), ...(logger ? { logger } : {}) });
     app.post(
       '/api/test/echo',
@@ -151,7 +151,7 @@ describe('errors', () => {
     await app.close();
   });
 
-  it('answers a body that is not JSON with a 4xx, never a 5xx', async () => {
+  it('answers a body that is not JSON with a plain-text 400, never a 5xx', async () => {
     const app = await appWithTestRoutes();
     const broken = await app.inject({
       method: 'POST',
@@ -162,37 +162,17 @@ describe('errors', () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(broken.body.length).toBeGreaterThan(0);
-    const xml = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<count>1</count>',
-    });
-    expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     await app.close();
   });
 
   it('answers an unexpected failure with 500 INTERNAL and no detail, and logs it with the request id', async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
-    );
-    const app = await appWithTestRoutes(logger);
+    const logs = captureLogs();
+    const app = await appWithTestRoutes(logs.logger);
     const res = await app.inject({ url: '/api/test/crash', headers: { 'x-request-id': 'crash-1' } });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
     expect(res.body).not.toContain('secret');
-    const logged = lines.map(
-      (line) => JSON.parse(line) as { level: number; reqId?: string; err?: { message: string } },
-    );
-    expect(logged).toContainEqual(
+    expect(logs.records()).toContainEqual(
       expect.objectContaining({
         level: 50,
         reqId: 'crash-1',
@@ -205,16 +185,7 @@ describe('errors', () => {
 
 describe('logging', () => {
   it('never writes bearer tokens or cookies to the log', async () => {
-    let output = '';
-    const logger = pino(
-      { ...loggerOptions({ logLevel: 'trace' }) },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          output += chunk.toString();
-          done();
-        },
-      }),
-    );
+    const { logger, text } = captureLogs(loggerOptions({ logLevel: 'trace' }));
     const app = await testApp({ config: testConfig(), logger });
     await app.inject({
       url: '/api/users/me',
@@ -224,30 +195,20 @@ describe('logging', () => {
     logger.info({
       req: { headers: { authorization: 'Bearer top.secret.token', cookie: 'session=cookie-secret' } },
     });
-    expect(output).toContain('"reqId"');
-    expect(output).not.toContain('top.secret.token');
-    expect(output).not.toContain('cookie-secret');
+    expect(text()).toContain('"reqId"');
+    expect(text()).not.toContain('top.secret.token');
+    expect(text()).not.toContain('cookie-secret');
     await app.close();
   });
 
   it('writes one structured line per request, on completion, with its id, method, URL, status and time', async () => {
-    const lines: string[] = [];
-    const logger = pino(
-      { ...loggerOptions({ logLevel: 'info' }) },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
-    );
-    const app = await testApp({ config: testConfig(), logger });
+    const logs = captureLogs(loggerOptions({ logLevel: 'info' }));
+    const app = await testApp({ config: testConfig(), logger: logs.logger });
     const url = '/api/configuration/clientConfiguration';
     const res = await app.inject({ url, headers: { 'x-request-id': 'log-1' } });
     expect(res.headers['x-request-id']).toBe('log-1');
     await app.close();
-    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(logged.filter((line) => line['reqId'] === 'log-1')).toEqual([
+    expect(logs.records().filter((line) => line['reqId'] === 'log-1')).toEqual([
       expect.objectContaining({
         level: 30,
         msg: 'request completed',

@@ -1,25 +1,14 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler.ts';
 import type { ErrorHandlerOptions } from './error-handler.ts';
 import { HttpError } from './http-errors.ts';
+import { captureLogs } from './testing.ts';
 
 class RefusedQuery extends Error {}
 
-function app(options: ErrorHandlerOptions = {}, lines: string[] = []) {
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    }),
-  );
-  const server = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+function app(options: ErrorHandlerOptions = {}, logs = captureLogs()) {
+  const server = Fastify({ loggerInstance: logs.logger });
   registerErrorHandler(server, options);
   server.post(
     '/echo',
@@ -104,13 +93,12 @@ describe('the error handler', () => {
   });
 
   it('answers anything unexpected with 500 INTERNAL and no detail, and logs it with the request id', async () => {
-    const lines: string[] = [];
-    const res = await app({}, lines).inject({ url: '/crash' });
+    const logs = captureLogs();
+    const res = await app({}, logs).inject({ url: '/crash' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
     expect(res.body).not.toContain('secret');
-    const logged = lines.map((line) => JSON.parse(line) as { level: number; reqId?: string; err?: object });
-    expect(logged).toContainEqual(
+    expect(logs.records()).toContainEqual(
       expect.objectContaining({
         level: 50,
         reqId: expect.any(String),

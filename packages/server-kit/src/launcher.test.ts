@@ -1,14 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { ConfigError } from '@portico/env-config';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger } from 'fastify';
-import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { configOrExit, serve } from './launcher.ts';
 import type { LauncherProcess } from './launcher.ts';
+import { captureLogs } from './testing.ts';
+import type { CapturedLogs } from './testing.ts';
 
 class FakeProcess extends EventEmitter implements LauncherProcess {
   exits: number[] = [];
@@ -18,22 +17,13 @@ class FakeProcess extends EventEmitter implements LauncherProcess {
   }
 }
 
-function app(lines: string[]) {
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    }),
-  );
-  const server = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+function app(logs: CapturedLogs) {
+  const server = Fastify({ loggerInstance: logs.logger });
   server.get('/ping', async () => ({ pong: true }));
   return server;
 }
 
-const messages = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+const messages = (logs: CapturedLogs) => logs.records().map((record) => record['msg']);
 
 describe('configOrExit', () => {
   it('returns the configuration when it loads', () => {
@@ -74,9 +64,9 @@ describe('configOrExit', () => {
 
 describe('serve', () => {
   it('runs beforeListen, listens, logs the ready line, and on a signal closes the app and then releases, once', async () => {
-    const lines: string[] = [];
+    const logs = captureLogs();
     const proc = new FakeProcess();
-    const server = app(lines);
+    const server = app(logs);
     const order: string[] = [];
     server.addHook('onClose', async () => {
       order.push('app closed');
@@ -96,22 +86,20 @@ describe('serve', () => {
     });
     const { port } = server.server.address() as AddressInfo;
     expect(await (await fetch(`http://127.0.0.1:${port}/ping`)).json()).toEqual({ pong: true });
-    expect(lines.map((line) => JSON.parse(line) as object)).toContainEqual(
-      expect.objectContaining({ msg: 'svc ready', url: 'http://svc' }),
-    );
+    expect(logs.records()).toContainEqual(expect.objectContaining({ msg: 'svc ready', url: 'http://svc' }));
 
     proc.emit('SIGTERM');
     proc.emit('SIGINT');
     await vi.waitFor(() => expect(order).toEqual(['before listen', 'app closed', 'released']));
-    expect(messages(lines).filter((msg) => msg === 'shutting down')).toHaveLength(1);
+    expect(messages(logs).filter((msg) => msg === 'shutting down')).toHaveLength(1);
     expect(proc.exits).toEqual([]);
     expect(proc.exitCode).toBeUndefined();
   });
 
   it('sets exit code 1 when closing fails', async () => {
     const proc = new FakeProcess();
-    const lines: string[] = [];
-    await serve(app(lines), {
+    const logs = captureLogs();
+    await serve(app(logs), {
       host: '127.0.0.1',
       port: 0,
       readyMessage: 'ready',
@@ -120,12 +108,12 @@ describe('serve', () => {
     });
     proc.emit('SIGINT');
     await vi.waitFor(() => expect(proc.exitCode).toBe(1));
-    expect(messages(lines)).toContain('error while shutting down');
+    expect(messages(logs)).toContain('error while shutting down');
   });
 
   it('exits 1 when a shutdown takes longer than its timeout', async () => {
     const proc = new FakeProcess();
-    await serve(app([]), {
+    await serve(app(captureLogs()), {
       host: '127.0.0.1',
       port: 0,
       readyMessage: 'ready',
@@ -141,10 +129,10 @@ describe('serve', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as AddressInfo;
-    const lines: string[] = [];
+    const logs = captureLogs();
     const proc = new FakeProcess();
     let released = false;
-    const server = app(lines);
+    const server = app(logs);
     await serve(server, {
       host: '127.0.0.1',
       port,
@@ -157,7 +145,7 @@ describe('serve', () => {
     taken.close();
     expect(proc.exits).toEqual([1]);
     expect(released).toBe(true);
-    expect(messages(lines)).toContain(`could not listen on 127.0.0.1:${port}`);
-    expect(messages(lines)).not.toContain('ready');
+    expect(messages(logs)).toContain(`could not listen on 127.0.0.1:${port}`);
+    expect(messages(logs)).not.toContain('ready');
   });
 });

@@ -1,20 +1,10 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './logger.ts';
+import { captureLogs } from './testing.ts';
 
 function capture(alsoRedact?: string[]) {
-  let output = '';
-  const logger = pino(
-    loggerOptions('info', alsoRedact),
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        output += chunk.toString();
-        done();
-      },
-    }),
-  );
-  return { logger, output: () => output };
+  const logs = captureLogs(loggerOptions('info', alsoRedact));
+  return { logger: logs.logger, output: logs.text };
 }
 
 describe('logger options', () => {

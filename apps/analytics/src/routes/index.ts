@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import dashboardRoutes from '../kinds/dashboards/routes.ts';
+import { paginatedReportRoutes } from '../kinds/paginated/routes.ts';
 import { recordRoutes } from '../openapi/generator.ts';
 import embedPageRoutes from './embed-pages.ts';
 import frameQueryRoutes from './frame-api/query.ts';
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(openApiRoutes, { prefix: '/v1', routes });
   await app.register(frameReportRoutes, { prefix: '/frame-api' });
   await app.register(frameQueryRoutes, { prefix: '/frame-api' });
+  await app.register(paginatedReportRoutes);
   await app.register(dashboardRoutes);
   await app.register(embedPageRoutes, { frameDist: config.frameDist, embedOrigins: config.embedOrigins });
 }

@@ -1,0 +1,36 @@
+/**
+ * CSV export: the detail lines of a report as records — its group columns (site, device…) then its columns, raw
+ * values (numbers unformatted, timestamps ISO) — read batch by batch, so a large report streams in constant memory.
+ * Quoting and the spreadsheet-formula guard are the query layer's (`toCsv`).
+ */
+import { toCsv } from '../../query/csv.ts';
+import type { ResultColumn } from '../../query/types.ts';
+import type { ReportRun } from './run.ts';
+
+const BATCH = 5_000;
+
+/** CSV text of `rows` under the display names `titles`, with or without the header line. */
+function csv(titles: readonly string[], rows: (string | number | null)[][], header: boolean): string {
+  // toCsv reads only the display names of its columns.
+  const text = toCsv({ columns: titles.map((displayName) => ({ displayName }) as ResultColumn), rows });
+  return header ? text : text.slice(text.indexOf('\r\n') + 2);
+}
+
+/**
+ * The report's CSV, chunk by chunk.
+ *
+ * ```ts
+ * reply.type('text/csv').send(Readable.from(csvChunks(run)));
+ * ```
+ */
+export async function* csvChunks(run: ReportRun): AsyncGenerator<string> {
+  const titles = [...run.report.groupColumns, ...run.report.columns.map((c) => c.title)];
+  yield csv(titles, [], true);
+  for await (const batch of run.batches(BATCH, true)) {
+    yield csv(
+      titles,
+      batch.map((b) => [...b.groups, ...b.line.cells]),
+      false,
+    );
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Runs a paginated report for one caller: resolves its parameters against the caller's grant, counts its body
+ * lines and reads its summary (two small statements), then answers any page by LIMIT/OFFSET on the ordered line
+ * stream, or walks every line in batches by keyset (the last line's keys), so that no export holds the report.
+ */
+import type { CellValue, Engine } from '../../data/engine.ts';
+import { restricted, Statement } from './definition.ts';
+import type { BoundSql, PaginatedReport, SummaryRow } from './definition.ts';
+import { pageCount, pageSlice } from './pagination.ts';
+import { resolveParameters } from './parameters.ts';
+import type { ParameterContext, ParameterValues } from './parameters.ts';
+import type { Cell, PageAnswer, ReportLine, ResolvedParameter } from './types.ts';
+
+/** A body line with what travels beside it: its group's heading, its group columns (CSV) and its keys. */
+export interface StreamedLine {
+  readonly line: ReportLine;
+  readonly context: string;
+  readonly groups: readonly Cell[];
+  readonly keys: readonly CellValue[];
+}
+
+/** What the caller's token lets parameters take: its accounts, their sites, the data's first and last day. */
+export async function loadParameterContext(
+  engine: Engine,
+  databaseNames: readonly string[],
+): Promise<ParameterContext> {
+  const statement = () => new Statement(databaseNames);
+  const [accounts, sites, range] = await Promise.all([
+    engine.query(
+      `SELECT database_name, account_name FROM ${restricted('accounts')} ORDER BY account_name, database_name`,
+      statement().values,
+      statement().types,
+    ),
+    engine.query(
+      `SELECT DISTINCT database_name, site FROM ${restricted('devices')} ORDER BY database_name, site`,
+      statement().values,
+      statement().types,
+    ),
+    engine.query(
+      `SELECT min(date)::VARCHAR, max(date)::VARCHAR FROM ${restricted('calendar')}`,
+      statement().values,
+      statement().types,
+    ),
+  ]);
+  const byAccount = new Map<string, string[]>();
+  for (const [account, site] of sites.rows) {
+    byAccount.set(String(account), [...(byAccount.get(String(account)) ?? []), String(site)]);
+  }
+  const [first, last] = range.rows[0] ?? [];
+  return {
+    accounts: accounts.rows.map(([databaseName, name]) => ({
+      databaseName: String(databaseName),
+      name: String(name),
+    })),
+    sites: byAccount,
+    firstDate: typeof first === 'string' ? first : '1970-01-01',
+    lastDate: typeof last === 'string' ? last : '1970-01-01',
+  };
+}
+
+const cell = (value: CellValue | undefined): Cell =>
+  value === undefined || value === null ? null : typeof value === 'boolean' ? String(value) : value;
+
+export class ReportRun {
+  private constructor(
+    private readonly engine: Engine,
+    readonly report: PaginatedReport,
+    readonly values: ParameterValues,
+    readonly parameters: readonly ResolvedParameter[],
+    readonly context: ParameterContext,
+    private readonly databaseNames: readonly string[],
+    /** Lines between the header block and the totals. */
+    readonly bodyLines: number,
+    readonly summary: SummaryRow,
+  ) {}
+
+  /**
+   * Resolves `parameterValues` (a ParameterError when refused) and sizes the report.
+   *
+   * ```ts
+   * const run = await ReportRun.open(engine, INVOICE_REPORT, [{ name: 'Month', value: '2024-05' }], ['fabrikam']);
+   * run.pageCount; // 1
+   * ```
+   */
+  static async open(
+    engine: Engine,
+    report: PaginatedReport,
+    parameterValues: unknown,
+    databaseNames: readonly string[],
+  ): Promise<ReportRun> {
+    const context = await loadParameterContext(engine, databaseNames);
+    const { values, parameters } = resolveParameters(report.parameters, parameterValues, context);
+    const lines = report.lines(values, databaseNames);
+    const summary = report.summary(values, databaseNames);
+    const [count, summed] = await Promise.all([
+      engine.query(`SELECT count(*) FROM (${lines.sql}) AS l`, lines.statement.values, lines.statement.types),
+      engine.query(summary.sql, summary.statement.values, summary.statement.types),
+    ]);
+    const row: Record<string, CellValue> = {};
+    summed.columns.forEach((column, index) => {
+      row[column.name] = summed.rows[0]?.[index] ?? null;
+    });
+    const bodyLines = Number(count.rows[0]?.[0] ?? 0);
+    return new ReportRun(engine, report, values, parameters, context, databaseNames, bodyLines, row);
+  }
+
+  get pageCount(): number {
+    return pageCount(this.report.layout, this.bodyLines);
+  }
+
+  /** Total lines: header block, body and totals. */
+  get lineCount(): number {
+    const { headerLines, footerLines } = this.report.layout;
+    return headerLines + this.bodyLines + footerLines;
+  }
+
+  get header(): { title: string; lines: string[] } {
+    return this.report.header(this.summary, this.values, this.context);
+  }
+
+  get totals(): ReportLine[] {
+    return this.report.totals(this.summary, this.values);
+  }
+
+  private toLine(row: readonly CellValue[]): StreamedLine {
+    const groups = this.report.groupColumns.length;
+    const columns = this.report.columns.length;
+    const kind = String(row[0]) as ReportLine['kind'];
+    return {
+      line: {
+        kind,
+        label: String(row[1] ?? ''),
+        cells:
+          kind === 'group' || kind === 'subgroup'
+            ? []
+            : row.slice(3 + groups, 3 + groups + columns).map(cell),
+      },
+      context: String(row[2] ?? ''),
+      groups: row.slice(3, 3 + groups).map(cell),
+      keys: row.slice(3 + groups + columns),
+    };
+  }
+
+  private orderBy(): string {
+    return this.report.keys.map((key) => key.name).join(', ');
+  }
+
+  private fresh(): BoundSql {
+    return this.report.lines(this.values, this.databaseNames);
+  }
+
+  /** Body lines `offset` … `offset + count - 1`. */
+  async bodySlice(offset: number, count: number): Promise<StreamedLine[]> {
+    if (count <= 0) return [];
+    const { sql, statement } = this.fresh();
+    const limit = statement.integer(count);
+    const skip = statement.integer(offset);
+    const result = await this.engine.query(
+      `SELECT * FROM (${sql}) AS l ORDER BY ${this.orderBy()} LIMIT ${limit} OFFSET ${skip}`,
+      statement.values,
+      statement.types,
+    );
+    return result.rows.map((row) => this.toLine(row));
+  }
+
+  /** Page `pageNumber` (1-based) as the frame shows it; a RangeError outside 1…pageCount. */
+  async page(pageNumber: number): Promise<PageAnswer> {
+    const slice = pageSlice(this.report.layout, this.bodyLines, pageNumber);
+    const body = await this.bodySlice(slice.bodyOffset, slice.bodyCount);
+    const totals = this.totals.slice(slice.footerOffset, slice.footerOffset + slice.footerCount);
+    const first = body[0];
+    return {
+      reportId: this.report.id,
+      name: this.report.name,
+      pageNumber,
+      pageCount: this.pageCount,
+      lineCount: this.lineCount,
+      linesPerPage: this.report.layout.linesPerPage,
+      parameters: this.parameters,
+      columns: this.report.columns,
+      ...(slice.header ? { header: this.header } : {}),
+      ...(first !== undefined && first.line.kind !== 'group' ? { continued: first.context } : {}),
+      lines: [...body.map((b) => b.line), ...totals],
+    };
+  }
+
+  /**
+   * Every body line in order, `batchSize` at a time (only detail lines with `detailOnly`): each batch is one
+   * statement that starts after the previous batch's last keys.
+   */
+  async *batches(batchSize: number, detailOnly = false): AsyncGenerator<StreamedLine[]> {
+    let after: readonly CellValue[] | undefined;
+    for (;;) {
+      const { sql, statement } = this.fresh();
+      const where: string[] = [];
+      if (detailOnly) where.push(`kind = 'detail'`);
+      if (after !== undefined) {
+        const previous = this.report.keys.map((key, index) =>
+          key.type === 'INTEGER'
+            ? `${statement.integer(Number(after?.[index]))}::INTEGER`
+            : `${statement.text(String(after?.[index]))}::VARCHAR`,
+        );
+        where.push(`(${this.orderBy()}) > (${previous.join(', ')})`);
+      }
+      const limit = statement.integer(batchSize);
+      const result = await this.engine.query(
+        `SELECT * FROM (${sql}) AS l ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
+         ORDER BY ${this.orderBy()} LIMIT ${limit}`,
+        statement.values,
+        statement.types,
+      );
+      const lines = result.rows.map((row) => this.toLine(row));
+      if (lines.length > 0) yield lines;
+      if (lines.length < batchSize) return;
+      after = lines[lines.length - 1]?.keys;
+    }
+  }
+}

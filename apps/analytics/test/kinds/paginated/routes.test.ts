@@ -1,0 +1,359 @@
+/**
+ * The paginated-report routes through real HTTP (`app.inject`) on the test fleet: listing with the /rdlEmbed URL,
+ * pages and page counts under parameters, stable 4xx codes, the token's grant, row-level security against every
+ * parameter, and the PDF and CSV exports.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
+import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
+import type { PageAnswer, ParameterValue } from '../../../src/kinds/paginated/types.ts';
+import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
+
+let t: TestApp;
+const ALL = ['contoso_emea', 'contoso_us', 'fabrikam', 'northwind', 'tailspin'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function mint(databaseNames: string[], body: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/embed-tokens',
+    headers: { authorization: `Bearer ${await apiToken(t.app)}` },
+    payload: {
+      paginatedReports: [{ id: INVOICE_REPORT_ID }, { id: DEVICE_ALERTS_REPORT_ID }],
+      permissions: 'View',
+      identities: [{ databaseNames }],
+      allowedOrigins: [PORTAL_ORIGIN],
+      ...body,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { token: string }).token;
+}
+
+function page(token: string, reportId: string, n: number, parameterValues?: ParameterValue[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/frame-api/paginated-reports/${reportId}/pages/${n}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: parameterValues === undefined ? {} : { parameterValues },
+  });
+}
+
+function exportAs(token: string, reportId: string, format: string, parameterValues: ParameterValue[] = []) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/frame-api/paginated-reports/${reportId}/export`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { format, parameterValues },
+  });
+}
+
+/** The cells of an invoice detail line: serial, model, then pages, prices and amounts. */
+type Invoiced = [string, string, number, number, number, number, number, number, number];
+
+const csvRows = (body: string) =>
+  body
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+
+describe('the REST API for the portal', () => {
+  it('lists the two samples with their /rdlEmbed URLs', async () => {
+    const res = await t.app.inject({
+      url: `/v1/workspaces/${WORKSPACE_ID}/paginated-reports`,
+      headers: { authorization: `Bearer ${await apiToken(t.app)}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const { value } = res.json() as { value: { id: string; embedUrl: string }[] };
+    expect(value.map((r) => r.id).sort()).toEqual([DEVICE_ALERTS_REPORT_ID, INVOICE_REPORT_ID].sort());
+    const invoice = value.find((r) => r.id === INVOICE_REPORT_ID);
+    expect(invoice?.embedUrl).toBe(
+      `${t.app.services.config.publicUrl}/rdlEmbed?reportId=${INVOICE_REPORT_ID}&groupId=${WORKSPACE_ID}`,
+    );
+  });
+
+  it('answers one report, 404 for another workspace or id, 401 without a token', async () => {
+    const auth = { authorization: `Bearer ${await apiToken(t.app)}` };
+    const one = await t.app.inject({
+      url: `/v1/workspaces/${WORKSPACE_ID}/paginated-reports/${DEVICE_ALERTS_REPORT_ID}`,
+      headers: auth,
+    });
+    expect(one.json()).toMatchObject({ id: DEVICE_ALERTS_REPORT_ID, name: 'Device alerts by site' });
+    const missing = await t.app.inject({
+      url: `/v1/workspaces/${WORKSPACE_ID}/paginated-reports/nope`,
+      headers: auth,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const workspace = await t.app.inject({ url: '/v1/workspaces/nope/paginated-reports', headers: auth });
+    expect(workspace.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ url: `/v1/workspaces/${WORKSPACE_ID}/paginated-reports` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('documents the routes in OpenAPI', async () => {
+    const res = await t.app.inject({ url: '/v1/openapi.json' });
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/v1/workspaces/{workspaceId}/paginated-reports');
+    expect(paths).toContain('/v1/workspaces/{workspaceId}/paginated-reports/{reportId}');
+  });
+
+  it('mints embed tokens for paginated reports and refuses unknown ones', async () => {
+    await mint(['fabrikam']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/embed-tokens',
+      headers: { authorization: `Bearer ${await apiToken(t.app)}` },
+      payload: {
+        paginatedReports: [{ id: 'no-such-report' }],
+        permissions: 'View',
+        identities: [{ databaseNames: ['fabrikam'] }],
+        allowedOrigins: [PORTAL_ORIGIN],
+      },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('pages', () => {
+  it('answers page 1 with the header block, the defaults and the page count', async () => {
+    const res = await page(await mint(['fabrikam']), INVOICE_REPORT_ID, 1);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as PageAnswer;
+    expect(answer.pageNumber).toBe(1);
+    expect(answer.pageCount).toBeGreaterThanOrEqual(1);
+    expect(answer.header?.title).toBe('Invoice INV-FABRIKAM-202406');
+    const values = Object.fromEntries(answer.parameters.map((p) => [p.name, p.values]));
+    expect(values).toEqual({
+      Account: ['fabrikam'],
+      Month: ['2024-06'],
+      Site: [],
+      MonoPrice: ['0.008'],
+      ColourPrice: ['0.045'],
+    });
+    expect(answer.parameters[0]?.validValues).toEqual([{ value: 'fabrikam', label: 'Fabrikam' }]);
+  });
+
+  it('prices each device as its pages times the unit price and totals them', async () => {
+    const token = await mint(['fabrikam']);
+    const params = [
+      { name: 'Month', value: '2024-05' },
+      { name: 'MonoPrice', value: '0.01' },
+      { name: 'ColourPrice', value: '0.1' },
+    ];
+    const answer = (await page(token, INVOICE_REPORT_ID, 1, params)).json() as PageAnswer;
+    const { rows } = await t.app.services.engine.query(
+      `SELECT sum(mono_pages)::BIGINT, sum(colour_pages)::BIGINT FROM meter_readings
+       WHERE database_name = 'fabrikam' AND date BETWEEN DATE '2024-05-01' AND DATE '2024-05-31'`,
+    );
+    const [mono, colour] = rows[0] as [number, number];
+    const details = answer.lines.filter((l) => l.kind === 'detail');
+    expect(details.length).toBeGreaterThan(0);
+    for (const line of details) {
+      const [, , m, mp, ma, c, cp, ca, total] = line.cells as unknown as Invoiced;
+      expect(mp).toBe(0.01);
+      expect(cp).toBe(0.1);
+      expect(ma).toBeCloseTo(Math.round(m * 0.01 * 100) / 100, 2);
+      expect(ca).toBeCloseTo(Math.round(c * 0.1 * 100) / 100, 2);
+      expect(total).toBeCloseTo(ma + ca, 2);
+    }
+    const total = answer.lines.find((l) => l.kind === 'total');
+    expect(total?.cells[2]).toBe(mono);
+    expect(total?.cells[5]).toBe(colour);
+  });
+
+  it('changes the page count with the parameters, and the pages together hold every line once', async () => {
+    const token = await mint(ALL);
+    const all = (await page(token, DEVICE_ALERTS_REPORT_ID, 1)).json() as PageAnswer;
+    const one = (
+      await page(token, DEVICE_ALERTS_REPORT_ID, 1, [{ name: 'Accounts', value: 'tailspin' }])
+    ).json() as PageAnswer;
+    expect(all.pageCount).toBeGreaterThan(one.pageCount);
+    let lines = 0;
+    for (let n = 1; n <= all.pageCount; n += 1) {
+      const answer = (await page(token, DEVICE_ALERTS_REPORT_ID, n)).json() as PageAnswer;
+      expect(answer.lines.length + (answer.header ? answer.header.lines.length + 1 : 0)).toBe(
+        n < all.pageCount ? all.linesPerPage : all.lineCount - (all.pageCount - 1) * all.linesPerPage,
+      );
+      if (n > 1 && answer.lines[0]?.kind !== 'group') expect(answer.continued).toMatch(/ - /);
+      lines += answer.lines.length;
+    }
+    expect(lines + 5).toBe(all.lineCount);
+  });
+
+  it('takes repeated names as the values of a multi-value parameter', async () => {
+    const token = await mint(ALL);
+    const answer = (
+      await page(token, DEVICE_ALERTS_REPORT_ID, 1, [
+        { name: 'Severity', value: 'critical' },
+        { name: 'Severity', value: 'info' },
+      ])
+    ).json() as PageAnswer;
+    expect(answer.parameters.find((p) => p.name === 'Severity')?.values).toEqual(['critical', 'info']);
+    const severities = new Set(answer.lines.filter((l) => l.kind === 'detail').map((l) => l.cells[2]));
+    expect([...severities].every((s) => s === 'critical' || s === 'info')).toBe(true);
+  });
+
+  it.each([
+    [[{ name: 'Colour', value: 'x' }], 'UNKNOWN_PARAMETER', /no parameter 'Colour'/],
+    [[{ name: 'From', value: '2024-02-30' }], 'INVALID_PARAMETER', /'From'.*not a date/],
+    [
+      [
+        { name: 'From', value: '2024-06-01' },
+        { name: 'To', value: '2024-05-01' },
+      ],
+      'INVALID_PARAMETER',
+      /'To'.*before From/,
+    ],
+    [[{ name: 'Status', value: 'Lost' }], 'INVALID_PARAMETER', /'Status'.*valid values/],
+    [[{ name: 'Severity', value: '' }], 'INVALID_PARAMETER', /at least one/],
+    [[{ name: 'Site', value: 'Atlantis' }], 'INVALID_PARAMETER', /'Site'/],
+  ])('refuses %j with 400 %s', async (values, code, message) => {
+    const res = await page(await mint(ALL), DEVICE_ALERTS_REPORT_ID, 1, values);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code });
+    expect((res.json() as { message: string }).message).toMatch(message);
+  });
+
+  it('answers 400 PAGE_OUT_OF_RANGE past the last page and VALIDATION_ERROR for page 0', async () => {
+    const token = await mint(['fabrikam']);
+    const past = await page(token, INVOICE_REPORT_ID, 999);
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ code: 'PAGE_OUT_OF_RANGE' });
+    const zero = await page(token, INVOICE_REPORT_ID, 0);
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('refuses a token that does not name the report (403), none (401) and an expired one (401 TokenExpired)', async () => {
+    const reportOnly = await t.app.inject({
+      method: 'POST',
+      url: '/v1/embed-tokens',
+      headers: { authorization: `Bearer ${await apiToken(t.app)}` },
+      payload: {
+        reports: [{ id: REPORTS.fleetOverview }],
+        paginatedReports: [{ id: INVOICE_REPORT_ID }],
+        permissions: 'View',
+        identities: [{ databaseNames: ['fabrikam'] }],
+        allowedOrigins: [PORTAL_ORIGIN],
+      },
+    });
+    const token = (reportOnly.json() as { token: string }).token;
+    const other = await page(token, DEVICE_ALERTS_REPORT_ID, 1);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/pages/1`,
+      payload: {},
+    });
+    expect(none.statusCode).toBe(401);
+    const started = t.clock.now;
+    t.clock.now += 2 * 3600 * 1000;
+    try {
+      const expired = await page(token, INVOICE_REPORT_ID, 1);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ code: 'TokenExpired' });
+    } finally {
+      t.clock.now = started;
+    }
+  });
+});
+
+describe('row-level security', () => {
+  it('keeps a fabrikam token from contoso rows by any parameter', async () => {
+    const token = await mint(['fabrikam']);
+    const attempts: ParameterValue[][] = [
+      [{ name: 'Account', value: 'contoso_emea' }],
+      [{ name: 'Account', value: "fabrikam' OR 1=1 --" }],
+    ];
+    for (const values of attempts) {
+      const res = await page(token, INVOICE_REPORT_ID, 1, values);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_PARAMETER' });
+    }
+    const accounts = await page(token, DEVICE_ALERTS_REPORT_ID, 1, [
+      { name: 'Accounts', value: 'fabrikam' },
+      { name: 'Accounts', value: 'contoso_emea' },
+    ]);
+    expect(accounts.statusCode).toBe(400);
+    const contosoSite = (
+      await t.app.services.engine.query(
+        `SELECT site FROM devices WHERE database_name = 'contoso_emea' AND site NOT IN
+         (SELECT site FROM devices WHERE database_name = 'fabrikam') LIMIT 1`,
+      )
+    ).rows[0]?.[0];
+    const site = await page(token, DEVICE_ALERTS_REPORT_ID, 1, [
+      { name: 'Site', value: String(contosoSite) },
+    ]);
+    expect(site.statusCode).toBe(400);
+    const csv = await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV', [
+      { name: 'From', value: '2024-01-01' },
+    ]);
+    const rows = csvRows(csv.body).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(['Fabrikam']));
+  });
+});
+
+describe('exports', () => {
+  it('streams a PDF with one page per report page, as an attachment', async () => {
+    const token = await mint(ALL);
+    const first = (await page(token, DEVICE_ALERTS_REPORT_ID, 1)).json() as PageAnswer;
+    expect(first.pageCount).toBeGreaterThan(1);
+    const res = await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'PDF');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Device alerts by site.pdf"');
+    const pdf = res.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf.match(/\/Type \/Page\b/g)?.length).toBe(first.pageCount);
+    expect(res.headers['x-page-count']).toBe(String(first.pageCount));
+  });
+
+  it('streams a CSV holding the detail lines of every page, in order', async () => {
+    const token = await mint(ALL);
+    const first = (await page(token, DEVICE_ALERTS_REPORT_ID, 1)).json() as PageAnswer;
+    const opened: string[] = [];
+    for (let n = 1; n <= first.pageCount; n += 1) {
+      const answer = (await page(token, DEVICE_ALERTS_REPORT_ID, n)).json() as PageAnswer;
+      for (const line of answer.lines) if (line.kind === 'detail') opened.push(String(line.cells[0]));
+    }
+    const res = await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Device alerts by site.csv"');
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual([
+      'Account',
+      'Site',
+      'Serial number',
+      'Model',
+      'Location',
+      'Opened (UTC)',
+      'Code',
+      'Severity',
+      'Description',
+      'Status',
+      'Closed (UTC)',
+      'Hours',
+    ]);
+    expect(rows.length).toBe(opened.length);
+    const csvOpened = res.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => /\d{4}-\d{2}-\d{2}T[\d:]+Z/.exec(line)?.[0]);
+    expect(csvOpened).toEqual(opened);
+  });
+
+  it('refuses an unknown format with 400', async () => {
+    const res = await exportAs(await mint(['fabrikam']), INVOICE_REPORT_ID, 'XLSX');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});

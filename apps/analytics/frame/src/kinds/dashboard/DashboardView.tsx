@@ -1,0 +1,199 @@
+/**
+ * The dashboard frame's page: a message until the dashboard is loaded, then its tiles laid out for the `pageView`
+ * (or, in a tile embed, the one tile filling the frame). Each tile shows its pinned visual with the report frame's
+ * own renderers; a click or Enter on a tile raises `tileClicked`.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { ReportVisual } from '../../../../src/content/types.ts';
+import type { ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
+import { EChart } from '../../components/EChart.tsx';
+import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
+import type { VisualResult } from '../../model/state.ts';
+import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
+import { DEFAULT_THEME } from '../../render/theme.ts';
+import type { DashboardController } from './controller.ts';
+import { arrangeTiles } from './layout.ts';
+import './dashboard.css';
+
+function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+export function DashboardApp({ controller }: { controller: DashboardController }) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
+  const what = controller.mode === 'tile' ? 'tile' : 'dashboard';
+  switch (state.status) {
+    case 'waiting':
+      return <p className="message muted">Waiting for the host page…</p>;
+    case 'loading':
+      return <p className="message muted">Loading the {what}…</p>;
+    case 'failed':
+      return (
+        <p className="message" role="alert">
+          The {what} could not be loaded. {state.message}
+        </p>
+      );
+    default:
+      return controller.mode === 'tile' ? (
+        <SingleTile controller={controller} />
+      ) : (
+        <DashboardGrid controller={controller} />
+      );
+  }
+}
+
+function DashboardGrid({ controller }: { controller: DashboardController }) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
+  const [ref, available] = useWidth();
+  const { dashboard, tiles, pageView } = state;
+  const arrangement = useMemo(
+    () => arrangeTiles({ columns: dashboard?.columns ?? 1, tiles }, pageView, available),
+    [dashboard?.columns, tiles, pageView, available],
+  );
+  return (
+    <div className="dashboard" ref={ref} data-page-view={pageView} aria-label={dashboard?.name}>
+      {available > 0 ? (
+        <div className="dashboard-grid" style={{ width: arrangement.width, height: arrangement.height }}>
+          {arrangement.boxes.map((box) => (
+            <TileFrame
+              key={box.tile.id}
+              controller={controller}
+              tile={box.tile}
+              result={state.results[box.tile.id]}
+              generation={state.generation}
+              style={{ left: box.left, top: box.top, width: box.width, height: box.height }}
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SingleTile({ controller }: { controller: DashboardController }) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
+  const [ref, width] = useWidth();
+  const tile = state.tiles[0];
+  return (
+    <div className="tile-only" ref={ref}>
+      {tile && width > 0 ? (
+        <TileFrame
+          controller={controller}
+          tile={tile}
+          result={state.results[tile.id]}
+          generation={state.generation}
+          style={{}}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface TileFrameProps {
+  readonly controller: DashboardController;
+  readonly tile: ResolvedTile;
+  readonly result: VisualResult | undefined;
+  readonly generation: number;
+  readonly style: React.CSSProperties;
+}
+
+function TileFrame({ controller, tile, result, generation, style }: TileFrameProps) {
+  const status =
+    tile.kind === 'text' ? 'ready' : tile.problem !== undefined ? 'error' : (result?.status ?? 'loading');
+  const shown = tile.kind === 'text' || (result?.status === 'ready' && tile.problem === undefined);
+  // After the commit that painted the answer (a chart's setOption runs in its own, earlier effect).
+  useEffect(() => {
+    if (shown) controller.tilePainted(generation, tile.id);
+  }, [shown, generation, tile.id, controller]);
+  const open = () => controller.tileClicked(tile.id);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open();
+    }
+  };
+  return (
+    <div
+      className="tile"
+      role="button"
+      tabIndex={0}
+      data-tile={tile.id}
+      data-kind={tile.kind}
+      data-status={status}
+      aria-label={tile.title}
+      style={style}
+      onClick={open}
+      onKeyDown={onKeyDown}
+    >
+      <div className="tile-header">
+        <h2 className="tile-title">{tile.title}</h2>
+        {tile.subtitle ? <p className="tile-subtitle">{tile.subtitle}</p> : null}
+      </div>
+      <div className="tile-body">
+        {tile.kind === 'text' ? (
+          <p className="tile-text">{tile.text}</p>
+        ) : tile.problem !== undefined || !tile.visual ? (
+          <p className="tile-problem">{tile.problem ?? 'This tile has nothing to show.'}</p>
+        ) : (
+          <TileVisual tile={tile} visual={tile.visual} result={result} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A tile's visual, drawn with the report frame's renderers: a chart, a card, a matrix or a table. Clicks inside it
+ * bubble up to the tile, so a tile opens its report rather than cross-filtering.
+ */
+function TileVisual({
+  tile,
+  visual,
+  result,
+}: {
+  tile: ResolvedTile;
+  visual: ReportVisual;
+  result: VisualResult | undefined;
+}) {
+  const answer = result && 'answer' in result ? result.answer : undefined;
+  const option = useMemo(
+    () =>
+      answer !== undefined && CHART_TYPES.has(visual.type)
+        ? chartOption(visual, answer, DEFAULT_THEME, { animation: !navigator.webdriver })
+        : undefined,
+    [visual, answer],
+  );
+  const body =
+    result?.status === 'error' ? (
+      <p className="tile-problem" role="alert">
+        Couldn’t load the data for this tile. {result.message}
+      </p>
+    ) : answer === undefined ? (
+      <p className="tile-problem">Loading…</p>
+    ) : option !== undefined ? (
+      <EChart option={option} />
+    ) : visual.type === 'card' || visual.type === 'multiRowCard' ? (
+      <CardVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+    ) : visual.type === 'pivotTable' ? (
+      <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+    ) : (
+      <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+    );
+  return (
+    <div className="tile-visual" data-visual={visual.name} data-type={visual.type} data-tile-visual={tile.id}>
+      {body}
+    </div>
+  );
+}

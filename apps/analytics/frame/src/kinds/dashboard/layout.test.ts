@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
+import { arrangeTiles, CELL } from './layout.ts';
+
+const tile = (id: string, row: number, col: number, rowSpan = 1, colSpan = 1): ResolvedTile => ({
+  id,
+  kind: 'text',
+  title: id,
+  text: '',
+  row,
+  col,
+  rowSpan,
+  colSpan,
+});
+
+// Given out of reading order on purpose.
+const dashboard = { columns: 4, tiles: [tile('c', 1, 0, 2, 2), tile('b', 0, 1), tile('a', 0, 0)] };
+const natural = 4 * (CELL.width + CELL.gap) + CELL.gap;
+
+describe('arrangeTiles', () => {
+  it('places tiles on the fixed grid at actual size, whatever the frame width', () => {
+    const { boxes, width, height } = arrangeTiles(dashboard, 'actualSize', 500);
+    expect(boxes.map((b) => b.tile.id)).toEqual(['a', 'b', 'c']);
+    expect(boxes[1]).toMatchObject({
+      left: CELL.gap + CELL.width + CELL.gap,
+      top: CELL.gap,
+      width: CELL.width,
+    });
+    expect(boxes[2]).toMatchObject({ width: 2 * CELL.width + CELL.gap, height: 2 * CELL.height + CELL.gap });
+    expect(width).toBe(natural);
+    expect(height).toBe(3 * (CELL.height + CELL.gap) + CELL.gap);
+  });
+
+  it('scales the grid to the frame width with fitToWidth', () => {
+    const { boxes, width } = arrangeTiles(dashboard, 'fitToWidth', natural * 2);
+    expect(width).toBe(natural * 2);
+    expect(boxes[0]).toMatchObject({ left: 2 * CELL.gap, width: 2 * CELL.width, height: 2 * CELL.height });
+    const narrow = arrangeTiles(dashboard, 'fitToWidth', natural / 2);
+    expect(Math.max(...narrow.boxes.map((b) => b.left + b.width))).toBeLessThanOrEqual(natural / 2);
+  });
+
+  it('stacks the tiles in reading order, each the frame width, with oneColumn', () => {
+    const { boxes } = arrangeTiles(dashboard, 'oneColumn', 600);
+    expect(boxes.map((b) => [b.tile.id, b.left, b.width])).toEqual([
+      ['a', CELL.gap, 600 - 2 * CELL.gap],
+      ['b', CELL.gap, 600 - 2 * CELL.gap],
+      ['c', CELL.gap, 600 - 2 * CELL.gap],
+    ]);
+    expect(boxes[1]?.top).toBe(CELL.gap + CELL.height + CELL.gap);
+    expect(boxes[2]?.height).toBe(2 * CELL.height + CELL.gap);
+  });
+
+  it('shows the grid at actual size until the frame width is known', () => {
+    expect(arrangeTiles(dashboard, 'fitToWidth', 0).width).toBe(natural);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Where each tile of a dashboard goes for a `pageView`, in CSS pixels. Pure, for the view and its tests.
+ *
+ * - `actualSize`: every grid cell is CELL.width × CELL.height with CELL.gap between; the frame scrolls if it is
+ *   smaller than the grid.
+ * - `fitToWidth`: the same grid scaled, gaps included, so its width is the frame's width.
+ * - `oneColumn`: tiles one under another in reading order (row, then column), each the frame's width and its
+ *   natural height.
+ */
+import type { PageView, ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
+
+export const CELL = { width: 240, height: 160, gap: 8 } as const;
+
+export interface TileBox {
+  readonly tile: ResolvedTile;
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface Arrangement {
+  /** The tiles in reading order. */
+  readonly boxes: readonly TileBox[];
+  readonly width: number;
+  readonly height: number;
+}
+
+const span = (cells: number, size: number): number => cells * size + (cells - 1) * CELL.gap;
+
+/** The tiles in reading order: by row, then by column. */
+export function readingOrder<T extends { row: number; col: number }>(tiles: readonly T[]): T[] {
+  return [...tiles].sort((a, b) => a.row - b.row || a.col - b.col);
+}
+
+/**
+ * `arrangeTiles({ columns: 4, tiles }, 'fitToWidth', 1000)` → boxes whose right edges reach 1000 at most.
+ * `available` is the frame's width (0 before it is measured: the grid is then shown at its actual size).
+ */
+export function arrangeTiles(
+  dashboard: { readonly columns: number; readonly tiles: readonly ResolvedTile[] },
+  pageView: PageView,
+  available: number,
+): Arrangement {
+  const tiles = readingOrder(dashboard.tiles);
+  if (pageView === 'oneColumn') {
+    const width = Math.max(available, CELL.width + 2 * CELL.gap);
+    let top = CELL.gap;
+    const boxes = tiles.map((tile) => {
+      const box = {
+        tile,
+        left: CELL.gap,
+        top,
+        width: width - 2 * CELL.gap,
+        height: span(tile.rowSpan, CELL.height),
+      };
+      top += box.height + CELL.gap;
+      return box;
+    });
+    return { boxes, width, height: top };
+  }
+  const naturalWidth = dashboard.columns * (CELL.width + CELL.gap) + CELL.gap;
+  const scale = pageView === 'fitToWidth' && available > 0 ? available / naturalWidth : 1;
+  const rows = tiles.reduce((most, tile) => Math.max(most, tile.row + tile.rowSpan), 0);
+  const boxes = tiles.map((tile) => ({
+    tile,
+    left: (CELL.gap + tile.col * (CELL.width + CELL.gap)) * scale,
+    top: (CELL.gap + tile.row * (CELL.height + CELL.gap)) * scale,
+    width: span(tile.colSpan, CELL.width) * scale,
+    height: span(tile.rowSpan, CELL.height) * scale,
+  }));
+  return { boxes, width: naturalWidth * scale, height: (rows * (CELL.height + CELL.gap) + CELL.gap) * scale };
+}

@@ -1,0 +1,54 @@
+/**
+ * The calls a dashboard or tile frame answers: load (and the dashboard's prepare, which loads the same way: a
+ * dashboard has no phased render), token refresh, the front-loaded config and the correlation id. Anything else is
+ * 501, so a host never waits on it.
+ */
+import { Call, FrameError } from '@portico/frame';
+import type { FrameRouter } from '@portico/frame';
+import { CommonErrorCodes } from '@portico/models';
+import { badRequest, errorBody, notImplemented } from '../../model/errors.ts';
+import type { DashboardController } from './controller.ts';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** Catch-all patterns for URLs of 1 to 8 segments (the router has no wildcard). */
+const CATCH_ALL = Array.from({ length: 8 }, (_, n) =>
+  Array.from({ length: n + 1 }, (_, i) => `/:s${i}`).join(''),
+);
+
+export function registerDashboardRoutes(
+  router: FrameRouter,
+  controller: DashboardController,
+  options: { readonly correlationId: string },
+): void {
+  const load = ({ body, origin }: { body: unknown; origin: string }) => controller.load(body, origin);
+  if (controller.mode === 'dashboard')
+    router.handle(Call.dashboardLoad, load).handle(Call.dashboardPrepare, load);
+  else router.handle(Call.tileLoad, load);
+  router
+    .handle(Call.setAccessToken, ({ params, body }) => {
+      if (params.embedType !== controller.mode) {
+        throw new FrameError(
+          404,
+          errorBody(
+            'notFound',
+            `This frame embeds a ${controller.mode}, not a ${params.embedType}.`,
+            CommonErrorCodes.NotFound,
+          ),
+        );
+      }
+      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
+      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
+      controller.setToken(token);
+      return null;
+    })
+    // Front-loaded config arrives before load on the ready event; the load that follows carries it again.
+    .handle(Call.frontLoad, () => null)
+    .handle(Call.getCorrelationId, () => options.correlationId);
+  for (const method of METHODS) {
+    for (const pattern of CATCH_ALL) {
+      router[method](pattern, ({ url }) => {
+        throw notImplemented(method.toUpperCase(), url);
+      });
+    }
+  }
+}

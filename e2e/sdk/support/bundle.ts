@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 
 /** The pages a test server can serve, by the name of their entry in `e2e/sdk/fixtures/`. */
-export const ENTRIES = ['host', 'frame', 'attacker'] as const;
+export const ENTRIES = ['host', 'frame', 'attacker', 'react-host'] as const;
 export type Entry = (typeof ENTRIES)[number];
 
 const cache = new Map<string, Promise<string>>();
@@ -23,6 +23,10 @@ async function bundle(file: string): Promise<string> {
     platform: 'browser',
     target: 'chrome120',
     sourcemap: 'inline',
+    // React's entry points pick their build by NODE_ENV, which a browser has no `process` for.
+    define: { 'process.env.NODE_ENV': '"development"' },
+    // The React host page's name for the wrapper (see fixtures/embed-react.d.ts).
+    alias: { 'portico-embed-react-under-test': '@portico/embed-react' },
     logLevel: 'silent',
   });
   const [output] = result.outputFiles;

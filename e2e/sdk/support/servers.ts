@@ -43,6 +43,7 @@ function entryOf(pathname: string): Entry | undefined {
   if ((FRAME_PATHS as readonly string[]).includes(pathname)) return 'frame';
   if (pathname === '/host.html') return 'host';
   if (pathname === '/attacker.html') return 'attacker';
+  if (pathname === '/react-host.html') return 'react-host';
   return undefined;
 }
 

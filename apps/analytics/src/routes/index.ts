@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import dashboardRoutes from '../kinds/dashboards/routes.ts';
+import createKindRoutes from '../kinds/create/index.ts';
 import { paginatedReportRoutes } from '../kinds/paginated/routes.ts';
+import qnaRoutes from '../kinds/qna/routes.ts';
 import { recordRoutes } from '../openapi/generator.ts';
 import embedPageRoutes from './embed-pages.ts';
 import frameQueryRoutes from './frame-api/query.ts';
@@ -23,6 +25,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(frameReportRoutes, { prefix: '/frame-api' });
   await app.register(frameQueryRoutes, { prefix: '/frame-api' });
   await app.register(paginatedReportRoutes);
+  await app.register(createKindRoutes, { prefix: '/frame-api/create' });
   await app.register(dashboardRoutes);
+  await app.register(qnaRoutes, { prefix: '/frame-api/qna' });
   await app.register(embedPageRoutes, { frameDist: config.frameDist, embedOrigins: config.embedOrigins });
 }

@@ -80,13 +80,7 @@ const PRINT_FLEET: QnaAnnotations = {
       'active printers',
     ],
     'Meter readings.Readings': ['meter readings', 'readings'],
-    'Meter readings.Colour share': [
-      'colour share',
-      'share of colour',
-      'colour percentage',
-      'colour ratio',
-      'percentage of colour',
-    ],
+    'Meter readings.Colour share': ['colour share', 'colour percentage', 'colour ratio'],
     'Devices.Devices': [
       'devices',
       'printers',

@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createFrameRouter } from '@portico/frame';
-import { createFrameApi } from './api/frame-api.ts';
+import { createDraftFrameApi } from './create/draft-api.ts';
 import type { FrameUrl } from './boot.ts';
 import { App } from './components/App.tsx';
 import { ReportController } from './model/controller.ts';
@@ -13,7 +13,7 @@ import { registerRoutes } from './routes/index.ts';
 
 export function mountReport(root: HTMLElement, url: FrameUrl): void {
   let raise: (eventName: string, body: unknown) => void = () => undefined;
-  const api = createFrameApi({
+  const api = createDraftFrameApi({
     onTokenExpired: (error) =>
       raise('error', {
         message: 'TokenExpired',

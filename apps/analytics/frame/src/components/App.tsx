@@ -1,5 +1,7 @@
 /** The frame's page: a message until the report is loaded (or when the kind is not served), then the report. */
 import { useSyncExternalStore } from 'react';
+import { CreateSurface } from '../create/CreateSurface.tsx';
+import { isCreating } from '../create/draft.ts';
 import type { ReportController } from '../model/controller.ts';
 import { ReportView } from './ReportView.tsx';
 
@@ -8,6 +10,7 @@ export function App({ controller, kind }: { controller: ReportController; kind: 
   if (kind !== 'report') {
     return <p className="message">This kind of content is not available yet.</p>;
   }
+  if (isCreating(controller)) return <CreateSurface controller={controller} state={state} />;
   switch (state.status) {
     case 'waiting':
       return <p className="message muted">Waiting for the host page…</p>;

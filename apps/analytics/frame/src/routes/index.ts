@@ -9,6 +9,7 @@ import { filterRoutes } from './filter-routes.ts';
 import { loadRoutes } from './load-routes.ts';
 import type { LoadRouteOptions } from './load-routes.ts';
 import { pageRoutes } from './page-routes.ts';
+import { createReportRoutes } from '../create/routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { visualRoutes } from './visual-routes.ts';
 
@@ -24,6 +25,7 @@ export function registerRoutes(router: FrameRouter, controller: ReportController
   filterRoutes(router, controller);
   visualRoutes(router, controller);
   reportRoutes(router, controller);
+  createReportRoutes(router, controller);
   for (const method of METHODS) {
     for (const pattern of CATCH_ALL) {
       router[method](pattern, ({ url }) => {

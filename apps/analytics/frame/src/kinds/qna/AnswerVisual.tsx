@@ -1,0 +1,68 @@
+/** The answer of a question, drawn by the report renderers: a card, a chart, a table or a matrix. */
+import { useEffect, useMemo } from 'react';
+import type { ReportVisual } from '../../../../src/content/types.ts';
+import { EChart } from '../../components/EChart.tsx';
+import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
+import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
+import { DEFAULT_THEME } from '../../render/theme.ts';
+import type { QnaAnswered } from './api.ts';
+
+interface Props {
+  readonly answered: QnaAnswered;
+  /** Called after the answer is painted (effects run after the chart's own `setOption`). */
+  readonly onRendered: () => void;
+}
+
+/** The answer as a visual of a report, so every renderer takes it as it is. */
+function asVisual(answered: QnaAnswered): ReportVisual {
+  return {
+    name: 'qna-answer',
+    type: answered.visual.type,
+    title: answered.visual.title,
+    layout: { x: 0, y: 0, z: 0, width: 800, height: 480, displayState: { mode: 0 } },
+    dataRoles: answered.visual.dataRoles,
+    filters: [],
+    formatting: answered.visual.formatting,
+  };
+}
+
+const animation = typeof navigator === 'undefined' || !navigator.webdriver;
+
+export function AnswerVisual({ answered, onRendered }: Props) {
+  const visual = useMemo(() => asVisual(answered), [answered]);
+  const { answer } = answered;
+  const option = useMemo(
+    () =>
+      CHART_TYPES.has(visual.type) ? chartOption(visual, answer, DEFAULT_THEME, { animation }) : undefined,
+    [visual, answer],
+  );
+  useEffect(() => {
+    onRendered();
+  }, [onRendered]);
+  const empty = answer.rows.length === 0;
+  return (
+    <section className="qna-answer visual" data-type={visual.type} aria-label={visual.title}>
+      {visual.type === 'card' ? null : <h2 className="visual-title">{visual.title}</h2>}
+      <div className="qna-visual">
+        {empty ? (
+          <p className="message">No data matches that question.</p>
+        ) : option ? (
+          <EChart option={option} />
+        ) : visual.type === 'card' ? (
+          <CardVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+        ) : visual.type === 'pivotTable' ? (
+          <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+        ) : (
+          <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+        )}
+      </div>
+      {option && !empty ? (
+        <details className="qna-data">
+          <summary>Show the data</summary>
+          <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+        </details>
+      ) : null}
+      {answer.truncated ? <p className="muted">Only the first {answer.rows.length} rows are shown.</p> : null}
+    </section>
+  );
+}

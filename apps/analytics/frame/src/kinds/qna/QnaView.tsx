@@ -1,0 +1,103 @@
+/** The Q&A page: a question box with suggestions (interactive mode) and the answer; result-only shows the answer. */
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import type { FormEvent } from 'react';
+import { AnswerVisual } from './AnswerVisual.tsx';
+import { MAX_QUESTION_LENGTH } from './controller.ts';
+import type { QnaController } from './controller.ts';
+import './qna.css';
+
+export function QnaView({ controller }: { readonly controller: QnaController }) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
+  const { result } = state;
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const asked =
+    result.status === 'idle'
+      ? ''
+      : result.status === 'asking' || result.status === 'error'
+        ? result.question
+        : result.value.question;
+  const text = draft ?? asked;
+  const ask = useCallback(
+    (question: string) => {
+      setDraft(undefined);
+      controller.ask(question).catch(() => undefined);
+    },
+    [controller],
+  );
+  const seq = result.status === 'answered' ? result.seq : 0;
+  const onRendered = useCallback(() => controller.markRendered(seq), [controller, seq]);
+
+  if (state.status === 'failed') {
+    return state.hideErrors ? null : (
+      <p className="message" role="alert">
+        This Q&amp;A could not be loaded. {state.message}
+      </p>
+    );
+  }
+  if (state.status !== 'loaded') return <p className="message muted">Loading…</p>;
+
+  const interactive = state.mode === 'interactive';
+  const suggestions = state.datasets.flatMap((d) => d.suggestions);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== '') ask(text);
+  };
+  return (
+    <div className="qna" data-mode={state.mode}>
+      {interactive ? (
+        <form className="qna-box" role="search" onSubmit={submit}>
+          <input
+            type="text"
+            name="question"
+            aria-label="Ask a question about your data"
+            placeholder="Ask a question about your data"
+            autoComplete="off"
+            maxLength={MAX_QUESTION_LENGTH}
+            value={text}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" disabled={text.trim() === ''}>
+            Ask
+          </button>
+        </form>
+      ) : null}
+      {interactive &&
+      (result.status === 'idle' || result.status === 'unanswered') &&
+      suggestions.length > 0 ? (
+        <div className="qna-suggestions">
+          <span className="muted">Try:</span>
+          <ul>
+            {suggestions.map((s) => (
+              <li key={s}>
+                <button type="button" onClick={() => ask(s)}>
+                  {s}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.status === 'asking' ? <p className="visual-loading">Looking for an answer…</p> : null}
+      {result.status === 'unanswered' ? (
+        <p className="qna-message" role="status">
+          {result.value.message}
+        </p>
+      ) : null}
+      {result.status === 'error' && !state.hideErrors ? (
+        <p className="qna-message" role="alert">
+          Couldn’t answer that question. {result.message}
+        </p>
+      ) : null}
+      {result.status === 'answered' ? (
+        <>
+          {interactive ? (
+            <p className="qna-restatement muted">
+              Showing <q>{result.value.normalizedQuestion}</q>
+            </p>
+          ) : null}
+          <AnswerVisual key={result.seq} answered={result.value} onRendered={onRendered} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** The calls a Q&A frame answers: load (and prepare), interpret, token refresh and the session's small calls. */
+import { Call } from '@portico/frame';
+import type { FrameRouter } from '@portico/frame';
+import { badRequest } from '../../model/errors.ts';
+import type { QnaController } from './controller.ts';
+
+export function registerQnaRoutes(
+  router: FrameRouter,
+  controller: QnaController,
+  options: { readonly correlationId: string },
+): void {
+  router
+    .handle(Call.qnaLoad, ({ body, origin }) => controller.load(body, origin))
+    .handle(Call.qnaPrepare, ({ body, origin }) => controller.load(body, origin))
+    .handle(Call.interpret, async ({ body }) => {
+      const input = (body ?? {}) as { question?: unknown; datasetIds?: unknown };
+      await controller.ask(input.question, input.datasetIds);
+      return null;
+    })
+    .handle(Call.setAccessToken, ({ body }) => {
+      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
+      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
+      controller.setToken(token);
+      return null;
+    })
+    // Front-loaded config arrives before load on the ready event; the load that follows carries it again.
+    .handle(Call.frontLoad, () => null)
+    .handle(Call.getCorrelationId, () => options.correlationId);
+}

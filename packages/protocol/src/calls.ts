@@ -5,8 +5,8 @@
 import type { Method } from './envelope.ts';
 import { fillRoute, type RouteParams } from './route.ts';
 
-const visual = '/report/pages/:pageName/visuals/:visualName';
-
+// Every entry is a plain string literal (no shared template prefix): a table of constants only, the
+// minifier replaces each `Call.x` with its value and drops the key names from the SDK's bundles.
 export const Call = {
   // load and session
   reportLoad: 'POST /report/load',
@@ -58,22 +58,22 @@ export const Call = {
   getPageFilters: 'GET /report/pages/:pageName/filters',
   updatePageFilters: 'POST /report/pages/:pageName/filters',
   setPageFilters: 'PUT /report/pages/:pageName/filters',
-  getVisualFilters: `GET ${visual}/filters`,
-  updateVisualFilters: `POST ${visual}/filters`,
-  setVisualFilters: `PUT ${visual}/filters`,
+  getVisualFilters: 'GET /report/pages/:pageName/visuals/:visualName/filters',
+  updateVisualFilters: 'POST /report/pages/:pageName/visuals/:visualName/filters',
+  setVisualFilters: 'PUT /report/pages/:pageName/visuals/:visualName/filters',
   // visuals
   getVisuals: 'GET /report/pages/:pageName/visuals',
-  exportData: `POST ${visual}/exportData`,
-  getSlicerState: `GET ${visual}/slicer`,
-  setSlicerState: `PUT ${visual}/slicer`,
-  cloneVisual: `POST ${visual}/clone`,
-  sortBy: `PUT ${visual}/sortBy`,
+  exportData: 'POST /report/pages/:pageName/visuals/:visualName/exportData',
+  getSlicerState: 'GET /report/pages/:pageName/visuals/:visualName/slicer',
+  setSlicerState: 'PUT /report/pages/:pageName/visuals/:visualName/slicer',
+  cloneVisual: 'POST /report/pages/:pageName/visuals/:visualName/clone',
+  sortBy: 'PUT /report/pages/:pageName/visuals/:visualName/sortBy',
   // added by powerbi-client 2.24 (beyond spec §7)
   closeAllOverlays: 'POST /report/closeAllOverlays',
   /** `:clearPopOutState` is `true` or `false`. */
   clearSelectedVisuals: 'POST /report/clearSelectedVisuals/:clearPopOutState',
   getPageSmartNarrativeInsights: 'GET /report/pages/:pageName/smartNarrativeInsights',
-  getVisualSmartNarrativeInsights: `GET ${visual}/smartNarrativeInsights`,
+  getVisualSmartNarrativeInsights: 'GET /report/pages/:pageName/visuals/:visualName/smartNarrativeInsights',
 } as const;
 
 /** One entry of the table, e.g. `'GET /report/pages'`. */

@@ -227,7 +227,7 @@ test('edit calls are refused with View permission', async () => {
 });
 
 test('an unknown call answers 501 instead of hanging', async () => {
-  const result = await settle('await report.savePersistentFilters();');
+  const result = await settle('await (await report.getPages())[0].getSmartNarrativeInsights();');
   expect(result).toMatchObject({ ok: false });
   expect(JSON.stringify(result)).toContain('implement');
 });

@@ -70,6 +70,10 @@ export interface FrameApi {
   exportCsv(reportId: string, query: VisualQuery, exportDataType: number, rows?: number): Promise<string>;
   save(reportId: string, definition: ReportDefinition, baseVersion: number): Promise<ReportInfo>;
   saveAs(reportId: string, name: string, definition: ReportDefinition): Promise<SavedAs>;
+  /** The viewer's persistent filters on the report (a state string), or null. */
+  userState(reportId: string): Promise<string | null>;
+  saveUserState(reportId: string, state: string): Promise<void>;
+  resetUserState(reportId: string): Promise<void>;
 }
 
 /** `createFrameApi({ fetch })`, then `api.setToken(config.accessToken)` and `await api.session()`. */
@@ -128,5 +132,13 @@ export function createFrameApi(options: FrameApiOptions = {}): FrameApi {
       json<ReportInfo>('PUT', reportPath(reportId), { definition, baseVersion }),
     saveAs: (reportId, name, definition) =>
       json<SavedAs>('POST', `${reportPath(reportId)}/save-as`, { name, definition }),
+    userState: async (reportId) =>
+      (await json<{ state: string | null }>('GET', `${reportPath(reportId)}/user-state`)).state,
+    async saveUserState(reportId, state) {
+      await call('PUT', `${reportPath(reportId)}/user-state`, { state });
+    },
+    async resetUserState(reportId) {
+      await call('DELETE', `${reportPath(reportId)}/user-state`);
+    },
   };
 }

@@ -6,16 +6,20 @@ import { echarts } from '../render/echarts.ts';
 export interface EChartProps {
   readonly option: EChartsCoreOption;
   readonly onCategoryClick?: (category: string) => void;
+  /** A right click on a category (before the visual's own context menu handler sees the event). */
+  readonly onCategoryContextMenu?: (category: string) => void;
 }
 
-export function EChart({ option, onCategoryClick }: EChartProps) {
+export function EChart({ option, onCategoryClick, onCategoryContextMenu }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
   const clickHandler = useRef(onCategoryClick);
 
+  const contextHandler = useRef(onCategoryContextMenu);
   useEffect(() => {
     clickHandler.current = onCategoryClick;
-  }, [onCategoryClick]);
+    contextHandler.current = onCategoryContextMenu;
+  }, [onCategoryClick, onCategoryContextMenu]);
 
   useEffect(() => {
     const div = element.current;
@@ -25,6 +29,10 @@ export function EChart({ option, onCategoryClick }: EChartProps) {
     instance.on('click', (params) => {
       const name = (params as { name?: unknown }).name;
       if (typeof name === 'string') clickHandler.current?.(name);
+    });
+    instance.on('contextmenu', (params) => {
+      const name = (params as { name?: unknown }).name;
+      if (typeof name === 'string') contextHandler.current?.(name);
     });
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(div);

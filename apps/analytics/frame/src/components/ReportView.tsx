@@ -3,18 +3,36 @@
  * say. After each commit where every visual of the current pass has its answer painted, tells the controller so it
  * raises `rendered`.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BackgroundType } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
-import { selectCategory, selectInSlicer } from '../model/interactions.ts';
-import { displayOption, pageScale, pageSize, panesShown, placeVisuals } from '../model/layout.ts';
+import {
+  closeMenu,
+  openMenu,
+  selectCategory,
+  selectInSlicer,
+  triggerCommand,
+} from '../model/interactions.ts';
+import {
+  displayOption,
+  isMobileLayout,
+  pageScale,
+  pageSize,
+  panesShown,
+  placeVisuals,
+} from '../model/layout.ts';
+import { EMPTY_MENU, visualMenu } from '../model/menus.ts';
+import type { Menu } from '../model/menus.ts';
 import type { FrameState } from '../model/state.ts';
 import { activePageOf } from '../model/state.ts';
 import { resolveTheme } from '../render/theme.ts';
 import { activatePage } from '../routes/page-routes.ts';
+import { showBookmark } from '../routes/visual-routes.ts';
+import { BookmarkNavigator } from './BookmarkNavigator.tsx';
 import { FilterPane, PageNavigation } from './Panes.tsx';
 import { VisualContainer } from './VisualContainer.tsx';
 import type { VisualActions } from './VisualContainer.tsx';
+import { VisualMenu } from './VisualMenu.tsx';
 
 function useSize(): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
   const ref = useRef<HTMLDivElement>(null);
@@ -45,9 +63,23 @@ export function ReportView({ controller, state }: { controller: ReportController
     () => ({
       selectCategory: (visual, category) => selectCategory(controller, visual, category),
       selectInSlicer: (visual, filters) => selectInSlicer(controller, visual, filters),
+      openMenu: (visual, kind, x, y, category) =>
+        openMenu(controller, { visual, kind, x, y, ...(category === undefined ? {} : { category }) }),
     }),
     [controller],
   );
+  const close = useCallback(() => closeMenu(controller), [controller]);
+  const extensions = settings.extensions;
+  const menus = useMemo(() => {
+    const byVisual = new Map<string, { context: Menu; options: Menu }>();
+    for (const { visual } of placed) {
+      byVisual.set(visual.name, {
+        context: visualMenu(extensions, 'visualContextMenu', visual),
+        options: visualMenu(extensions, 'visualOptionsMenu', visual),
+      });
+    }
+    return byVisual;
+  }, [extensions, placed]);
   const settled = placed.every((p) => {
     const status = results[p.visual.name]?.status;
     return status === 'ready' || status === 'error';
@@ -62,9 +94,15 @@ export function ReportView({ controller, state }: { controller: ReportController
   const scale = pageScale(displayOption(settings, page), size, available, settings.zoomLevel ?? 1);
   const headersVisible = settings.visualSettings?.visualHeaders?.[0]?.settings.visible ?? true;
   const background = settings.background === BackgroundType.Transparent ? 'transparent' : theme.background;
+  const mobile = isMobileLayout(settings);
+  const menuOpen = state.openMenu;
+  const menuBox = menuOpen ? placed.find((p) => p.visual.name === menuOpen.visual) : undefined;
+  const menuKind = menuOpen?.kind === 'visualContextMenu' ? 'context' : 'options';
+  const openedMenu = (menuOpen && menus.get(menuOpen.visual)?.[menuKind]) ?? EMPTY_MENU;
+  const bookmarkIndex = state.bookmarkPlay;
 
   return (
-    <div className="report" style={{ background }}>
+    <div className={mobile ? 'report mobile' : 'report'} style={{ background }}>
       {panes.pageNavigation ? (
         <PageNavigation
           pages={definition.pages}
@@ -92,13 +130,37 @@ export function ReportView({ controller, state }: { controller: ReportController
                       state.selection?.visual === p.visual.name ? state.selection.category : undefined
                     }
                     actions={actions}
+                    menus={{
+                      context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,
+                      options: (menus.get(p.visual.name)?.options.entries.length ?? 0) > 0,
+                    }}
                   />
                 ))
               : null}
+            {menuOpen && menuBox && openedMenu.entries.length > 0 ? (
+              <VisualMenu
+                key={`${menuOpen.visual}-${menuOpen.kind}-${menuOpen.x}-${menuOpen.y}`}
+                menu={openedMenu}
+                label={`${menuBox.visual.title}: ${menuKind === 'context' ? 'context menu' : 'options'}`}
+                left={menuBox.x * scale + menuOpen.x}
+                top={menuBox.y * scale + menuOpen.y}
+                alignRight={menuKind === 'options'}
+                onChoose={(entry) => triggerCommand(controller, menuOpen.visual, entry)}
+                onClose={close}
+              />
+            ) : null}
           </div>
         )}
       </div>
-      {panes.filters ? <FilterPane definition={definition} page={page} /> : null}
+      {panes.filters && !mobile ? <FilterPane definition={definition} page={page} /> : null}
+      {bookmarkIndex !== undefined && definition.bookmarks.length > 0 ? (
+        <BookmarkNavigator
+          bookmarks={definition.bookmarks}
+          index={bookmarkIndex}
+          onShow={(index) => showBookmark(controller, index)}
+          onExit={() => controller.update(({ bookmarkPlay: _playing, ...s }) => s)}
+        />
+      ) : null}
     </div>
   );
 }

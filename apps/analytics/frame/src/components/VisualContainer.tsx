@@ -1,8 +1,9 @@
 /** One visual's box: its header (title), and its body by type — chart, card, table, matrix or slicer. */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { IFilter } from '@portico/models';
 import type { ReportVisual } from '../../../src/content/types.ts';
 import type { PlacedVisual } from '../model/layout.ts';
+import type { MenuKind } from '../model/menus.ts';
 import type { VisualResult } from '../model/state.ts';
 import { CHART_TYPES, chartOption } from '../render/chart-options.ts';
 import type { ResolvedTheme } from '../render/theme.ts';
@@ -13,6 +14,8 @@ import { CardVisual, MatrixVisual, TableVisual } from './TableVisuals.tsx';
 export interface VisualActions {
   readonly selectCategory: (visual: string, category: string) => void;
   readonly selectInSlicer: (visual: string, filters: IFilter[]) => void;
+  /** Opens the visual's context or options menu at a point of the visual (pixels from its top left). */
+  readonly openMenu?: (visual: string, kind: MenuKind, x: number, y: number, category?: string) => void;
 }
 
 interface Props {
@@ -25,13 +28,55 @@ interface Props {
   readonly animation: boolean;
   readonly selectedCategory: string | undefined;
   readonly actions: VisualActions;
+  /** Whether the host put commands in the visual's context menu and options menu. */
+  readonly menus?: { readonly context: boolean; readonly options: boolean };
 }
 
+const NO_MENUS = { context: false, options: false } as const;
+
 export function VisualContainer(props: Props) {
-  const { placed, scale, result, theme, showHeader, hideErrors } = props;
+  const { placed, scale, result, theme, showHeader, hideErrors, actions } = props;
+  const menus = props.menus ?? NO_MENUS;
   const { visual } = placed;
+  // The category right-clicked in a chart: ECharts sees the event before the section's handler does.
+  const contextCategory = useRef<string | undefined>(undefined);
+  const onContextMenu = (event: React.MouseEvent<HTMLElement>) => {
+    const category = contextCategory.current;
+    contextCategory.current = undefined;
+    if (!menus.context || !actions.openMenu) return;
+    event.preventDefault();
+    const box = event.currentTarget.getBoundingClientRect();
+    actions.openMenu(
+      visual.name,
+      'visualContextMenu',
+      event.clientX - box.left,
+      event.clientY - box.top,
+      category,
+    );
+  };
+  const onOptions = (event: React.MouseEvent<HTMLElement>) => {
+    const section = event.currentTarget.closest('section');
+    const button = event.currentTarget.getBoundingClientRect();
+    const box = section?.getBoundingClientRect() ?? button;
+    actions.openMenu?.(visual.name, 'visualOptionsMenu', button.right - box.left, button.bottom - box.top);
+  };
+  const title =
+    showHeader && visual.type !== 'card' ? <h2 className="visual-title">{visual.title}</h2> : null;
+  const options =
+    showHeader && menus.options ? (
+      <button
+        type="button"
+        className="visual-options"
+        aria-label={`More options: ${visual.title}`}
+        aria-haspopup="menu"
+        onClick={onOptions}
+      >
+        …
+      </button>
+    ) : null;
   return (
     <section
+      onContextMenu={onContextMenu}
       className="visual"
       data-visual={visual.name}
       data-type={visual.type}
@@ -46,7 +91,12 @@ export function VisualContainer(props: Props) {
         color: theme.foreground,
       }}
     >
-      {showHeader && visual.type !== 'card' ? <h2 className="visual-title">{visual.title}</h2> : null}
+      {title || options ? (
+        <header className="visual-header">
+          {title ?? <span />}
+          {options}
+        </header>
+      ) : null}
       <div className="visual-body">
         {result?.status === 'error' ? (
           hideErrors ? null : (
@@ -55,7 +105,12 @@ export function VisualContainer(props: Props) {
             </p>
           )
         ) : result && 'answer' in result && result.answer ? (
-          <VisualBody {...props} visual={visual} answer={result.answer} />
+          <VisualBody
+            {...props}
+            visual={visual}
+            answer={result.answer}
+            contextCategoryRef={contextCategory}
+          />
         ) : (
           <p className="visual-loading">Loading…</p>
         )}
@@ -71,7 +126,9 @@ function VisualBody({
   animation,
   selectedCategory,
   actions,
+  contextCategoryRef,
 }: Props & {
+  contextCategoryRef: React.RefObject<string | undefined>;
   visual: ReportVisual;
   answer: NonNullable<Extract<VisualResult, { status: 'ready' }>['answer']>;
 }) {
@@ -91,7 +148,13 @@ function VisualBody({
     (filters: IFilter[]) => selectInSlicer(visual.name, filters),
     [selectInSlicer, visual.name],
   );
-  if (option) return <EChart option={option} onCategoryClick={onClick} />;
+  const onContext = useCallback(
+    (category: string) => {
+      contextCategoryRef.current = category;
+    },
+    [contextCategoryRef],
+  );
+  if (option) return <EChart option={option} onCategoryClick={onClick} onCategoryContextMenu={onContext} />;
   switch (visual.type) {
     case 'card':
     case 'multiRowCard':

@@ -36,6 +36,17 @@ export function captureState(
   };
 }
 
+/** The filters of every level (slicer selections too) as a state: what persistent filters save and restore. */
+export function captureFilters(definition: ReportDefinition): BookmarkState {
+  const { reportFilters, pageFilters, visualFilters } = captureState(definition, {}, undefined);
+  return {
+    version: 1,
+    ...(reportFilters ? { reportFilters } : {}),
+    ...(pageFilters ? { pageFilters } : {}),
+    ...(visualFilters ? { visualFilters } : {}),
+  };
+}
+
 /** The definition with a bookmark's filters: levels the state names are replaced, the others kept. */
 export function applyStateToDefinition(definition: ReportDefinition, state: BookmarkState): ReportDefinition {
   return {

@@ -10,6 +10,8 @@ import type { ReportDefinition, ReportPage } from '../../../src/content/types.ts
 import { visualQuery } from '../../../src/content/visual-query.ts';
 import type { VisualQuery } from '../../../src/query/types.ts';
 import type { FrameApi } from '../api/frame-api.ts';
+import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
+import { applyStateToDefinition, captureFilters } from './bookmarks.ts';
 import { forbidden, fromApiError } from './errors.ts';
 import { effectiveFilters } from './filters.ts';
 import { placeVisuals } from './layout.ts';
@@ -82,14 +84,21 @@ export class ReportController {
       if (!session.allowedOrigins.includes(origin)) {
         throw forbidden(`The access token does not allow embedding from ${origin}.`);
       }
-      const { report, dataset } = await this.api.report(reportId);
+      const persistent = config.settings?.persistentFiltersEnabled === true;
+      // The viewer's saved filters load beside the report; without them the report shows as authored.
+      const [{ report, dataset }, userState] = await Promise.all([
+        this.api.report(reportId),
+        persistent ? this.api.userState(reportId).catch(() => null) : Promise.resolve(null),
+      ]);
       const { definition, ...info } = report;
       const wantsEdit = config.viewMode === ViewMode.Edit;
       if (wantsEdit && (session.permissions & Permissions.ReadWrite) === 0) {
         throw forbidden('Edit mode needs a token with edit permission.');
       }
       const filters = Array.isArray(config.filters) ? (config.filters as IFilter[]) : [];
-      const working: ReportDefinition = { ...definition, filters: [...definition.filters, ...filters] };
+      const initial: ReportDefinition = { ...definition, filters: [...definition.filters, ...filters] };
+      const saved = userState === null ? undefined : decodeBookmarkState(userState);
+      const working = saved ? applyStateToDefinition(initial, saved) : initial;
       const themeJson = (config.theme as { themeJson?: Record<string, unknown> } | undefined)?.themeJson;
       const theme = themeJson ?? definition.theme;
       this.update((s) => ({
@@ -103,6 +112,8 @@ export class ReportController {
         settings: config.settings ?? {},
         activePage: firstPage(working, config.pageName),
         viewMode: wantsEdit ? 'edit' : 'view',
+        defaultFilters: encodeBookmarkState(captureFilters(initial)),
+        ...(saved && userState !== null ? { userState } : {}),
         ...(theme === undefined ? {} : { theme }),
         generation: s.generation,
       }));

@@ -1,7 +1,7 @@
 import { DisplayOption, LayoutType } from '@portico/models';
 import { describe, expect, it } from 'vitest';
-import { overview } from '../test/sample.ts';
-import { mergeSettings, pageScale, pageSize, panesShown, placeVisuals } from './layout.ts';
+import { overview, visual } from '../test/sample.ts';
+import { displayOption, mergeSettings, pageScale, pageSize, panesShown, placeVisuals } from './layout.ts';
 
 /** The settings the SDK's visual embed sends for `share` in a 600×400 frame. */
 const visualEmbed = {
@@ -61,5 +61,35 @@ describe('layout', () => {
     expect(panesShown({ filterPaneEnabled: false, panes: { filters: { visible: true } } }).filters).toBe(
       true,
     );
+  });
+
+  it('stacks the shown visuals in one column, in reading order, for the mobile layouts', () => {
+    const page = {
+      ...overview,
+      visuals: [
+        visual('right', 'card', {
+          layout: { x: 500, y: 0, z: 0, width: 240, height: 120, displayState: { mode: 0 } },
+        }),
+        visual('left', 'card', {
+          layout: { x: 0, y: 0, z: 0, width: 240, height: 120, displayState: { mode: 0 } },
+        }),
+        visual('below', 'tableEx', {
+          layout: { x: 0, y: 200, z: 0, width: 1280, height: 720, displayState: { mode: 0 } },
+        }),
+        visual('hidden', 'card', {
+          layout: { x: 0, y: 0, z: 0, width: 10, height: 10, displayState: { mode: 1 } },
+        }),
+      ],
+    };
+    const portrait = { layoutType: LayoutType.MobilePortrait };
+    const placed = placeVisuals(portrait, page).filter((p) => p.visible);
+    expect(placed.map((p) => [p.visual.name, p.x, p.y, p.width, p.height])).toEqual([
+      ['left', 0, 0, 360, 180],
+      ['right', 0, 188, 360, 180],
+      ['below', 0, 376, 360, 203],
+    ]);
+    expect(pageSize(portrait, page)).toEqual({ width: 360, height: 579 });
+    expect(displayOption(portrait, page)).toBe(DisplayOption.FitToWidth);
+    expect(placeVisuals({ layoutType: LayoutType.MobileLandscape }, page)[0]?.width).toBe(640);
   });
 });

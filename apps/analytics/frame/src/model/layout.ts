@@ -41,8 +41,52 @@ export function effectiveLayout(settings: ISettings, page: ReportPage, visual: R
   };
 }
 
-/** Every visual of the page, placed, in paint order (z, then definition order). */
+/** True for the two mobile layout types (a phone's portrait or landscape screen). */
+export const isMobileLayout = (settings: ISettings): boolean =>
+  settings.layoutType === LayoutType.MobilePortrait || settings.layoutType === LayoutType.MobileLandscape;
+
+/** Page width of the mobile layouts, in page units: a phone held upright or sideways. */
+export const MOBILE_WIDTH = { portrait: 360, landscape: 640 } as const;
+const MOBILE_GAP = 8;
+const MOBILE_MIN_HEIGHT = 96;
+
+const mobileWidth = (settings: ISettings): number =>
+  settings.layoutType === LayoutType.MobileLandscape ? MOBILE_WIDTH.landscape : MOBILE_WIDTH.portrait;
+
+/**
+ * The mobile layout of a page: its shown visuals stacked in one column in reading order (top to bottom, then left
+ * to right), each the full width of the phone and as tall as its aspect ratio makes it (at least 96 units, at most
+ * the phone's width, so a tall table never fills the screen).
+ */
+function mobileVisuals(settings: ISettings, page: ReportPage): PlacedVisual[] {
+  const width = mobileWidth(settings);
+  const shown = page.visuals
+    .filter((v) => v.layout.displayState.mode !== VisualContainerDisplayMode.Hidden)
+    .map((visual, index) => ({ visual, index }))
+    .sort(
+      (a, b) =>
+        a.visual.layout.y - b.visual.layout.y || a.visual.layout.x - b.visual.layout.x || a.index - b.index,
+    );
+  let y = 0;
+  const placed = shown.map(({ visual }) => {
+    const { width: w, height: h } = visual.layout;
+    const height = Math.round(Math.min(Math.max((h * width) / Math.max(w, 1), MOBILE_MIN_HEIGHT), width));
+    const box: PlacedVisual = { visual, x: 0, y, z: 0, width, height, visible: true };
+    y += height + MOBILE_GAP;
+    return box;
+  });
+  const hidden = page.visuals
+    .filter((v) => v.layout.displayState.mode === VisualContainerDisplayMode.Hidden)
+    .map((visual): PlacedVisual => ({ visual, ...visual.layout, visible: false }));
+  return [...placed, ...hidden];
+}
+
+/**
+ * Every visual of the page, placed, in paint order (z, then definition order); in a mobile layout, stacked in one
+ * column.
+ */
 export function placeVisuals(settings: ISettings, page: ReportPage): PlacedVisual[] {
+  if (isMobileLayout(settings)) return mobileVisuals(settings, page);
   return page.visuals
     .map((visual) => effectiveLayout(settings, page, visual))
     .map((placed, index) => ({ placed, index }))
@@ -52,6 +96,11 @@ export function placeVisuals(settings: ISettings, page: ReportPage): PlacedVisua
 
 /** The page's size in page units: a custom page size from the settings, else the definition's. */
 export function pageSize(settings: ISettings, page: ReportPage): { width: number; height: number } {
+  if (isMobileLayout(settings)) {
+    const shown = mobileVisuals(settings, page).filter((p) => p.visible);
+    const last = shown.at(-1);
+    return { width: mobileWidth(settings), height: last ? last.y + last.height : MOBILE_MIN_HEIGHT };
+  }
   const size = customLayoutOf(settings)?.pageSize as ICustomPageSize | undefined;
   if (size?.type === PageSizeType.Custom && size.width && size.height) {
     return { width: size.width, height: size.height };
@@ -60,6 +109,8 @@ export function pageSize(settings: ISettings, page: ReportPage): { width: number
 }
 
 export function displayOption(settings: ISettings, page: ReportPage): DisplayOption {
+  // A phone scrolls the stacked page: it fits the width, never the height.
+  if (isMobileLayout(settings)) return DisplayOption.FitToWidth;
   return customLayoutOf(settings)?.displayOption ?? page.displayOption;
 }
 

@@ -4,6 +4,7 @@ import type { Dataset, ReportDefinition, ReportPage, ReportVisual } from '../../
 import type { QueryAnswer } from '../../../src/query/types.ts';
 import type { ReportInfo, Session } from '../api/frame-api.ts';
 import type { CrossFilter } from './filters.ts';
+import type { MenuKind } from './menus.ts';
 
 export type VisualResult =
   | { readonly status: 'loading'; readonly answer?: QueryAnswer }
@@ -13,6 +14,15 @@ export type VisualResult =
 /** The clicked data point: the cross-filter it makes and the category it highlights in its own visual. */
 export interface Selection extends CrossFilter {
   readonly category: string;
+}
+
+/** A visual's menu the user opened: where (in pixels within the visual) and on which data point, if any. */
+export interface OpenMenu {
+  readonly visual: string;
+  readonly kind: MenuKind;
+  readonly x: number;
+  readonly y: number;
+  readonly category?: string;
 }
 
 export interface FrameState {
@@ -35,6 +45,14 @@ export interface FrameState {
   readonly selection?: Selection;
   /** Answers of the active page's visuals, by visual name. */
   readonly results: Readonly<Record<string, VisualResult>>;
+  /** Persistent filters: the viewer's saved state string (filters only), if any. */
+  readonly userState?: string;
+  /** The filters as loaded (the report's and the load config's), as a state string: what a reset goes back to. */
+  readonly defaultFilters?: string;
+  /** Bookmarks played in presentation mode: the index of the bookmark shown; the bookmark navigator shows. */
+  readonly bookmarkPlay?: number;
+  /** The visual menu on screen (an overlay `closeAllOverlays` closes). */
+  readonly openMenu?: OpenMenu;
   /** Increases with each query pass; `rendered` is raised once per pass. */
   readonly generation: number;
 }

@@ -5,7 +5,7 @@ import type { IPage, IVisual } from '@portico/models';
 import type { ReportDefinition, ReportPage, ReportVisual } from '../../../src/content/types.ts';
 import type { ReportController } from '../model/controller.ts';
 import { errorBody, notFound } from '../model/errors.ts';
-import { effectiveLayout } from '../model/layout.ts';
+import { effectiveLayout, isMobileLayout, placeVisuals } from '../model/layout.ts';
 import type { FrameState } from '../model/state.ts';
 
 export interface Loaded {
@@ -62,9 +62,12 @@ export function pageInfo(page: ReportPage, activePage: string | undefined): IPag
   };
 }
 
-/** A visual as the SDK reads it (`IVisual` with its layout after the custom layout). */
+/** A visual as the SDK reads it (`IVisual` with its layout after the custom or mobile layout). */
 export function visualInfo(state: FrameState, page: ReportPage, visual: ReportVisual): IVisual {
-  const placed = effectiveLayout(state.settings, page, visual);
+  const mobile = isMobileLayout(state.settings)
+    ? placeVisuals(state.settings, page).find((p) => p.visual.name === visual.name)
+    : undefined;
+  const placed = mobile ?? effectiveLayout(state.settings, page, visual);
   return {
     name: visual.name,
     title: visual.title,

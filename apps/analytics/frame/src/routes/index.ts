@@ -11,6 +11,8 @@ import type { LoadRouteOptions } from './load-routes.ts';
 import { pageRoutes } from './page-routes.ts';
 import { createReportRoutes } from '../create/routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { userStateRoutes } from './user-state-routes.ts';
+import { visualEditRoutes } from './visual-edit-routes.ts';
 import { visualRoutes } from './visual-routes.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -24,6 +26,8 @@ export function registerRoutes(router: FrameRouter, controller: ReportController
   pageRoutes(router, controller);
   filterRoutes(router, controller);
   visualRoutes(router, controller);
+  visualEditRoutes(router, controller);
+  userStateRoutes(router, controller);
   reportRoutes(router, controller);
   createReportRoutes(router, controller);
   for (const method of METHODS) {

@@ -7,11 +7,12 @@ import type { ReportController } from '../model/controller.ts';
 import { badRequest, errorBody } from '../model/errors.ts';
 import { loaded, pageInfo, pageNamed, withPage } from './context.ts';
 
-function requireEditMode(controller: ReportController): void {
+/** 403 unless the report is in edit mode; `what` ends the message ("Switch to edit mode to change pages."). */
+export function requireEditMode(controller: ReportController, what = 'change pages'): void {
   if (controller.state.viewMode !== 'edit') {
     throw new FrameError(
       403,
-      errorBody('editModeRequired', 'Switch to edit mode to change pages.', CommonErrorCodes.NotAuthorized),
+      errorBody('editModeRequired', `Switch to edit mode to ${what}.`, CommonErrorCodes.NotAuthorized),
     );
   }
 }
@@ -90,7 +91,15 @@ export function pageRoutes(router: FrameRouter, controller: ReportController) {
     .handle(Call.hasLayout, ({ params }) => {
       const { definition } = loaded(controller);
       pageNamed(definition, params.pageName);
-      // Pages have their master layout only: no mobile layouts are authored.
-      return Number(params.layoutType) === LayoutType.Master;
+      // Every page has its master layout and the generated mobile ones (visuals stacked in one column); a custom
+      // layout is the host's, not the page's.
+      // The SDK sends the layout type's name (`MobilePortrait`); older hosts send its number.
+      const raw = params.layoutType;
+      const type = /^\d+$/.test(raw) ? Number(raw) : (LayoutType as unknown as Record<string, number>)[raw];
+      return (
+        type === LayoutType.Master ||
+        type === LayoutType.MobilePortrait ||
+        type === LayoutType.MobileLandscape
+      );
     });
 }

@@ -4,6 +4,7 @@ import type { FrameRouter } from '@portico/frame';
 import { Permissions } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest, forbidden } from '../model/errors.ts';
+import { closeMenu } from '../model/interactions.ts';
 import { DEFAULT_THEME, themeJsonOf } from '../render/theme.ts';
 import { loaded } from './context.ts';
 
@@ -82,6 +83,7 @@ export function reportRoutes(router: FrameRouter, controller: ReportController) 
     })
     .handle(Call.closeAllOverlays, () => {
       loaded(controller);
+      closeMenu(controller);
       return null;
     })
     .handle(Call.clearSelectedVisuals, () => {

@@ -14,7 +14,8 @@ interface Posted {
 
 /** A fake frame API: the session, the sample report, and a recorded query per call. */
 function fakeService(options: { permissions?: number; expired?: boolean } = {}) {
-  const state = { expired: options.expired ?? false };
+  // permissions 1 (ReadWrite) lets a test switch to edit mode.
+  const state = { expired: options.expired ?? false, userState: null as string | null };
   const calls: { url: string; body: unknown }[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -39,6 +40,12 @@ function fakeService(options: { permissions?: number; expired?: boolean } = {}) 
         report: { id: REPORT, name: 'R', version: 1, definition },
         dataset: { tables: [] },
       });
+    }
+    if (url === `/frame-api/reports/${REPORT}/user-state`) {
+      const method = init?.method ?? 'GET';
+      if (method === 'PUT') state.userState = (body as { state: string }).state;
+      if (method === 'DELETE') state.userState = null;
+      return json(200, { state: state.userState, savedAt: null });
     }
     if (url === '/frame-api/query') return json(200, answer);
     if (url === '/frame-api/export') return new Response('Site,Total pages\r\nBerlin,1200\r\n');
@@ -165,10 +172,110 @@ describe('frame routes', () => {
     expect(await ask('GET', '/report/pages')).toMatchObject({ statusCode: 200 });
   });
 
+  it('sorts a visual by one of its fields, which its next query orders by', async () => {
+    const { ask, service } = setup();
+    await ask('POST', '/report/load', load);
+    const url = '/report/pages/overview/visuals/by-site/sortBy';
+    const sorted = await ask('PUT', url, {
+      orderBy: { table: 'Meter readings', measure: 'Total pages' },
+      direction: 2,
+    });
+    expect(sorted.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const sortedQuery = service.calls.find(
+      (c) => c.url === '/frame-api/query' && JSON.stringify(c.body).includes('orderBy'),
+    );
+    expect(sortedQuery?.body).toMatchObject({
+      query: { orderBy: [{ field: { measure: { measure: 'Total pages' } }, direction: 'Descending' }] },
+    });
+    const refused = await ask('PUT', url, { orderBy: { table: 'Devices', column: 'Model' }, direction: 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("'Devices'.'Site'");
+    expect((await ask('PUT', url, { orderBy: { table: 'Devices', column: 'Site' } })).statusCode).toBe(400);
+  });
+
+  it('clones a visual in edit mode only, in a free spot with its own name', async () => {
+    const { ask, controller } = setup(fakeService({ permissions: 1 }));
+    await ask('POST', '/report/load', load);
+    const url = '/report/pages/overview/visuals/share/clone';
+    expect((await ask('POST', url, {})).statusCode).toBe(403);
+    await ask('POST', '/report/switchMode/edit');
+    const cloned = await ask('POST', url, { layout: { x: 10, y: 400 } });
+    expect(cloned).toMatchObject({
+      statusCode: 200,
+      body: {
+        visualName: 'share-copy',
+        visual: { name: 'share-copy', layout: { x: 10, y: 400, width: 400 } },
+      },
+    });
+    const page = controller.state.definition?.pages[0];
+    expect(page?.visuals.map((v) => v.name)).toContain('share-copy');
+    expect((await ask('POST', url, { layout: { width: -1 } })).statusCode).toBe(400);
+  });
+
+  it('saves the filters as user state, tells when they are applied, and resets them to the report’s', async () => {
+    const { ask, service } = setup();
+    await ask('POST', '/report/load', load);
+    expect((await ask('GET', '/report/isUserStateApplied')).body).toBe(false);
+    const paris = {
+      target: { table: 'Devices', column: 'Site' },
+      operator: 'In',
+      values: ['Paris'],
+      filterType: 1,
+    };
+    await ask('PUT', '/report/filters', [paris]);
+    expect((await ask('POST', '/report/userState')).statusCode).toBe(200);
+    expect(service.state.userState).toEqual(expect.any(String));
+    expect((await ask('GET', '/report/isUserStateApplied')).body).toBe(true);
+    expect((await ask('DELETE', '/report/userState')).statusCode).toBe(200);
+    expect(service.state.userState).toBeNull();
+    expect((await ask('GET', '/report/isUserStateApplied')).body).toBe(false);
+    expect((await ask('GET', '/report/filters')).body).toEqual(definition.filters);
+  });
+
+  it('restores saved filters on a load with persistentFiltersEnabled, not otherwise', async () => {
+    const service = fakeService();
+    const first = setup(service);
+    await first.ask('POST', '/report/load', load);
+    const paris = {
+      target: { table: 'Devices', column: 'Site' },
+      operator: 'In',
+      values: ['Paris'],
+      filterType: 1,
+    };
+    await first.ask('PUT', '/report/filters', [paris]);
+    await first.ask('POST', '/report/userState');
+    destroy();
+    const plain = setup(service);
+    await plain.ask('POST', '/report/load', load);
+    expect((await plain.ask('GET', '/report/filters')).body).toEqual(definition.filters);
+    destroy();
+    const persistent = setup(service);
+    await persistent.ask('POST', '/report/load', { ...load, settings: { persistentFiltersEnabled: true } });
+    expect((await persistent.ask('GET', '/report/filters')).body).toEqual([paris]);
+    expect((await persistent.ask('GET', '/report/isUserStateApplied')).body).toBe(true);
+  });
+
+  it('raises exportDataCompleted after an export', async () => {
+    const { ask, events } = setup();
+    await ask('POST', '/report/load', load);
+    await ask('POST', '/report/pages/overview/visuals/by-site/exportData', { exportDataType: 0 });
+    expect(events()).toContain('/reports/u1/events/exportDataCompleted');
+  });
+
+  it('plays bookmarks in presentation mode and stops when asked', async () => {
+    const { ask, controller } = setup();
+    await ask('POST', '/report/load', load);
+    expect((await ask('POST', '/report/bookmarks/play', { playMode: 1 })).statusCode).toBe(400);
+    expect((await ask('POST', '/report/bookmarks/play', { playMode: 7 })).statusCode).toBe(400);
+    expect((await ask('POST', '/report/bookmarks/play', { playMode: 0 })).statusCode).toBe(200);
+    expect(controller.state.bookmarkPlay).toBeUndefined();
+  });
+
   it('answers 501 for calls it does not implement', async () => {
     const { ask } = setup();
     await ask('POST', '/report/load', load);
-    const answer = await ask('POST', '/report/userState');
+    const answer = await ask('GET', '/report/pages/overview/smartNarrativeInsights');
     expect(answer.statusCode).toBe(501);
     expect(answer.body).toMatchObject({ message: 'notImplemented' });
   });

@@ -1,7 +1,12 @@
 /** Visuals (list with layout, export data) and bookmarks (list, apply by name, capture, apply state). */
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
-import { ExportDataType } from '@portico/models';
+import {
+  BookmarksPlayMode,
+  ExportDataCompletedStatus,
+  ExportDataResultFormat,
+  ExportDataType,
+} from '@portico/models';
 import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
 import type { BookmarkState } from '../../../src/content/bookmark-state.ts';
 import { applyStateToDefinition, applyStateToSettings, captureState } from '../model/bookmarks.ts';
@@ -30,6 +35,22 @@ export function applyBookmark(controller: ReportController, state: BookmarkState
   });
 }
 
+/**
+ * Presentation mode's step: applies the bookmark at `index` (wrapping around) and shows it in the navigator.
+ *
+ * @example showBookmark(controller, 0) // the first bookmark, as `play(Presentation)` starts
+ */
+export function showBookmark(controller: ReportController, index: number): void {
+  const { bookmarks } = loaded(controller).definition;
+  const count = bookmarks.length;
+  if (count === 0) return;
+  const at = ((index % count) + count) % count;
+  const bookmark = bookmarks[at];
+  const state = bookmark?.state === undefined ? undefined : decodeBookmarkState(bookmark.state);
+  controller.update((s) => ({ ...s, bookmarkPlay: at }));
+  if (bookmark && state) applyBookmark(controller, state, bookmark.name);
+}
+
 export function visualRoutes(router: FrameRouter, controller: ReportController) {
   router
     .handle(Call.getVisuals, ({ params }) => {
@@ -45,6 +66,15 @@ export function visualRoutes(router: FrameRouter, controller: ReportController) 
       const type = exportDataType === ExportDataType.Underlying ? ExportDataType.Underlying : 0;
       const query = controller.queryOf(page, params.visualName);
       if (!query) throw badRequest('The visual has no query.');
+      // The event powerbi-client 2.24 raises when an export ends, whether it succeeded or failed.
+      const completed = (status: ExportDataCompletedStatus) =>
+        controller.raise('exportDataCompleted', {
+          status,
+          exportDataType: type,
+          exportFormat: ExportDataResultFormat.Csv,
+          pageName: page.name,
+          visualName: params.visualName,
+        });
       try {
         const data = await controller.api.exportCsv(
           reportId,
@@ -52,8 +82,10 @@ export function visualRoutes(router: FrameRouter, controller: ReportController) 
           type,
           typeof rows === 'number' && rows > 0 ? rows : undefined,
         );
+        completed(ExportDataCompletedStatus.Succeeded);
         return { data };
       } catch (error) {
+        completed(ExportDataCompletedStatus.Failed);
         throw controller.fail(error);
       }
     })
@@ -65,6 +97,20 @@ export function visualRoutes(router: FrameRouter, controller: ReportController) 
       const state = decodeBookmarkState(bookmark.state ?? '');
       if (!state) throw badRequest(`Bookmark '${name}' holds no state this frame can read.`);
       applyBookmark(controller, state, name);
+      return null;
+    })
+    .handle(Call.playBookmarks, ({ body }) => {
+      const { definition } = loaded(controller);
+      const playMode = (body as { playMode?: unknown } | null)?.playMode;
+      if (playMode === BookmarksPlayMode.Off) {
+        controller.update(({ bookmarkPlay: _playing, ...s }) => s);
+        return null;
+      }
+      if (playMode !== BookmarksPlayMode.Presentation) {
+        throw badRequest('playMode must be Off (0) or Presentation (1).');
+      }
+      if (definition.bookmarks.length === 0) throw badRequest('This report has no bookmarks to play.');
+      showBookmark(controller, 0);
       return null;
     })
     .handle(Call.captureBookmark, () => {

@@ -1,0 +1,340 @@
+/**
+ * More of the analytics frame against the real service in Chromium, driven by `@portico/embed` from another
+ * origin: visual sorting and cloning, persistent filters across reloads, bookmark presentation mode, menu
+ * extensions raising `commandTriggered`, mobile and custom layouts, and the export and render events.
+ */
+import { expect, test, type Browser, type Frame, type Page } from '@playwright/test';
+import { REPORTS, WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let stack: Stack;
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { intervals: [25, 50, 100, 250], timeout: 15_000 });
+
+interface EmbedOptions {
+  permissions?: string;
+  databaseNames?: string[];
+  config?: Record<string, unknown>;
+}
+
+/** A new host page embedding the fleet overview; resolves once it has rendered. */
+async function embed(p: Page, options: EmbedOptions = {}): Promise<void> {
+  const accessToken = await stack.embedToken({
+    reportId: REPORTS.fleetOverview,
+    databaseNames: options.databaseNames ?? ['fabrikam'],
+    ...(options.permissions === undefined ? {} : { permissions: options.permissions }),
+  });
+  await p.goto(`${stack.host}/host.html`);
+  const embedUrl = `${stack.service}/reportEmbed?reportId=${REPORTS.fleetOverview}&groupId=${WORKSPACE_ID}`;
+  await p.evaluate((config) => window.analyticsHost.embed(config), {
+    type: 'report',
+    id: REPORTS.fleetOverview,
+    embedUrl,
+    accessToken,
+    tokenType: 1,
+    ...options.config,
+  });
+  await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
+}
+
+const pages: Page[] = [];
+
+async function opened(options: EmbedOptions = {}): Promise<Page> {
+  const p = await browser.newPage();
+  pages.push(p);
+  await embed(p, options);
+  return p;
+}
+
+let browser: Browser;
+
+const eventCount = (p: Page, name: string) =>
+  p.evaluate((n) => window.analyticsHost.names().filter((e) => e === n).length, name);
+
+const lastEvent = (p: Page, name: string) =>
+  p.evaluate((n) => window.analyticsHost.events.filter((e) => e.name === n).at(-1)?.detail, name);
+
+function frameOf(p: Page): Frame {
+  const frame = p.frames().find((f) => f.url().includes('/reportEmbed'));
+  if (!frame) throw new Error('no report frame');
+  return frame;
+}
+
+/** Runs a report method in the host page and returns how it settled. */
+const settle = (p: Page, script: string) =>
+  p.evaluate(async (body) => {
+    const report = window.analyticsHost.current();
+    const sdk = window.analyticsHost.sdk;
+    try {
+      const run = new Function('report', 'sdk', `return (async () => { ${body} })()`) as (
+        r: unknown,
+        s: unknown,
+      ) => Promise<unknown>;
+      return {
+        ok: true as const,
+        value: JSON.parse(JSON.stringify((await run(report, sdk)) ?? null)) as unknown,
+      };
+    } catch (error) {
+      const e = error as { message?: string; body?: unknown };
+      return { ok: false as const, message: e.message, body: e.body ?? error };
+    }
+  }, script);
+
+/** The rows (header dropped) of a visual's exported CSV. */
+async function exportRows(p: Page, pageName: string, visualName: string): Promise<string[][]> {
+  const result = await settle(
+    p,
+    `const v = await report.page(${JSON.stringify(pageName)}).getVisualByName(${JSON.stringify(visualName)});
+     return (await v.exportData(0)).data;`,
+  );
+  if (!result.ok) throw new Error(`export failed: ${JSON.stringify(result)}`);
+  return String(result.value)
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .slice(1)
+    .map((line) => line.split(','));
+}
+
+test.beforeAll(async ({ browser: b }) => {
+  test.setTimeout(90_000);
+  browser = b;
+  stack = await startStack();
+});
+
+test.afterAll(async () => {
+  // A failed test leaves its page open: close them all before the service.
+  await Promise.all(pages.map((p) => p.close()));
+  await stack?.close();
+});
+
+test('sortBy orders the visual’s query and export by the field and direction given', async () => {
+  const p = await opened({ config: { pageName: 'devices' } });
+  const bySite = async () => (await exportRows(p, 'devices', 'printers-per-site')).map((r) => r[0] ?? '');
+  const sortBy = (orderBy: object, direction: number) =>
+    settle(
+      p,
+      `const v = await report.page('devices').getVisualByName('printers-per-site');
+       await v.sortBy({ orderBy: ${JSON.stringify(orderBy)}, direction: ${direction} });`,
+    );
+  expect((await sortBy({ table: 'Devices', column: 'Site' }, 1)).ok).toBe(true);
+  const ascending = await bySite();
+  expect(ascending.length).toBeGreaterThan(1);
+  expect(ascending).toEqual([...ascending].sort());
+  expect((await sortBy({ table: 'Devices', column: 'Site' }, 2)).ok).toBe(true);
+  expect(await bySite()).toEqual([...ascending].reverse());
+  const wrong = await sortBy({ table: 'Devices', column: 'Model' }, 1);
+  expect(wrong).toMatchObject({ ok: false });
+  expect(JSON.stringify(wrong)).toContain('orderBy');
+  // The chart on screen follows: its first category label is the last site in ascending order.
+  const labels = frameOf(p).locator('section[data-visual="printers-per-site"] svg text');
+  await poll(() => labels.allTextContents()).toContain(ascending.at(-1));
+  await p.close();
+});
+
+test('clone adds a rendered copy of a visual in edit mode, and is refused in view mode', async () => {
+  const viewer = await opened();
+  const refused = await settle(
+    viewer,
+    `return await (await report.page('overview').getVisualByName('top-models')).clone();`,
+  );
+  expect(refused).toMatchObject({ ok: false });
+  expect(JSON.stringify(refused)).toContain('edit mode');
+  await viewer.close();
+
+  const editor = await opened({ permissions: 'Edit', config: { viewMode: 1 } });
+  const cloned = await settle(
+    editor,
+    `return await (await report.page('overview').getVisualByName('pages-per-month')).clone({
+       layout: { x: 0, y: 730, width: 600, height: 250 } });`,
+  );
+  expect(cloned).toMatchObject({
+    ok: true,
+    value: { visualName: 'pages-per-month-copy', visual: { layout: { x: 0, y: 730, width: 600 } } },
+  });
+  const copy = frameOf(editor).locator('section[data-visual="pages-per-month-copy"][data-status="ready"]');
+  await expect(copy.locator('svg path[fill]').first()).toBeAttached();
+  expect(await exportRows(editor, 'overview', 'pages-per-month-copy')).toEqual(
+    await exportRows(editor, 'overview', 'pages-per-month'),
+  );
+  const names = await settle(
+    editor,
+    "return (await report.page('overview').getVisuals()).map((v) => v.name);",
+  );
+  expect((names as { value: string[] }).value).toContain('pages-per-month-copy');
+  expect((await settle(editor, 'return await report.isSaved();')).value).toBe(false);
+  await editor.close();
+});
+
+test('persistent filters are saved in the service and restored by a reload, until reset', async () => {
+  const persistent = { config: { settings: { persistentFiltersEnabled: true } } };
+  const filter = {
+    target: { table: 'Devices', column: 'Colour or mono' },
+    operator: 'In',
+    values: ['Colour'],
+    filterType: 1,
+  };
+  const first = await opened(persistent);
+  expect((await settle(first, 'return await report.arePersistentFiltersApplied();')).value).toBe(false);
+  expect((await settle(first, `await report.setFilters([${JSON.stringify(filter)}]);`)).ok).toBe(true);
+  const filtered = await exportRows(first, 'devices', 'printer-list');
+  expect((await settle(first, 'await report.savePersistentFilters();')).ok).toBe(true);
+  expect((await settle(first, 'return await report.arePersistentFiltersApplied();')).value).toBe(true);
+  await first.close();
+
+  const again = await opened(persistent);
+  expect(await settle(again, 'return await report.getFilters();')).toMatchObject({
+    ok: true,
+    value: [{ values: ['Colour'] }],
+  });
+  expect(await exportRows(again, 'devices', 'printer-list')).toEqual(filtered);
+  expect((await settle(again, 'return await report.arePersistentFiltersApplied();')).value).toBe(true);
+  expect((await settle(again, 'await report.resetPersistentFilters();')).ok).toBe(true);
+  expect((await settle(again, 'return await report.getFilters();')).value).toEqual([]);
+  expect((await settle(again, 'return await report.arePersistentFiltersApplied();')).value).toBe(false);
+  await again.close();
+
+  const afterReset = await opened(persistent);
+  expect((await settle(afterReset, 'return await report.getFilters();')).value).toEqual([]);
+  await afterReset.close();
+});
+
+test('bookmark presentation mode shows a navigator that steps through the bookmarks; off hides it', async () => {
+  const p = await opened();
+  const bar = frameOf(p).getByRole('navigation', { name: 'Bookmarks' });
+  await expect(bar).toHaveCount(0);
+  expect(
+    (await settle(p, 'await report.bookmarksManager.play(sdk.models.BookmarksPlayMode.Presentation);')).ok,
+  ).toBe(true);
+  await expect(bar).toContainText('Colour printers only');
+  await poll(() => lastEvent(p, 'bookmarkApplied')).toMatchObject({ bookmarkName: 'colour-printers' });
+  await bar.getByRole('button', { name: 'Next bookmark' }).click();
+  await expect(bar).toContainText('HP printers');
+  await poll(() => lastEvent(p, 'bookmarkApplied')).toMatchObject({ bookmarkName: 'hp-fleet' });
+  expect(await settle(p, 'return await report.getFilters();')).toMatchObject({ value: [{ values: ['HP'] }] });
+  expect((await settle(p, 'await report.bookmarksManager.play(sdk.models.BookmarksPlayMode.Off);')).ok).toBe(
+    true,
+  );
+  await expect(bar).toHaveCount(0);
+  await p.close();
+});
+
+test('menu extensions add commands to visual menus that raise commandTriggered', async () => {
+  const p = await opened();
+  const added = await settle(
+    p,
+    `await report.addOptionsMenuCommand('share', 'Share visual', 'Share this visual');
+     await report.addContextMenuCommand('explain', 'Explain', 'Explain this point', 0, undefined, 'clusteredBarChart');`,
+  );
+  expect(added.ok).toBe(true);
+  const frame = frameOf(p);
+  const chart = frame.locator('section[data-visual="top-models"][data-status="ready"]');
+  await chart.getByRole('button', { name: /More options/ }).click();
+  await frame.getByRole('menuitem', { name: 'Share this visual' }).click();
+  await poll(() => eventCount(p, 'commandTriggered')).toBe(1);
+  expect(await lastEvent(p, 'commandTriggered')).toMatchObject({
+    command: 'share',
+    title: 'Share visual',
+    visual: { name: 'top-models', type: 'clusteredBarChart' },
+    page: { name: 'overview' },
+    dataPoints: [],
+  });
+  await expect(frame.getByRole('menu')).toHaveCount(0);
+
+  // A right click on a bar opens the context menu for that data point.
+  const bar = chart.locator('svg path[fill]:not([fill="none"])').first();
+  await expect(bar).toBeVisible();
+  await bar.click({ button: 'right', force: true });
+  await frame.getByRole('menuitem', { name: 'Explain this point' }).click();
+  await poll(() => eventCount(p, 'commandTriggered')).toBe(2);
+  expect(await lastEvent(p, 'commandTriggered')).toMatchObject({
+    command: 'explain',
+    visual: { name: 'top-models' },
+    dataPoints: [{ identity: [{ target: { table: 'Devices', column: 'Model' } }] }],
+  });
+  // Only bar charts have the context command; closeAllOverlays closes an open menu.
+  await frame.locator('section[data-visual="pages-per-month"]').click({ button: 'right', force: true });
+  await expect(frame.getByRole('menu')).toHaveCount(0);
+  await chart.getByRole('button', { name: /More options/ }).click();
+  await expect(frame.getByRole('menu')).toHaveCount(1);
+  expect((await settle(p, 'await report.closeAllOverlays();')).ok).toBe(true);
+  await expect(frame.getByRole('menu')).toHaveCount(0);
+
+  expect((await settle(p, "await report.removeOptionsMenuCommand('share', 'Share this visual');")).ok).toBe(
+    true,
+  );
+  await expect(chart.getByRole('button', { name: /More options/ })).toHaveCount(0);
+  await p.close();
+});
+
+test('a mobile portrait layout stacks the page’s visuals in one column', async () => {
+  const p = await opened({ config: { settings: { layoutType: 2 } } });
+  const boxes = await frameOf(p)
+    .locator('section.visual')
+    .evaluateAll((sections) =>
+      sections.map((s) => {
+        const r = s.getBoundingClientRect();
+        return { left: Math.round(r.left), top: r.top, bottom: r.bottom, width: Math.round(r.width) };
+      }),
+    );
+  expect(boxes.length).toBe(8);
+  expect(new Set(boxes.map((b) => b.left)).size).toBe(1);
+  expect(new Set(boxes.map((b) => b.width)).size).toBe(1);
+  for (let i = 1; i < boxes.length; i++) {
+    expect(boxes[i]?.top ?? 0).toBeGreaterThanOrEqual(boxes[i - 1]?.bottom ?? Infinity);
+  }
+  const visuals = await settle(
+    p,
+    "return (await report.page('overview').getVisuals()).map((v) => v.layout);",
+  );
+  expect(
+    (visuals as { value: { x: number; width: number }[] }).value.every((l) => l.x === 0 && l.width === 360),
+  ).toBe(true);
+  expect((await settle(p, "return await report.page('overview').hasLayout(2);")).value).toBe(true);
+  expect((await settle(p, 'await report.switchLayout(0);')).ok).toBe(false);
+  await p.close();
+});
+
+test('a custom layout sets the page size, moves and hides visuals', async () => {
+  const p = await opened({ config: { settings: { visualRenderedEvents: true } } });
+  // visualRendered is raised for each visual once it is painted.
+  await poll(() => eventCount(p, 'visualRendered')).toBeGreaterThanOrEqual(8);
+  const settings = {
+    layoutType: 1,
+    customLayout: {
+      pageSize: { type: 4, width: 1000, height: 500 },
+      displayOption: 2,
+      pagesLayout: {
+        overview: {
+          visualsLayout: {
+            'top-models': { displayState: { mode: 1 } },
+            site: { x: 20, y: 300, width: 300, height: 150 },
+          },
+        },
+      },
+    },
+  };
+  expect((await settle(p, `await report.updateSettings(${JSON.stringify(settings)});`)).ok).toBe(true);
+  const frame = frameOf(p);
+  await expect(frame.locator('section[data-visual="top-models"]')).toHaveCount(0);
+  const page = await frame.locator('.page').boundingBox();
+  expect(page).toMatchObject({ width: 1000, height: 500 });
+  const site = await frame.locator('section[data-visual="site"]').boundingBox();
+  expect(site && page ? [site.x - page.x, site.y - page.y, site.width, site.height] : []).toEqual([
+    20, 300, 300, 150,
+  ]);
+  await p.close();
+});
+
+test('exportData raises exportDataCompleted', async () => {
+  const p = await opened();
+  await exportRows(p, 'overview', 'pages-per-month');
+  await poll(() => lastEvent(p, 'exportDataCompleted')).toMatchObject({
+    status: 0,
+    exportDataType: 0,
+    exportFormat: 0,
+    pageName: 'overview',
+    visualName: 'pages-per-month',
+  });
+  await p.close();
+});

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   useAuthenticationStartup,
+  usePrepareSignIn,
   useSignIn,
   useSignOut,
 } from '../features/authentication/hooks/use-authentication';
@@ -30,6 +31,7 @@ export function AppLayout() {
     if (clientId !== '') void applyConfiguredLanguage(i18n, clientLanguage);
   }, [i18n, clientId, clientLanguage]);
   const signIn = useSignIn();
+  const prepareSignIn = usePrepareSignIn();
   const signOut = useSignOut();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
@@ -55,6 +57,7 @@ export function AppLayout() {
         canSignIn={canSignIn}
         isSigningIn={isLoggingIn === true}
         onSignIn={signIn}
+        onSignInIntent={prepareSignIn}
         onSignOut={signOut}
       />
       <Box component="main" sx={{ flexGrow: 1 }}>

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AboutPage } from '../features/about/components/about-page';
@@ -8,7 +8,6 @@ import { ProtectedRoute } from '../features/authentication/components/protected-
 import { selectAuthentication } from '../features/authentication/slice';
 import { selectConfiguration } from '../features/configuration/slice';
 import { HomePage } from '../features/home/components/home-page';
-import { InstallerPage } from '../features/installers/components/installer-page';
 import type { Installee } from '../features/installers/model';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { WelcomeDialog } from '../features/welcome/components/welcome-dialog';
@@ -17,7 +16,13 @@ import { useAppSelector } from './hooks';
 import { AppLayout } from './layout';
 import { LazyPage } from './lazy-page';
 
-// The reports tree and the embed code load only when their page opens.
+// Pages other than home, About and page-not-found load when they open: the reports tree and its
+// virtualiser, the embed SDK, and the installer pages' download code stay off the first page.
+const InstallerPage = lazy(() =>
+  import('../features/installers/components/installer-page').then((module) => ({
+    default: module.InstallerPage,
+  })),
+);
 const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
 const EmbeddedReportsPage = lazy(
   () => import('../features/embedded-reports/components/embedded-reports-page'),
@@ -52,13 +57,15 @@ function InstallerRoute({ installee }: { installee: Exclude<Installee, 'controlP
   const { is64Bit } = useAppSelector(selectConfiguration);
   const { t } = useTranslation();
   return (
-    <InstallerPage
-      key={`${installee}/${accessKey}`}
-      installee={installee}
-      accessKey={accessKey}
-      is64Bit={is64Bit}
-      title={t(INSTALLER_TITLES[installee])}
-    />
+    <LazyPage>
+      <InstallerPage
+        key={`${installee}/${accessKey}`}
+        installee={installee}
+        accessKey={accessKey}
+        is64Bit={is64Bit}
+        title={t(INSTALLER_TITLES[installee])}
+      />
+    </LazyPage>
   );
 }
 
@@ -70,12 +77,14 @@ function ControlPanelUpgradeRoute(): ReactNode {
   if (isLoggingIn === undefined) return null;
   if (account === null || isLoggingIn) return <Navigate to={paths.home} replace />;
   return (
-    <InstallerPage
-      installee="controlPanelUpgrade"
-      is64Bit={is64Bit}
-      title={t(INSTALLER_TITLES.controlPanelUpgrade)}
-      message={t('Installer.upgradeMessage')}
-    />
+    <LazyPage>
+      <InstallerPage
+        installee="controlPanelUpgrade"
+        is64Bit={is64Bit}
+        title={t(INSTALLER_TITLES.controlPanelUpgrade)}
+        message={t('Installer.upgradeMessage')}
+      />
+    </LazyPage>
   );
 }
 
@@ -101,6 +110,11 @@ function EmbeddedReportsRoute() {
       </LazyPage>
     </ProtectedRoute>
   );
+}
+
+/** The routes under the router (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }
 
 /** The route table (spec §2). */

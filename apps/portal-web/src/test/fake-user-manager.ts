@@ -9,6 +9,8 @@ import type { SigninPopupArgs, SignoutRedirectArgs, User, UserManagerSettings } 
 //   }));
 // (This module must not import oidc-client-ts at run time: the mock factory loads it.)
 
+const STORED_USER_KEY = 'oidc.user:http://localhost:4401:portico-portal';
+
 class FakeEvents {
   readonly userLoaded = new Set<(user: User) => void>();
   readonly userUnloaded = new Set<() => void>();
@@ -30,8 +32,22 @@ class FakeEvents {
 
 export class FakeUserManager {
   static instances: FakeUserManager[] = [];
-  /** The session a new manager finds in sessionStorage. */
-  static storedUser: User | null = null;
+  static #storedUser: User | null = null;
+
+  /**
+   * The session a new manager finds in sessionStorage. Like oidc-client-ts, a stored user also leaves its
+   * key (`oidc.user:{authority}:{client_id}`, for the sample configuration) in sessionStorage, which is what
+   * the portal looks for before it loads oidc-client-ts at all.
+   */
+  static get storedUser(): User | null {
+    return FakeUserManager.#storedUser;
+  }
+
+  static set storedUser(user: User | null) {
+    FakeUserManager.#storedUser = user;
+    if (user) sessionStorage.setItem(STORED_USER_KEY, JSON.stringify({ profile: user.profile }));
+    else sessionStorage.removeItem(STORED_USER_KEY);
+  }
   /** Scripts each new manager before the app first uses it. */
   static whenBuilt: ((manager: FakeUserManager) => void) | null = null;
 
@@ -68,6 +84,7 @@ export class FakeUserManager {
   readonly getUser = vi.fn(async (): Promise<User | null> => this.user);
   readonly removeUser = vi.fn(async (): Promise<void> => {
     this.user = null;
+    sessionStorage.removeItem(STORED_USER_KEY);
     this.events.userUnloaded.forEach((callback) => callback());
   });
   readonly signinPopup = vi.fn(async (_args?: SigninPopupArgs): Promise<User> => {

@@ -1,4 +1,4 @@
-import { UserManager } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 
 /** What main.tsx does after the callback check: start the portal, or stay a bare child window. */
 export type AuthCallbackOutcome = 'render-app' | 'child-window';
@@ -18,7 +18,9 @@ const RESPONSE_PARAMETERS = [
  * then hand the URL to the window that asked (the opener or the parent); they never call the provider,
  * so they need no configuration. The window that asked validates the response.
  */
-function callbackManager(origin: string): UserManager {
+async function callbackManager(origin: string): Promise<UserManager> {
+  // Only callback windows get here, so the main window's first load does not fetch oidc-client-ts.
+  const { UserManager } = await import('oidc-client-ts');
   return new UserManager({
     authority: origin,
     client_id: 'portico-callback',
@@ -44,9 +46,9 @@ export async function completeAuthCallback(win: Window = window): Promise<AuthCa
   const url = new URL(win.location.href);
   const { searchParams } = url;
   if (url.pathname !== '/' || !searchParams.has('state')) return 'render-app';
-  const manager = callbackManager(url.origin);
   const isAuthorizationResponse = searchParams.has('code') || searchParams.has('error');
   try {
+    const manager = await callbackManager(url.origin);
     if (isAuthorizationResponse && win.parent !== win) {
       await manager.signinSilentCallback(url.href);
       return 'child-window';

@@ -1,6 +1,6 @@
-import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { SigninPopupArgs, SigninSilentArgs, User, UserManagerSettings } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 import type { AccessTokenSource } from '../../lib/api';
+import type * as OidcSessionModule from './oidc-session';
 
 /** What the portal needs from the configuration to sign in. */
 export interface AuthSettings {
@@ -9,115 +9,48 @@ export interface AuthSettings {
   apiScope: string;
 }
 
-/** Spec §9: a 483 × 600 popup; oidc-client-ts centres it on the opener. */
-export const POPUP_WINDOW_FEATURES = { width: 483, height: 600 };
+type OidcSession = typeof OidcSessionModule;
 
-/** A token this close to expiry counts as expired (spec §9's renewal offset). */
-export const TOKEN_RENEWAL_OFFSET_SECONDS = 300;
+/** oidc-client-ts and the portal's use of it, fetched on first need (about 17 KB gzipped kept off the first page). */
+export const loadOidcSession = (): Promise<OidcSession> => import('./oidc-session');
 
-/** End the sign-in with an error when the user closes the popup, instead of waiting forever. */
-export const SIGNIN_POPUP_ARGS: SigninPopupArgs = { popupAbortOnClose: true };
-
-const INTERACTION_REQUIRED_CODES = ['interaction_required', 'consent_required', 'login_required'];
-
-/**
- * A UserManager that runs one silent renewal at a time. The provider rotates refresh tokens on every use,
- * so two renewals at once (the automatic renewal timer and an API call needing a token, or a start-up
- * restore) would spend the same refresh token twice, which a provider may punish by revoking the session.
- */
-export class PortalUserManager extends UserManager {
-  #renewal: Promise<User | null> | null = null;
-
-  override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
-    this.#renewal ??= super.signinSilent(args).finally(() => {
-      this.#renewal = null;
-    });
-    return this.#renewal;
-  }
-}
-
-/** The oidc-client-ts settings for the portal SPA (a public client with PKCE, redirects to the page origin). */
-export function userManagerSettings(settings: AuthSettings, origin: string): UserManagerSettings {
-  return {
-    authority: settings.authority,
-    client_id: settings.clientId,
-    redirect_uri: origin,
-    popup_redirect_uri: origin,
-    post_logout_redirect_uri: origin,
-    response_type: 'code',
-    scope: ['openid', 'profile', settings.apiScope].filter((scope) => scope !== '').join(' '),
-    popupWindowFeatures: POPUP_WINDOW_FEATURES,
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    silentRequestTimeoutInSeconds: 6,
-    accessTokenExpiringNotificationTimeInSeconds: TOKEN_RENEWAL_OFFSET_SECONDS,
-    automaticSilentRenew: true,
-  };
-}
-
-/** Whether a failed token request needs the user (spec §8): interaction, consent or login required. */
-export function isInteractionRequired(error: unknown): boolean {
-  const code = error instanceof ErrorResponse ? (error.error ?? '') : '';
-  const message = error instanceof Error ? error.message : String(error);
-  return INTERACTION_REQUIRED_CODES.some((needed) => code === needed || message.includes(needed));
+/** The key under which oidc-client-ts keeps a signed-in user in sessionStorage (its `oidc.` prefix). */
+function storedUserKey({ authority, clientId }: AuthSettings): string {
+  return `oidc.user:${authority}:${clientId}`;
 }
 
 /**
- * An access token for the portal API: the cached one while it is fresh, else a silent renewal, else —
- * when the provider needs the user — a popup. Any other failure logs 'Access token not acquired' and
- * gives null.
- */
-export async function acquireAccessToken(manager: UserManager): Promise<string | null> {
-  try {
-    const cached = await manager.getUser();
-    if (cached && !cached.expired && (cached.expires_in ?? Infinity) > TOKEN_RENEWAL_OFFSET_SECONDS) {
-      return cached.access_token;
-    }
-    const renewed = await manager.signinSilent();
-    if (renewed) return renewed.access_token;
-    throw new Error('login_required: no session to renew');
-  } catch (error) {
-    if (!isInteractionRequired(error)) {
-      console.error('Access token not acquired', error);
-      return null;
-    }
-  }
-  try {
-    return (await manager.signinPopup(SIGNIN_POPUP_ARGS)).access_token;
-  } catch (error) {
-    console.error('Access token not acquired', error);
-    return null;
-  }
-}
-
-/**
- * Owns the oidc-client-ts UserManager of one store. It exists only once the configuration names a
- * client id and an authority, so nothing can start a sign-in before that.
+ * Owns the oidc-client-ts UserManager of one store. Sign-in is possible once the configuration names a
+ * client id and an authority; the UserManager (and oidc-client-ts itself) is built only when something
+ * needs it: a session stored in this tab, the sign-in button (on hover or focus, so the click finds it
+ * ready), or an access token.
  */
 export class AuthClient implements AccessTokenSource {
-  #manager: UserManager | null = null;
   #settings: AuthSettings | null = null;
+  #manager: UserManager | null = null;
+  #loading: Promise<UserManager | null> | null = null;
+  readonly #built = new Set<(manager: UserManager) => void>();
 
-  /** Builds (or keeps) the UserManager for these settings; null while clientId or authority is missing. */
-  configure(settings: AuthSettings): UserManager | null {
+  /** Takes the settings (dropping a UserManager built for others); whether sign-in is possible with them. */
+  configure(settings: AuthSettings): boolean {
     const current = this.#settings;
     if (
-      current &&
-      this.#manager &&
-      current.clientId === settings.clientId &&
+      current?.clientId === settings.clientId &&
       current.authority === settings.authority &&
       current.apiScope === settings.apiScope
     ) {
-      return this.#manager;
+      return true;
     }
     this.#manager?.stopSilentRenew();
     this.#manager = null;
+    this.#loading = null;
     this.#settings = null;
-    if (settings.clientId === '' || settings.authority === '') return null;
-    this.#manager = new PortalUserManager(userManagerSettings(settings, window.location.origin));
+    if (settings.clientId === '' || settings.authority === '') return false;
     this.#settings = { ...settings };
-    return this.#manager;
+    return true;
   }
 
+  /** The UserManager, once built. */
   get userManager(): UserManager | null {
     return this.#manager;
   }
@@ -126,8 +59,45 @@ export class AuthClient implements AccessTokenSource {
     return this.#settings?.authority ?? '';
   }
 
+  /** Whether this tab holds a signed-in user from before (oidc-client-ts keeps it in sessionStorage). */
+  hasStoredSession(): boolean {
+    if (!this.#settings) return false;
+    try {
+      return window.sessionStorage.getItem(storedUserKey(this.#settings)) !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Calls `listener` with every UserManager built from now on; returns the function that stops it. */
+  onUserManagerBuilt(listener: (manager: UserManager) => void): () => void {
+    this.#built.add(listener);
+    return () => this.#built.delete(listener);
+  }
+
+  /** Loads oidc-client-ts and builds the UserManager for the current settings; null while sign-in is impossible. */
+  load(): Promise<UserManager | null> {
+    const settings = this.#settings;
+    if (!settings) return Promise.resolve(null);
+    if (this.#manager) return Promise.resolve(this.#manager);
+    const loading = (this.#loading ??= loadOidcSession().then(
+      ({ PortalUserManager, userManagerSettings }) => {
+        // The settings may have changed while the module loaded; then a newer load builds the manager.
+        if (this.#loading !== loading) return this.#manager;
+        const manager = new PortalUserManager(userManagerSettings(settings, window.location.origin));
+        this.#manager = manager;
+        this.#built.forEach((listener) => listener(manager));
+        return manager;
+      },
+    ));
+    return loading;
+  }
+
   /** For API calls: `headers.Authorization = \`Bearer ${await auth.getAccessToken()}\``. */
-  getAccessToken(): Promise<string | null> {
-    return this.#manager ? acquireAccessToken(this.#manager) : Promise.resolve(null);
+  async getAccessToken(): Promise<string | null> {
+    const manager = await this.load();
+    if (!manager) return null;
+    const { acquireAccessToken } = await loadOidcSession();
+    return acquireAccessToken(manager);
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UserManager } from 'oidc-client-ts';
 import { deferred } from '../../test/http';
 import { makeUser } from '../../test/users';
-import { PortalUserManager, userManagerSettings } from './auth-client';
+import { PortalUserManager, userManagerSettings } from './oidc-session';
 
 const settings = { clientId: 'portico-portal', authority: 'http://localhost:4401', apiScope: 'portal.api' };
 

@@ -20,10 +20,22 @@ describe('signing in and out', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
+  it('loads the sign-in code only once the pointer is over the sign-in button', async () => {
+    stubConfiguration();
+    const { user } = renderApp();
+    const signInButton = await screen.findByRole('button', { name: 'Sign in' });
+    expect(FakeUserManager.instances).toHaveLength(0);
+
+    await user.hover(signInButton);
+
+    await waitFor(() => expect(FakeUserManager.instances).toHaveLength(1));
+  });
+
   it('builds the sign-in from the configuration', async () => {
     stubConfiguration();
-    renderApp();
-    await screen.findByRole('button', { name: 'Sign in' });
+    const { user } = renderApp();
+    await user.hover(await screen.findByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(FakeUserManager.instances).toHaveLength(1));
 
     const { settings } = FakeUserManager.latest();
     const origin = window.location.origin;
@@ -51,10 +63,19 @@ describe('signing in and out', () => {
     stubConfiguration();
     const { user } = renderApp();
 
-    const signOut = await screen.findByRole('button', { name: 'Sign out' });
+    await screen.findByRole('button', { name: 'Sign out' });
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
-    await user.hover(signOut);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('ada');
+    // The button is drawn at once; its tooltip (MUI's Popper) arrives with a lazily loaded chunk.
+    await import('../layout/components/sign-out-button');
+    await waitFor(
+      async () => {
+        const signOut = screen.getByRole('button', { name: 'Sign out' });
+        await user.unhover(signOut);
+        await user.hover(signOut);
+        expect(await screen.findByRole('tooltip', {}, { timeout: 1000 })).toHaveTextContent('ada');
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('moves to home while the sign-in popup runs and returns to the previous location afterwards', async () => {
@@ -62,12 +83,12 @@ describe('signing in and out', () => {
     const { router, store, user } = renderApp({ route: '/about?section=team#people' });
     const signInButton = await screen.findByRole('button', { name: 'Sign in' });
     const popup = deferred<Oidc.User>();
-    const manager = FakeUserManager.latest();
-    manager.signinPopup.mockReturnValueOnce(popup.promise);
+    FakeUserManager.whenBuilt = (manager) => manager.signinPopup.mockReturnValueOnce(popup.promise);
 
     await user.click(signInButton);
 
-    expect(manager.signinPopup).toHaveBeenCalledWith({ popupAbortOnClose: true });
+    const manager = FakeUserManager.latest();
+    await waitFor(() => expect(manager.signinPopup).toHaveBeenCalledWith({ popupAbortOnClose: true }));
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('heading', { name: 'Signing in…' })).toBeInTheDocument();
     expect(store.getState().authentication.isLoggingIn).toBe(true);

@@ -1,7 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { UserManager } from 'oidc-client-ts';
 import { toAccount } from './account';
-import { SIGNIN_POPUP_ARGS } from './auth-client';
+import { loadOidcSession } from './auth-client';
 import type { AuthClient, AuthSettings } from './auth-client';
 import {
   accountRefreshed,
@@ -52,27 +52,58 @@ async function restoreSession(manager: UserManager, authority: string, dispatch:
 
 /**
  * Configures sign-in from the configuration, keeps the store in step with oidc-client-ts's events and
- * restores the session kept in sessionStorage. Returns the function that stops listening.
+ * restores the session kept in sessionStorage — loading oidc-client-ts only when there is one to restore.
+ * Returns the function that stops listening.
  */
 export const startAuthentication =
   (settings: AuthSettings): AuthenticationThunk<() => void> =>
   (dispatch, _getState, { auth }) => {
-    const manager = auth.configure(settings);
-    if (!manager) return () => undefined;
-    const { events } = manager;
-    const stops = [
-      events.addUserLoaded((user) => {
-        dispatch(accountRefreshed(toAccount(user, settings.authority)));
-      }),
-      events.addUserUnloaded(() => {
-        dispatch(loggedOut());
-      }),
-      events.addSilentRenewError((error) => {
-        console.warn('Silent token renewal failed', error);
-      }),
-    ];
-    void restoreSession(manager, settings.authority, dispatch);
-    return () => stops.forEach((stop) => stop());
+    if (!auth.configure(settings)) return () => undefined;
+    let stops: (() => void)[] = [];
+    const listen = (manager: UserManager) => {
+      const { events } = manager;
+      stops = [
+        events.addUserLoaded((user) => {
+          dispatch(accountRefreshed(toAccount(user, settings.authority)));
+        }),
+        events.addUserUnloaded(() => {
+          dispatch(loggedOut());
+        }),
+        events.addSilentRenewError((error) => {
+          console.warn('Silent token renewal failed', error);
+        }),
+      ];
+    };
+    if (auth.userManager) listen(auth.userManager);
+    const stopBuilt = auth.onUserManagerBuilt(listen);
+    let stopped = false;
+    if (!auth.hasStoredSession()) {
+      dispatch(sessionRestored(null));
+    } else {
+      auth.load().then(
+        (manager) => {
+          if (stopped) return;
+          if (manager) void restoreSession(manager, settings.authority, dispatch);
+          else dispatch(sessionRestored(null));
+        },
+        (error: unknown) => {
+          console.warn('The stored session could not be restored', error);
+          if (!stopped) dispatch(sessionRestored(null));
+        },
+      );
+    }
+    return () => {
+      stopped = true;
+      stopBuilt();
+      stops.forEach((stop) => stop());
+    };
+  };
+
+/** Loads the sign-in code ahead of a likely click (the pointer is over the button, or it has the focus). */
+export const prepareSignIn =
+  (): AuthenticationThunk<void> =>
+  (_dispatch, _getState, { auth }) => {
+    void auth.load().catch((error: unknown) => console.warn('The sign-in code could not be loaded', error));
   };
 
 /** Hooks around the popup, so the caller can move to home while it runs and back afterwards. */
@@ -88,12 +119,14 @@ export interface SignInNavigation {
 export const signIn =
   (navigation: SignInNavigation = {}): AuthenticationThunk<Promise<void>> =>
   async (dispatch, getState, { auth }) => {
-    const manager = auth.userManager;
-    if (!manager || getState().authentication.isLoggingIn === true) return;
+    if (auth.authority === '' || getState().authentication.isLoggingIn === true) return;
     dispatch(loginStarted());
     navigation.onPopupOpening?.();
     try {
-      // Nothing may be awaited before this call: the popup must open inside the click.
+      // The button's hover or focus has usually loaded the sign-in code already. If not, the popup opens
+      // once it arrives: browsers let a page open a window for a few seconds after a click (Chromium 5 s).
+      const [manager, { SIGNIN_POPUP_ARGS }] = await Promise.all([auth.load(), loadOidcSession()]);
+      if (!manager) throw new Error('Sign-in is not configured');
       const user = await manager.signinPopup(SIGNIN_POPUP_ARGS);
       dispatch(loginSucceeded(toAccount(user, auth.authority)));
     } catch (error) {

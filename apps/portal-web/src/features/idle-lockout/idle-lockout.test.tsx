@@ -17,6 +17,7 @@ async function signedInWithTimeout(seconds: number) {
   stubPortal({ maximumIdleTimeoutForLockoutInSeconds: seconds });
   const view = renderApp();
   await screen.findByRole('button', { name: 'Sign out' });
+  await import('./components/idle-warning-dialog');
   vi.useFakeTimers();
   // Any activity restarts the timer, now on the fake clock.
   act(() => view.store.dispatch(staySignedInChosen()));
@@ -27,9 +28,10 @@ describe('the idle lock-out', () => {
   it('warns a minute before and signs the user out when the time is up', async () => {
     const { store } = await signedInWithTimeout(120);
 
-    act(() => vi.advanceTimersByTime(60_000));
-    expect(screen.getByRole('dialog', { name: 'Are you still there?' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(60_000));
+    await act(async () => vi.advanceTimersByTime(60_000));
+    // vi.waitFor moves the fake clock on by a few 50 ms steps while the dialog's code is handed over.
+    await vi.waitFor(() => screen.getByRole('dialog', { name: 'Are you still there?' }));
+    await act(async () => vi.advanceTimersByTime(60_000));
 
     expect(store.getState().authentication.account).toBeNull();
     await vi.waitFor(() => expect(FakeUserManager.latest().signoutRedirect).toHaveBeenCalled());
@@ -38,8 +40,9 @@ describe('the idle lock-out', () => {
   it('starts again when the user chooses to stay signed in', async () => {
     const { store } = await signedInWithTimeout(120);
 
-    act(() => vi.advanceTimersByTime(61_000));
-    act(() => screen.getByRole('button', { name: 'Stay signed in' }).click());
+    await act(async () => vi.advanceTimersByTime(61_000));
+    const stay = await vi.waitFor(() => screen.getByRole('button', { name: 'Stay signed in' }));
+    act(() => stay.click());
     act(() => vi.advanceTimersByTime(100_000));
 
     expect(store.getState().authentication.account).not.toBeNull();

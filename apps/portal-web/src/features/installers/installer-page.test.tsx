@@ -1,7 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubPortal } from '../../test/http';
 import { renderApp } from '../../test/render';
+
+// The page is loaded lazily; transforming it once up front keeps that out of the first test's waits.
+beforeAll(async () => {
+  await import('./components/installer-page');
+}, 30_000);
 
 const INSTALLER = '/api/download/dcainstaller';
 

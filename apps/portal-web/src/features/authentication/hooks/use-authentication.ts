@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../paths';
 import type { AuthSettings } from '../auth-client';
-import { signIn, signOut, startAuthentication } from '../thunks';
+import { prepareSignIn, signIn, signOut, startAuthentication } from '../thunks';
 
 /** Starts sign-in support once the configuration is known, and again whenever it changes. */
 export function useAuthenticationStartup({ clientId, authority, apiScope }: AuthSettings): void {
@@ -27,6 +27,12 @@ export function useSignIn(): () => void {
       }),
     );
   }, [dispatch, navigate, pathname, search, hash]);
+}
+
+/** Loads the sign-in code ahead of a likely click. */
+export function usePrepareSignIn(): () => void {
+  const dispatch = useAppDispatch();
+  return useCallback(() => dispatch(prepareSignIn()), [dispatch]);
 }
 
 export function useSignOut(): () => void {

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIdleActivity, staySignedInChosen } from '../slice';
+
+// MUI's Dialog is not part of the first page: it loads once someone is signed in, ahead of any warning.
+const loadWarningDialog = () => import('./idle-warning-dialog');
+const IdleWarningDialog = lazy(loadWarningDialog);
 
 /** The warning comes this long before the lock-out. */
 export const IDLE_WARNING_SECONDS = 60;
@@ -25,10 +22,13 @@ export interface IdleLockoutProps {
  * call, or "Stay signed in" on the warning shown a minute before.
  */
 export function IdleLockout({ active, timeoutSeconds, onExpire }: IdleLockoutProps) {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const activity = useAppSelector(selectIdleActivity);
   const [warning, setWarning] = useState(false);
+
+  useEffect(() => {
+    if (active) loadWarningDialog().catch(() => undefined);
+  }, [active]);
 
   useEffect(() => {
     if (!active) return undefined;
@@ -45,23 +45,10 @@ export function IdleLockout({ active, timeoutSeconds, onExpire }: IdleLockoutPro
     };
   }, [active, timeoutSeconds, onExpire, activity]);
 
+  if (!active || !warning) return null;
   return (
-    <Dialog
-      open={active && warning}
-      aria-labelledby="idle-title"
-      aria-describedby="idle-message"
-      onClose={() => dispatch(staySignedInChosen())}
-    >
-      <DialogTitle id="idle-title">{t('IdleLockout.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="idle-message">{t('IdleLockout.message')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onExpire}>{t('IdleLockout.signOut')}</Button>
-        <Button variant="contained" autoFocus onClick={() => dispatch(staySignedInChosen())}>
-          {t('IdleLockout.stay')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <IdleWarningDialog onSignOut={onExpire} onStay={() => dispatch(staySignedInChosen())} />
+    </Suspense>
   );
 }

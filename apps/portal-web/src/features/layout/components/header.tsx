@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink } from 'react-router';
@@ -11,6 +11,9 @@ import { Logo } from '../../../components/logo';
 import { paths } from '../../../paths';
 import { TopNavigation } from './top-navigation';
 import type { NavigationLink } from './top-navigation';
+
+// The tooltip brings MUI's Popper and popper.js (about 12 KB gzipped): only signed-in users need it.
+const SignOutButton = lazy(() => import('./sign-out-button'));
 
 export interface HeaderProps {
   links: readonly NavigationLink[];
@@ -21,11 +24,21 @@ export interface HeaderProps {
   /** A sign-in is running. */
   isSigningIn: boolean;
   onSignIn: () => void;
+  /** The user is likely to click sign-in soon (hover, focus): a chance to load its code. */
+  onSignInIntent?: () => void;
   onSignOut: () => void;
 }
 
 /** The top bar: logo, navigation, and the sign-in or sign-out button. */
-export function Header({ links, userName, canSignIn, isSigningIn, onSignIn, onSignOut }: HeaderProps) {
+export function Header({
+  links,
+  userName,
+  canSignIn,
+  isSigningIn,
+  onSignIn,
+  onSignInIntent,
+  onSignOut,
+}: HeaderProps) {
   const { t } = useTranslation();
   return (
     <AppBar position="static" color="primary" elevation={1}>
@@ -35,14 +48,24 @@ export function Header({ links, userName, canSignIn, isSigningIn, onSignIn, onSi
         </Box>
         <TopNavigation links={links} />
         {userName !== null ? (
-          // describeChild: the button keeps its own name; the tooltip only describes it.
-          <Tooltip title={userName} placement="left" describeChild>
-            <Button color="inherit" startIcon={<LogoutIcon />} onClick={onSignOut}>
-              {t('Header.signout')}
-            </Button>
-          </Tooltip>
+          <Suspense
+            fallback={
+              <Button color="inherit" startIcon={<LogoutIcon />} onClick={onSignOut}>
+                {t('Header.signout')}
+              </Button>
+            }
+          >
+            <SignOutButton userName={userName} onSignOut={onSignOut} />
+          </Suspense>
         ) : canSignIn ? (
-          <Button color="inherit" startIcon={<LoginIcon />} onClick={onSignIn} disabled={isSigningIn}>
+          <Button
+            color="inherit"
+            startIcon={<LoginIcon />}
+            onClick={onSignIn}
+            onPointerEnter={onSignInIntent}
+            onFocus={onSignInIntent}
+            disabled={isSigningIn}
+          >
             {t('Header.signin')}
           </Button>
         ) : null}

@@ -1,12 +1,9 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectWelcomeMessageAccepted, welcomeMessageAccepted } from '../slice';
+import { lazy, Suspense } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectWelcomeMessageAccepted } from '../slice';
+
+// MUI's Dialog (modal, focus trap, transitions) loads only for a visitor who will see it.
+const WelcomeDialogView = lazy(() => import('./welcome-dialog-view'));
 
 export interface WelcomeDialogProps {
   /** The configuration's showWelcomeMessage. */
@@ -14,30 +11,13 @@ export interface WelcomeDialogProps {
   paragraphs: readonly string[];
 }
 
-/**
- * The welcome message (spec §2): title, the configured paragraphs and an accept button. Neither a click on
- * the backdrop nor Escape closes it (no onClose); once accepted it never shows again.
- */
+/** The welcome message until it is accepted (spec §2); nothing once it has been, or when it is disabled. */
 export function WelcomeDialog({ enabled, paragraphs }: WelcomeDialogProps) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const accepted = useAppSelector(selectWelcomeMessageAccepted);
-  const open = enabled && !accepted;
+  if (!enabled || accepted) return null;
   return (
-    <Dialog open={open} aria-labelledby="welcome-title" maxWidth="sm">
-      <DialogTitle id="welcome-title">{t('Welcome.title')}</DialogTitle>
-      <DialogContent>
-        {paragraphs.map((paragraph, index) => (
-          <Typography key={index} sx={{ mb: 1.5 }}>
-            {paragraph}
-          </Typography>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={() => dispatch(welcomeMessageAccepted())} autoFocus>
-          {t('Welcome.accept')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <WelcomeDialogView paragraphs={paragraphs} />
+    </Suspense>
   );
 }

@@ -88,7 +88,10 @@ export async function openDraft(controller: ReportController, request: OpenDraft
       generation: s.generation,
     }));
   } catch (error) {
-    controller.update((s) => ({ ...s, status: 'failed', message: fromApiError(error).message }));
+    const failure = fromApiError(error);
+    const detail = (failure.body as { detailedMessage?: unknown } | null)?.detailedMessage;
+    const message = typeof detail === 'string' ? detail : failure.message;
+    controller.update((s) => ({ ...s, status: 'failed', message }));
     throw controller.fail(error);
   }
   controller.raise('loaded');

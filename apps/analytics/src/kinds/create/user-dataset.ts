@@ -21,7 +21,7 @@ const SQL_TYPES: Readonly<Record<DataType, string>> = {
 
 const FORMATS: Partial<Record<DataType, string>> = {
   integer: '#,0',
-  decimal: '#,0.##',
+  decimal: '#,0.00',
   date: 'yyyy-MM-dd',
   dateTime: 'yyyy-MM-dd HH:mm',
 };
@@ -77,7 +77,7 @@ export function buildUserDataset(
           displayName: `Sum of ${column.displayName}`,
           aggregation: 'sum',
           column: column.name,
-          format: column.dataType === 'integer' ? '#,0' : '#,0.##',
+          format: column.dataType === 'integer' ? '#,0' : '#,0.00',
         };
       });
     return {

@@ -1,0 +1,208 @@
+/**
+ * Report creation and quick create against the real analytics service in Chromium: a host page on another origin
+ * drives `@portico/embed`'s create and quick-create embeds, builds a report in the authoring surface, saves it, and
+ * re-embeds it as a report in the same element — the visuals that were built come back; quick create shows the
+ * rows the host supplied; a token without Create permission is refused.
+ */
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/content/samples/index.ts';
+import { WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let stack: Stack;
+let page: Page;
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { intervals: [25, 50, 100, 250], timeout: 20_000 });
+const eventCount = (name: string) =>
+  page.evaluate((n) => window.createHost.names().filter((e) => e === n).length, name);
+
+function frameOf(path: string): Frame {
+  const frame = page.frames().find((f) => f.url().includes(path));
+  if (!frame) throw new Error(`no ${path} frame`);
+  return frame;
+}
+
+/** Runs an async script against the current embed in the host page; returns its JSON value or the failure. */
+const settle = (script: string) =>
+  page.evaluate(async (body) => {
+    const embed = window.createHost.current();
+    try {
+      const run = new Function('embed', `return (async () => { ${body} })()`) as (
+        e: unknown,
+      ) => Promise<unknown>;
+      return { ok: true as const, value: JSON.parse(JSON.stringify((await run(embed)) ?? null)) as unknown };
+    } catch (error) {
+      const e = error as { message?: string; body?: unknown };
+      return { ok: false as const, message: e.message, body: e.body ?? error };
+    }
+  }, script);
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  stack = await startStack();
+  page = await browser.newPage();
+});
+
+test.afterAll(async () => {
+  await page?.close();
+  await stack?.close();
+});
+
+async function openCreate(permissions: string): Promise<string> {
+  const accessToken = await stack.embedToken({
+    datasetIds: [PRINT_FLEET_DATASET_ID],
+    targetWorkspaceIds: [WORKSPACE_ID],
+    permissions,
+    databaseNames: ['fabrikam'],
+  });
+  await page.goto(`${stack.host}/create-host.html`);
+  await page.evaluate((config) => window.createHost.create(config), {
+    datasetId: PRINT_FLEET_DATASET_ID,
+    groupId: WORKSPACE_ID,
+    embedUrl: `${stack.service}/reportEmbed?datasetId=${PRINT_FLEET_DATASET_ID}&groupId=${WORKSPACE_ID}`,
+    accessToken,
+    tokenType: 1,
+  });
+  return accessToken;
+}
+
+test('a report built on a dataset is saved, and re-embedded as a report it shows the visuals that were built', async () => {
+  const accessToken = await openCreate('Create');
+  await poll(() => eventCount('loaded')).toBe(1);
+  const frame = frameOf('/reportEmbed');
+  const fields = frame.getByRole('complementary', { name: 'Fields' });
+  await fields.locator('summary', { hasText: /^Devices$/ }).click();
+  await fields.locator('summary', { hasText: /^Meter readings$/ }).click();
+
+  // A column chart of total pages by model.
+  await frame.getByRole('button', { name: 'Add visual' }).click();
+  await fields.getByRole('button', { name: 'Add Devices › Model' }).click();
+  await fields.getByRole('button', { name: 'Add Meter readings › Total pages' }).click();
+  // A card of the printer count.
+  await frame.getByLabel('New visual').selectOption('card');
+  await frame.getByRole('button', { name: 'Add visual' }).click();
+  await fields.getByRole('button', { name: 'Add Devices › Devices' }).click();
+  // A second page with a table, then back on page 1 a filter.
+  await frame.getByRole('button', { name: 'Add page' }).click();
+  await expect(frame.getByRole('tab', { name: 'Page 2' })).toHaveAttribute('aria-selected', 'true');
+  await frame.getByLabel('New visual').selectOption('tableEx');
+  await frame.getByRole('button', { name: 'Add visual' }).click();
+  await fields.getByRole('button', { name: 'Add Devices › Manufacturer' }).click();
+  await fields.getByRole('button', { name: 'Add Devices › Model' }).click();
+  await frame.getByRole('tab', { name: 'Page 1' }).click();
+
+  // The built visuals render live through the query layer.
+  await expect(frame.locator('section.visual')).toHaveCount(2);
+  await expect(frame.locator('section.visual[data-status="ready"]')).toHaveCount(2);
+  await expect(frame.locator('section.visual[data-type="card"] .card-value')).not.toHaveText('(Blank)');
+
+  expect(await settle('return await embed.isSaved();')).toEqual({ ok: true, value: false });
+  const saved = await settle("await embed.saveAs({ name: 'Built in the contract test' });");
+  expect(saved).toMatchObject({ ok: true });
+  await poll(() => page.evaluate(() => window.createHost.saved().length)).toBe(1);
+  const [event] = await page.evaluate(() => window.createHost.saved());
+  expect(event).toMatchObject({ reportName: 'Built in the contract test', saveAs: true });
+  const reportId = event?.reportObjectId ?? '';
+  expect(reportId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // The SDK's create → report re-embed, with the host's own token, in the same iframe.
+  await page.evaluate((config) => window.createHost.reembed(config), {
+    id: reportId,
+    embedUrl: `${stack.service}/reportEmbed?reportId=${reportId}&groupId=${WORKSPACE_ID}`,
+    accessToken,
+    tokenType: 1,
+  });
+  await poll(() => eventCount('loaded')).toBe(2);
+  await expect(frame.getByRole('complementary', { name: 'Fields' })).toHaveCount(0);
+  const pages = await settle('return (await embed.getPages()).map((p) => [p.name, p.displayName]);');
+  expect(pages).toEqual({
+    ok: true,
+    value: [
+      ['page-1', 'Page 1'],
+      ['page-2', 'Page 2'],
+    ],
+  });
+  const visuals = await settle(
+    'const out = []; for (const p of await embed.getPages()) for (const v of await p.getVisuals()) out.push([p.name, v.name, v.type, v.title]); return out;',
+  );
+  expect(visuals).toEqual({
+    ok: true,
+    value: [
+      ['page-1', 'visual-1', 'clusteredColumnChart', 'Total pages by Model'],
+      ['page-1', 'visual-2', 'card', 'Devices'],
+      ['page-2', 'visual-1', 'tableEx', 'Manufacturer, Model'],
+    ],
+  });
+  await expect(frame.locator('section.visual[data-status="ready"]')).toHaveCount(2);
+});
+
+test('create without Create permission is refused with an error event', async () => {
+  await openCreate('View');
+  await poll(() => eventCount('error')).toBe(1);
+  const detail = await page.evaluate(() => window.createHost.events.find((e) => e.name === 'error')?.detail);
+  expect(detail).toMatchObject({ detailedMessage: expect.stringContaining('Create') });
+  await expect(frameOf('/reportEmbed').getByRole('alert')).toContainText('Create permission');
+  expect(await eventCount('loaded')).toBe(0);
+});
+
+test('quick create shows the supplied rows, and its report is kept by saveAs', async () => {
+  const accessToken = await stack.embedToken({
+    targetWorkspaceIds: [WORKSPACE_ID],
+    permissions: 'Create',
+    databaseNames: ['fabrikam'],
+  });
+  await page.goto(`${stack.host}/create-host.html`);
+  await page.evaluate((config) => window.createHost.quickCreate(config), {
+    embedUrl: `${stack.service}/quickCreate`,
+    accessToken,
+    tokenType: 1,
+    datasetCreateConfig: {
+      locale: 'en-US',
+      tableSchemaList: [
+        {
+          name: 'Orders',
+          columns: [
+            { name: 'Customer', dataType: 'Text' },
+            { name: 'Amount', dataType: 'Double' },
+          ],
+        },
+      ],
+      data: [
+        {
+          name: 'Orders',
+          rows: [
+            ['Ann', '10.5'],
+            ['Bob', '4'],
+            ['Cy', '7.25'],
+          ],
+        },
+      ],
+    },
+  });
+  await poll(() => eventCount('loaded')).toBe(1);
+  const frame = frameOf('/quickCreate');
+  const rows = frame.locator('section.visual[data-type="tableEx"] tbody tr');
+  await expect(rows).toHaveCount(3);
+  expect(
+    await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent))),
+  ).toEqual([
+    ['1', 'Ann', '10.50'],
+    ['2', 'Bob', '4.00'],
+    ['3', 'Cy', '7.25'],
+  ]);
+  await expect(frame.locator('section.visual[data-type="card"] .card-value')).toHaveText('21.75');
+
+  expect(await settle("await embed.saveAs({ name: 'Orders' });")).toMatchObject({ ok: true });
+  await poll(() => page.evaluate(() => window.createHost.saved().length)).toBe(1);
+  const reportId = (await page.evaluate(() => window.createHost.saved()))[0]?.reportObjectId ?? '';
+  await page.evaluate((config) => window.createHost.reembed(config), {
+    id: reportId,
+    embedUrl: `${stack.service}/reportEmbed?reportId=${reportId}`,
+    accessToken,
+    tokenType: 1,
+  });
+  await poll(() => eventCount('loaded')).toBe(2);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('Ann');
+});

@@ -1,0 +1,341 @@
+/**
+ * The paginated report on screen: a toolbar (parameters, page navigation, print, exports), the parameter panel and
+ * the page as a fixed-height sheet — the same lines, column titles, "continued" heading and "Page X of Y" footer
+ * as the PDF.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { FormEvent } from 'react';
+import { formatCell } from '../../../../src/kinds/paginated/format.ts';
+import type {
+  PageAnswer,
+  ParameterValue,
+  ReportColumn,
+  ReportLine,
+  ResolvedParameter,
+} from '../../../../src/kinds/paginated/types.ts';
+import type { PaginatedController, PaginatedState } from './controller.ts';
+
+export function PaginatedApp({ controller, print }: { controller: PaginatedController; print: () => void }) {
+  const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
+  switch (state.status) {
+    case 'waiting':
+      return <p className="message muted">Waiting for the host page…</p>;
+    case 'loading':
+      return <p className="message muted">Loading the report…</p>;
+    case 'failed':
+      return (
+        <p className="message" role="alert">
+          The report could not be loaded. {state.message}
+        </p>
+      );
+    default:
+      return <PaginatedReport controller={controller} state={state} print={print} />;
+  }
+}
+
+function PaginatedReport({
+  controller,
+  state,
+  print,
+}: {
+  controller: PaginatedController;
+  state: PaginatedState;
+  print: () => void;
+}) {
+  const { page, panel, busy } = state;
+  if (page === undefined) return null;
+  const go = (n: number) => void controller.goTo(n);
+  const at = page.pageNumber;
+  const last = page.pageCount;
+  return (
+    <div className="rdl" aria-busy={busy}>
+      <div className="rdl-toolbar" role="toolbar" aria-label="Report">
+        {panel.enabled && (
+          <button
+            type="button"
+            aria-expanded={panel.expanded}
+            onClick={() => controller.setPanel({ expanded: !panel.expanded })}
+          >
+            Parameters
+          </button>
+        )}
+        <span className="rdl-nav">
+          <button type="button" aria-label="First page" disabled={busy || at === 1} onClick={() => go(1)}>
+            «
+          </button>
+          <button
+            type="button"
+            aria-label="Previous page"
+            disabled={busy || at === 1}
+            onClick={() => go(at - 1)}
+          >
+            ‹
+          </button>
+          <span className="rdl-status" data-testid="page-status">
+            Page {at} of {last}
+          </span>
+          <button
+            type="button"
+            aria-label="Next page"
+            disabled={busy || at === last}
+            onClick={() => go(at + 1)}
+          >
+            ›
+          </button>
+          <button
+            type="button"
+            aria-label="Last page"
+            disabled={busy || at === last}
+            onClick={() => go(last)}
+          >
+            »
+          </button>
+        </span>
+        <button type="button" onClick={print}>
+          Print
+        </button>
+        <button type="button" disabled={busy} onClick={() => void controller.exportFile('PDF')}>
+          Export PDF
+        </button>
+        <button type="button" disabled={busy} onClick={() => void controller.exportFile('CSV')}>
+          Export CSV
+        </button>
+      </div>
+      <div className="rdl-body">
+        {panel.enabled && panel.expanded && (
+          <ParameterPanel
+            key={JSON.stringify(state.values)}
+            parameters={page.parameters}
+            error={state.panelError}
+            busy={busy}
+            onApply={(values) => void controller.apply(values)}
+          />
+        )}
+        <div className="rdl-viewport">
+          {state.rendering && (
+            <Sheet
+              page={page}
+              onPainted={() => controller.markRendered(state.generation)}
+              generation={state.generation}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type Draft = Record<string, string[]>;
+
+function ParameterPanel({
+  parameters,
+  error,
+  busy,
+  onApply,
+}: {
+  parameters: readonly ResolvedParameter[];
+  error: string | undefined;
+  busy: boolean;
+  onApply: (values: ParameterValue[]) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() =>
+    Object.fromEntries(parameters.map((p) => [p.name, [...p.values]])),
+  );
+  const set = (name: string, values: string[]) => setDraft((d) => ({ ...d, [name]: values }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const values: ParameterValue[] = [];
+    for (const parameter of parameters) {
+      const chosen = draft[parameter.name] ?? [];
+      if (chosen.length === 0) values.push({ name: parameter.name, value: '' });
+      for (const value of chosen) values.push({ name: parameter.name, value });
+    }
+    onApply(values);
+  };
+  return (
+    <form className="rdl-panel" aria-label="Parameters" onSubmit={submit}>
+      {parameters.map((parameter) => (
+        <ParameterInput
+          key={parameter.name}
+          parameter={parameter}
+          value={draft[parameter.name] ?? []}
+          onChange={(values) => set(parameter.name, values)}
+        />
+      ))}
+      {error !== undefined && (
+        <p className="rdl-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        View report
+      </button>
+    </form>
+  );
+}
+
+function ParameterInput({
+  parameter,
+  value,
+  onChange,
+}: {
+  parameter: ResolvedParameter;
+  value: readonly string[];
+  onChange: (values: string[]) => void;
+}) {
+  const id = `rdl-parameter-${parameter.name}`;
+  const { validValues } = parameter;
+  if (validValues !== undefined && parameter.multiValue) {
+    return (
+      <fieldset className="rdl-field">
+        <legend>{parameter.prompt}</legend>
+        {validValues.map((choice) => (
+          <label key={choice.value} className="rdl-check">
+            <input
+              type="checkbox"
+              checked={value.includes(choice.value)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked ? [...value, choice.value] : value.filter((v) => v !== choice.value),
+                )
+              }
+            />
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  const single = value[0] ?? '';
+  const change = (text: string) => onChange(text === '' ? [] : [text]);
+  let input;
+  if (validValues !== undefined) {
+    input = (
+      <select id={id} value={single} onChange={(event) => change(event.target.value)}>
+        {parameter.nullable && <option value="">{parameter.allLabel ?? '(All)'}</option>}
+        {validValues.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    const type =
+      parameter.type === 'Date'
+        ? 'date'
+        : parameter.type === 'Month'
+          ? 'month'
+          : parameter.type === 'Decimal'
+            ? 'number'
+            : 'text';
+    input = (
+      <input
+        id={id}
+        type={type}
+        value={single}
+        step={type === 'number' ? 'any' : undefined}
+        min={parameter.min}
+        max={parameter.max}
+        onChange={(event) => change(event.target.value)}
+      />
+    );
+  }
+  return (
+    <div className="rdl-field">
+      <label htmlFor={id}>{parameter.prompt}</label>
+      {input}
+    </div>
+  );
+}
+
+/** Width of the columns from `from` (inclusive) to `to` (exclusive), as a CSS percentage. */
+const span = (columns: readonly ReportColumn[], from: number, to: number) =>
+  `${columns.slice(from, to).reduce((sum, c) => sum + c.width, 0) * 100}%`;
+
+function Line({ line, columns }: { line: ReportLine; columns: readonly ReportColumn[] }) {
+  // A heading, subtotal, total or note has a label spanning the columns before its first value.
+  const labelled = line.kind !== 'detail' || line.label !== '';
+  const firstCell = line.cells.findIndex((c) => c !== null);
+  const from = labelled ? (firstCell < 0 ? columns.length : firstCell) : 0;
+  return (
+    <div className={`rdl-line rdl-${line.kind}`} data-kind={line.kind}>
+      {labelled && (
+        <span className="rdl-label" style={{ width: span(columns, 0, from) }}>
+          {line.label}
+        </span>
+      )}
+      {columns.slice(from).map((column, offset) => {
+        const value = line.cells[from + offset] ?? null;
+        return (
+          <span
+            key={from + offset}
+            className="rdl-cell"
+            style={{ width: span(columns, from + offset, from + offset + 1), textAlign: column.align }}
+          >
+            {formatCell(value, column.format)}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+function Sheet({
+  page,
+  generation,
+  onPainted,
+}: {
+  page: PageAnswer;
+  generation: number;
+  onPainted: () => void;
+}) {
+  // After the commit that painted this page: the host's `rendered`.
+  useEffect(() => onPainted(), [generation, onPainted]);
+  return (
+    <article
+      className="rdl-sheet"
+      aria-label={`Page ${page.pageNumber} of ${page.pageCount}`}
+      style={{ ['--rdl-lines' as string]: String(page.linesPerPage) }}
+    >
+      <header className="rdl-page-header">
+        <div className="rdl-report-name">{page.name}</div>
+        <div className="rdl-continued">
+          {page.continued === undefined ? '' : `${page.continued} (continued)`}
+        </div>
+        <div className="rdl-line rdl-titles">
+          {page.columns.map((column, index) => (
+            <span
+              key={index}
+              className="rdl-cell"
+              style={{ width: `${column.width * 100}%`, textAlign: column.align }}
+            >
+              {column.title}
+            </span>
+          ))}
+        </div>
+      </header>
+      <div className="rdl-lines">
+        {page.header !== undefined && (
+          <>
+            <div className="rdl-line rdl-title">{page.header.title}</div>
+            {page.header.lines.map((text, index) => (
+              <div key={index} className="rdl-line rdl-note">
+                {text}
+              </div>
+            ))}
+          </>
+        )}
+        {page.lines.map((line, index) => (
+          <Line key={index} line={line} columns={page.columns} />
+        ))}
+      </div>
+      <footer className="rdl-page-footer">
+        <span>{page.name}</span>
+        <span>
+          Page {page.pageNumber} of {page.pageCount}
+        </span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The calls a paginated (RDL) embed answers: load / prepare / render, token refresh, settings (the parameter
+ * panel's `commands`), refresh, correlation id and front-load. The SDK refuses the rest for RDL reports before
+ * they are sent; should one arrive anyway, it gets the SDK's own refusal.
+ */
+import { Call, FrameError } from '@portico/frame';
+import type { FrameRouter } from '@portico/frame';
+import type { IPaginatedReportSettings } from '@portico/models';
+import { badRequest, errorBody } from '../../model/errors.ts';
+import type { PaginatedController } from './controller.ts';
+
+/** The SDK's message for calls paginated reports do not support (spec §8). */
+export const RDL_NOT_SUPPORTED = 'This API is currently not supported for RDL reports';
+
+const notSupported = () =>
+  new FrameError(400, errorBody(RDL_NOT_SUPPORTED, RDL_NOT_SUPPORTED, 'NotSupported'));
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const CATCH_ALL = Array.from({ length: 8 }, (_, n) =>
+  Array.from({ length: n + 1 }, (_, i) => `/:s${i}`).join(''),
+);
+
+export function registerPaginatedRoutes(
+  router: FrameRouter,
+  controller: PaginatedController,
+  options: { readonly correlationId: string },
+): void {
+  router
+    .handle(Call.reportLoad, ({ body, origin }) => controller.load(body, origin, false))
+    .handle(Call.reportPrepare, ({ body, origin }) => controller.load(body, origin, true))
+    .handle(Call.render, () => {
+      controller.render();
+      return null;
+    })
+    .handle(Call.setAccessToken, async ({ body }) => {
+      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
+      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
+      await controller.setToken(token);
+      return null;
+    })
+    // The configuration again, sent when the frame said `ready`: it loads when the load itself went unheard
+    // (it arrived before this chunk listened); otherwise it joins or ignores the load.
+    .handle(Call.frontLoad, async ({ body, origin }) => {
+      if (controller.state.status === 'waiting' || controller.state.status === 'failed') {
+        await controller.load(body, origin, false);
+      }
+      return null;
+    })
+    .handle(Call.getCorrelationId, () => options.correlationId)
+    .handle(Call.refresh, async () => {
+      await controller.refresh();
+      return null;
+    })
+    .handle(Call.updateSettings, ({ body }) => {
+      controller.requireLoaded();
+      if (typeof body !== 'object' || body === null) throw badRequest('Settings must be an object.');
+      if ('customLayout' in body && (body as { customLayout?: unknown }).customLayout != null)
+        throw notSupported();
+      const panel = (body as IPaginatedReportSettings).commands?.parameterPanel;
+      if (panel !== undefined) {
+        const change: { enabled?: boolean; expanded?: boolean } = {};
+        for (const key of ['enabled', 'expanded'] as const) {
+          const value = panel[key];
+          if (value === undefined) continue;
+          if (typeof value !== 'boolean')
+            throw badRequest(`commands.parameterPanel.${key} must be a boolean.`);
+          change[key] = value;
+        }
+        controller.setPanel(change);
+      }
+      return null;
+    });
+  for (const method of METHODS) {
+    for (const pattern of CATCH_ALL) {
+      router[method](pattern, () => {
+        throw notSupported();
+      });
+    }
+  }
+}

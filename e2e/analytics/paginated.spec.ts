@@ -1,0 +1,232 @@
+/**
+ * Paginated (RDL) reports against the real analytics service in Chromium: a host page on another origin embeds
+ * `/rdlEmbed` through `@portico/embed` and checks real effects — the config's parameterValues reach the page, the
+ * page count follows the parameters, page navigation, a PDF and a CSV download with the report's pages and rows,
+ * the parameter panel's settings, and the SDK's RDL restrictions.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { DEVICE_ALERTS_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
+import { INVOICE_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/invoice.ts';
+import type { PageAnswer, ParameterValue } from '../../apps/analytics/src/kinds/paginated/types.ts';
+import { WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const ALL = ['contoso_emea', 'contoso_us', 'fabrikam', 'northwind', 'tailspin'];
+const RDL = 'This API is currently not supported for RDL reports';
+
+let stack: Stack;
+let page: Page;
+let token: string;
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { intervals: [25, 50, 100, 250], timeout: 15_000 });
+
+/** Page 1 as the service answers it for `values`: the expected page count, straight from the API. */
+async function serverPage(reportId: string, values: ParameterValue[], n = 1): Promise<PageAnswer> {
+  const res = await fetch(`${stack.service}/frame-api/paginated-reports/${reportId}/pages/${n}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ parameterValues: values }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as PageAnswer;
+}
+
+async function embed(p: Page, reportId: string, extra: Record<string, unknown> = {}): Promise<void> {
+  await p.goto(`${stack.host}/paginated-host.html`);
+  await p.evaluate((config) => window.paginatedHost.embed(config), {
+    type: 'report',
+    id: reportId,
+    embedUrl: `${stack.service}/rdlEmbed?reportId=${reportId}&groupId=${WORKSPACE_ID}`,
+    accessToken: token,
+    tokenType: 1,
+    ...extra,
+  });
+}
+
+/** The paginated frame, found when a locator inside it is used (so it may still be loading). */
+const frameOf = (p: Page): FrameLocator => p.frameLocator('iframe[src*="/rdlEmbed"]');
+
+const eventCount = (p: Page, name: string) =>
+  p.evaluate((n) => window.paginatedHost.names().filter((e) => e === n).length, name);
+
+/** databaseName → the account's name, as the panel labels it. */
+const accountLabels = (answer: PageAnswer) =>
+  new Map(answer.parameters.find((p) => p.name === 'Accounts')?.validValues?.map((v) => [v.value, v.label]));
+
+const status = () => frameOf(page).getByTestId('page-status');
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  stack = await startStack();
+  token = await stack.embedToken({
+    paginatedReportIds: [INVOICE_REPORT_ID, DEVICE_ALERTS_REPORT_ID],
+    databaseNames: ALL,
+  });
+  page = await browser.newPage();
+});
+
+test.afterAll(async () => {
+  await page?.close();
+  await stack?.close();
+});
+
+test('renders with the parameterValues of the load config and raises loaded and rendered', async () => {
+  const values = [{ name: 'Accounts', value: 'tailspin' }];
+  const expected = await serverPage(DEVICE_ALERTS_REPORT_ID, values);
+  await embed(page, DEVICE_ALERTS_REPORT_ID, { parameterValues: values });
+  await poll(() => eventCount(page, 'rendered')).toBe(1);
+  expect(await eventCount(page, 'loaded')).toBe(1);
+  await expect(status()).toHaveText(`Page 1 of ${expected.pageCount}`);
+  const frame = frameOf(page);
+  const labels = accountLabels(expected);
+  await expect(frame.getByText(`Accounts: ${labels.get('tailspin')}`, { exact: true })).toBeVisible();
+  await expect(frame.getByRole('checkbox', { name: labels.get('tailspin') })).toBeChecked();
+  await expect(frame.getByRole('checkbox', { name: labels.get('fabrikam') })).not.toBeChecked();
+});
+
+test('changes the page count when the parameters change', async () => {
+  const one = await serverPage(DEVICE_ALERTS_REPORT_ID, [{ name: 'Accounts', value: 'tailspin' }]);
+  const all = await serverPage(DEVICE_ALERTS_REPORT_ID, []);
+  expect(all.pageCount).toBeGreaterThan(one.pageCount);
+  const frame = frameOf(page);
+  for (const [account, name] of accountLabels(all)) {
+    if (account !== 'tailspin') await frame.getByRole('checkbox', { name }).check();
+  }
+  const before = await eventCount(page, 'rendered');
+  await frame.getByRole('button', { name: 'View report' }).click();
+  await expect(status()).toHaveText(`Page 1 of ${all.pageCount}`);
+  await poll(() => eventCount(page, 'rendered')).toBe(before + 1);
+});
+
+test('a refused parameter is explained in the panel and the page stays', async () => {
+  const frame = frameOf(page);
+  await frame.getByLabel('Opened from').fill('2024-06-20');
+  await frame.getByLabel('Opened to').fill('2024-06-01');
+  await frame.getByRole('button', { name: 'View report' }).click();
+  await expect(frame.getByRole('alert')).toContainText("Parameter 'To': 2024-06-01 is before From.");
+  await expect(status()).toHaveText(/^Page 1 of /);
+  await poll(async () => (await page.evaluate(() => window.paginatedHost.events)).at(-1)?.name).toBe('error');
+});
+
+test('navigates first, previous, next and last', async () => {
+  const all = await serverPage(DEVICE_ALERTS_REPORT_ID, []);
+  await embed(page, DEVICE_ALERTS_REPORT_ID);
+  await expect(status()).toHaveText(`Page 1 of ${all.pageCount}`);
+  const frame = frameOf(page);
+  await frame.getByRole('button', { name: 'Next page' }).click();
+  await expect(status()).toHaveText(`Page 2 of ${all.pageCount}`);
+  const second = await serverPage(DEVICE_ALERTS_REPORT_ID, [], 2);
+  const firstLabel = second.lines.find((l) => l.label !== '')?.label ?? '';
+  await expect(frame.locator('.rdl-sheet')).toContainText(firstLabel);
+  await frame.getByRole('button', { name: 'Last page' }).click();
+  await expect(status()).toHaveText(`Page ${all.pageCount} of ${all.pageCount}`);
+  await expect(frame.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await expect(frame.locator('.rdl-total')).toContainText(/^Total: \d+ alerts/);
+  await frame.getByRole('button', { name: 'Previous page' }).click();
+  await expect(status()).toHaveText(`Page ${all.pageCount - 1} of ${all.pageCount}`);
+  await frame.getByRole('button', { name: 'First page' }).click();
+  await expect(status()).toHaveText(`Page 1 of ${all.pageCount}`);
+  await expect(frame.locator('.rdl-title')).toHaveText('Device alerts by site');
+});
+
+test('exports a real PDF with as many pages as the report', async () => {
+  const all = await serverPage(DEVICE_ALERTS_REPORT_ID, []);
+  const download = page.waitForEvent('download');
+  await frameOf(page).getByRole('button', { name: 'Export PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Device alerts by site.pdf');
+  const pdf = (await readFile(await file.path())).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  expect(pdf.match(/\/Type \/Page\b/g)?.length).toBe(all.pageCount);
+});
+
+test('exports a CSV holding every alert of the report', async () => {
+  const all = await serverPage(
+    DEVICE_ALERTS_REPORT_ID,
+    [],
+    (await serverPage(DEVICE_ALERTS_REPORT_ID, [])).pageCount,
+  );
+  const total = all.lines.find((l) => l.kind === 'total')?.label ?? '';
+  const alerts = Number(/Total: (\d+) alert/.exec(total)?.[1]);
+  expect(alerts).toBeGreaterThan(0);
+  const download = page.waitForEvent('download');
+  await frameOf(page).getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Device alerts by site.csv');
+  const lines = (await readFile(await file.path(), 'utf8')).split('\r\n').filter((l) => l !== '');
+  expect(lines[0]).toBe(
+    'Account,Site,Serial number,Model,Location,Opened (UTC),Code,Severity,Description,Status,Closed (UTC),Hours',
+  );
+  expect(lines.length - 1).toBe(alerts);
+});
+
+test('follows settings.commands.parameterPanel at load and through updateSettings', async () => {
+  await embed(page, INVOICE_REPORT_ID, {
+    parameterValues: [
+      { name: 'Account', value: 'fabrikam' },
+      { name: 'Month', value: '2024-05' },
+    ],
+    settings: { commands: { parameterPanel: { enabled: false } } },
+  });
+  const frame = frameOf(page);
+  await expect(frame.locator('.rdl-title')).toHaveText('Invoice INV-FABRIKAM-202405');
+  await expect(frame.getByRole('button', { name: 'Parameters' })).toHaveCount(0);
+  await expect(frame.getByRole('form', { name: 'Parameters' })).toHaveCount(0);
+  await page.evaluate(() =>
+    window.paginatedHost.current().updateSettings({
+      commands: { parameterPanel: { enabled: true, expanded: true } },
+    } as never),
+  );
+  await expect(frame.getByRole('form', { name: 'Parameters' })).toBeVisible();
+  await expect(frame.getByLabel('Month')).toHaveValue('2024-05');
+  await frame.getByRole('button', { name: 'Parameters' }).click();
+  await expect(frame.getByRole('form', { name: 'Parameters' })).toHaveCount(0);
+});
+
+test('the SDK refuses the calls paginated reports do not support, with the RDL message', async () => {
+  const outcomes = await page.evaluate(async () => {
+    const report = window.paginatedHost.current();
+    const settle = (run: () => Promise<unknown>) =>
+      run().then(
+        () => 'resolved',
+        (error: { message?: string }) => error.message ?? String(error),
+      );
+    return {
+      getPages: await settle(() => report.getPages()),
+      print: await settle(() => report.print()),
+      setFilters: await settle(() => report.setFilters([])),
+      applyTheme: await settle(() => report.applyTheme({})),
+      correlationId: await report.getCorrelationId(),
+      refresh: await settle(() => report.refresh()),
+    };
+  });
+  expect(outcomes).toMatchObject({
+    getPages: RDL,
+    print: RDL,
+    setFilters: RDL,
+    applyTheme: RDL,
+    refresh: 'resolved',
+  });
+  expect(outcomes.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('a token without the report fails the load with an error event', async () => {
+  const other = await stack.embedToken({
+    paginatedReportIds: [INVOICE_REPORT_ID],
+    databaseNames: ['fabrikam'],
+  });
+  await page.goto(`${stack.host}/paginated-host.html`);
+  await page.evaluate((config) => window.paginatedHost.embed(config), {
+    type: 'report',
+    id: DEVICE_ALERTS_REPORT_ID,
+    embedUrl: `${stack.service}/rdlEmbed?reportId=${DEVICE_ALERTS_REPORT_ID}&groupId=${WORKSPACE_ID}`,
+    accessToken: other,
+    tokenType: 1,
+  });
+  await poll(() => eventCount(page, 'error')).toBe(1);
+  await expect(frameOf(page).getByRole('alert')).toContainText(
+    'does not grant access to this paginated report',
+  );
+});

@@ -322,6 +322,46 @@ describe('quick create', () => {
     expect(await listed()).toContain(draft.dataset.id);
   });
 
+  it('removes an unsaved draft once it has expired, and rebuilds the tables of a kept dataset that went missing', async () => {
+    const creator = await token({ targetWorkspaces: [WORKSPACE_ID] });
+    const draft = (
+      await call('POST', '/frame-api/create/quick-create', creator, { datasetCreateConfig: config })
+    ).json() as QuickCreated;
+    const kept = (
+      await call('POST', '/frame-api/create/quick-create', creator, { datasetCreateConfig: config })
+    ).json() as QuickCreated;
+    await call('POST', '/frame-api/create/reports', kept.accessToken.token, {
+      datasetId: kept.dataset.id,
+      name: 'Kept',
+      definition: kept.definition,
+    });
+    const { content, engine } = t.app.services;
+    const keptTable = content.userDataset(kept.dataset.id)?.dataset.tables[0]?.source ?? '';
+    const draftTable = content.userDataset(draft.dataset.id)?.dataset.tables[0]?.source ?? '';
+    await engine.query(`DROP TABLE "${keptTable}"`);
+    const before = t.clock.now;
+    t.clock.now = Date.parse(content.userDataset(draft.dataset.id)?.expiresAt ?? '') + 1;
+    try {
+      const next = await token({ targetWorkspaces: [WORKSPACE_ID] });
+      expect(
+        (await call('POST', '/frame-api/create/quick-create', next, { datasetCreateConfig: config }))
+          .statusCode,
+      ).toBe(201);
+    } finally {
+      t.clock.now = before;
+    }
+    expect(content.userDataset(draft.dataset.id)).toBeUndefined();
+    const exists = async (table: string) =>
+      Number(
+        (await engine.query('SELECT count(*) FROM information_schema.tables WHERE table_name = $1', [table]))
+          .rows[0]?.[0],
+      );
+    expect(await exists(draftTable)).toBe(0);
+    expect(await exists(keptTable)).toBe(1);
+    const rows = await engine.query(`SELECT c0 FROM "${keptTable}" ORDER BY row_number`);
+    expect(rows.rows).toEqual([['Ann'], ['Bob'], ['Ann']]);
+  });
+
   it('refuses without Create permission, and without a target workspace', async () => {
     const view = await token({ reports: [], targetWorkspaces: [WORKSPACE_ID], permissions: 'View' });
     expect(

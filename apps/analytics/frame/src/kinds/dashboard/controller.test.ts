@@ -151,6 +151,32 @@ describe('loading a dashboard', () => {
   });
 });
 
+describe('the front-loaded config', () => {
+  it('loads when no load came, and the host load of the same config that follows joins it', async () => {
+    const { controller, names, service } = setup();
+    let sessions = 0;
+    const session = service.api.session.bind(service.api);
+    service.api.session = () => {
+      sessions += 1;
+      return session();
+    };
+    const config = { accessToken: 'a', id: 'd1' };
+    controller.frontLoad(config, HOST);
+    await controller.load(config, HOST);
+    expect(controller.state.status).toBe('loaded');
+    expect(sessions).toBe(1);
+    expect(names().filter((n) => n === 'loaded')).toHaveLength(1);
+  });
+
+  it('is ignored once a load came', async () => {
+    const { controller, names } = setup();
+    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    controller.frontLoad({ accessToken: 'b', id: 'd1' }, HOST);
+    await settled();
+    expect(names().filter((n) => n === 'loaded')).toHaveLength(1);
+  });
+});
+
 describe('clicking a tile', () => {
   it('raises tileClicked naming the tile, the report and the page it opens', async () => {
     const { controller, events } = setup();

@@ -62,6 +62,9 @@ export interface TileClickedBody {
   readonly navigationUrl?: string;
 }
 
+/** How long after a front-loaded load the host's own load of the same config still joins it. */
+const JOIN_MS = 5_000;
+
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
@@ -77,6 +80,9 @@ export class DashboardController {
   /** `${generation}/${tileId}` of every tile whose tileLoaded was raised; the last generation `rendered` was. */
   private readonly painted = new Set<string>();
   private renderedGeneration = 0;
+  /** A load started from the front-loaded config, which the host's own load of the same config then joins. */
+  private frontLoaded:
+    { readonly key: string; readonly done: Promise<void>; readonly at: number } | undefined;
 
   constructor(options: DashboardControllerOptions) {
     this.api = options.api;
@@ -108,10 +114,30 @@ export class DashboardController {
   }
 
   /**
+   * `POST /frontload/config`: the config the SDK sends when the frame says `ready`. Loads with it unless a load
+   * already came; a load request for the same config afterwards answers when this one is done.
+   */
+  frontLoad(body: unknown, origin: string): void {
+    if (this.state.status !== 'waiting' || this.frontLoaded !== undefined) return;
+    const done = this.load(body, origin);
+    this.frontLoaded = { key: loadKey(body), done, at: Date.now() };
+    done.catch(() => undefined);
+  }
+
+  /**
    * `POST /dashboard/load` (or `/tile/load`): checks the config and the token's grant against the asking origin,
    * loads the dashboard, raises `loaded` and fetches the tiles' data.
    */
-  async load(body: unknown, origin: string): Promise<void> {
+  load(body: unknown, origin: string): Promise<void> {
+    const front = this.frontLoaded;
+    this.frontLoaded = undefined;
+    // Only the load that follows the front-load joins it: a reload seconds later loads again.
+    if (front !== undefined && front.key === loadKey(body) && Date.now() - front.at < JOIN_MS)
+      return front.done;
+    return this.loadNow(body, origin);
+  }
+
+  private async loadNow(body: unknown, origin: string): Promise<void> {
     const config = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const accessToken = text(config.accessToken);
     const dashboardId =
@@ -259,6 +285,12 @@ export class DashboardController {
     this.raise('tileClicked', body);
     return body;
   }
+}
+
+/** What makes two load configs the same load: the token and the ids. */
+function loadKey(body: unknown): string {
+  const config = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return JSON.stringify([config.accessToken, config.id, config.dashboardId, config.pageView]);
 }
 
 /** The `error` body of a tile that cannot show its data. */

@@ -13,6 +13,17 @@ import { createDashboardApi } from './dashboard-api.ts';
 import { DashboardApp } from './DashboardView.tsx';
 import { registerDashboardRoutes } from './routes.ts';
 
+/** The embedding page's origin as the browser reports it (Chromium's ancestorOrigins, else the referrer). */
+function parentOriginOf(win: Window): string | undefined {
+  const ancestor = win.location.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function mountDashboardKind(root: HTMLElement, url: FrameUrl, mode: EmbedMode): void {
   const params = new URL(window.location.href).searchParams;
   let raise: (eventName: string, body: unknown) => void = () => undefined;
@@ -26,12 +37,18 @@ export function mountDashboardKind(root: HTMLElement, url: FrameUrl, mode: Embed
     raise: (event) => router.raise(event),
   });
   raise = (eventName, body) => controller.raise(eventName, body);
+  const parentOrigin = parentOriginOf(window);
   const router = createFrameRouter({
     allowedOrigins: (origin) => controller.acceptsOrigin(origin),
     ...(url.uid === undefined ? {} : { uid: url.uid }),
+    ...(parentOrigin === undefined ? {} : { hostOrigin: parentOrigin }),
   });
   registerDashboardRoutes(router, controller, { correlationId: crypto.randomUUID() });
   window.addEventListener('pagehide', () => router.destroy());
+  // This module arrives as its own chunk, so the host's load, posted on the iframe's load event, can come before
+  // the router listens and be lost. Saying `ready` makes the SDK send its config again (front-load), which the
+  // routes take as the load when none came.
+  if (parentOrigin !== undefined) void router.raise({ kind: 'ready' }).catch(() => undefined);
 
   createRoot(root).render(
     <StrictMode>

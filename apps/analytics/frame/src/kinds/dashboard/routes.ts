@@ -1,6 +1,7 @@
 /**
  * The calls a dashboard or tile frame answers: load (and the dashboard's prepare, which loads the same way: a
- * dashboard has no phased render), token refresh, the front-loaded config and the correlation id. Anything else is
+ * dashboard has no phased render), token refresh, the front-loaded config (a load when none came) and the
+ * correlation id. Anything else is
  * 501, so a host never waits on it.
  */
 import { Call, FrameError } from '@portico/frame';
@@ -41,8 +42,11 @@ export function registerDashboardRoutes(
       controller.setToken(token);
       return null;
     })
-    // Front-loaded config arrives before load on the ready event; the load that follows carries it again.
-    .handle(Call.frontLoad, () => null)
+    // The config the SDK sends again on `ready`: the load, when the host's own load request was lost.
+    .handle(Call.frontLoad, ({ body, origin }) => {
+      controller.frontLoad(body, origin);
+      return null;
+    })
     .handle(Call.getCorrelationId, () => options.correlationId);
   for (const method of METHODS) {
     for (const pattern of CATCH_ALL) {

@@ -1,62 +1,10 @@
 /// <reference lib="dom" />
 /** The benchmark host page of `@portico/embed` (bundled from source). */
-import { factories, models, service, type Report } from '@portico/embed';
-import { within, type BenchApi } from '../bench-api.ts';
+import { factories, models, service } from '@portico/embed';
+import { installBenchApi } from '../host-page.ts';
 
-const powerbi = new service.Service(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory);
-// The script runs in the page's head: the container is made on first use, once the body exists.
-let container: HTMLElement | undefined;
-const element = (): HTMLElement => {
-  if (!container) {
-    container = document.createElement('div');
-    container.style.cssText = 'width:400px;height:300px';
-    document.body.append(container);
-  }
-  return container;
-};
-let report: Report | undefined;
-
-function embed(embedUrl: string): Promise<void> {
-  return new Promise((resolve) => {
-    const embedded = powerbi.embed(element(), {
-      type: 'report',
-      id: 'r1',
-      embedUrl,
-      accessToken: 'bench-token',
-      tokenType: models.TokenType.Embed,
-    });
-    report = embedded;
-    embedded.on('loaded', () => resolve());
-  });
-}
-
-const bench: BenchApi = {
-  sdk: '@portico/embed',
-  embed,
-  async getPages(n) {
-    const times: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const started = performance.now();
-      await report?.getPages();
-      times.push(performance.now() - started);
-    }
-    return times;
-  },
-  async cycles(n, embedUrl) {
-    let failures = 0;
-    const started = performance.now();
-    for (let i = 0; i < n; i++) {
-      try {
-        await within(embed(embedUrl), 5_000);
-        await within(report?.getPages() ?? Promise.resolve([]), 5_000);
-      } catch {
-        failures++;
-      }
-      powerbi.reset(element());
-      report = undefined;
-    }
-    return { failures, ms: performance.now() - started };
-  },
-};
-
-window.bench = bench;
+installBenchApi(
+  '@portico/embed',
+  new service.Service(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory),
+  models.TokenType.Embed,
+);

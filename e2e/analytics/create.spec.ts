@@ -91,6 +91,14 @@ test('a report built on a dataset is saved, and re-embedded as a report it shows
   await fields.getByRole('button', { name: 'Add Devices › Manufacturer' }).click();
   await fields.getByRole('button', { name: 'Add Devices › Model' }).click();
   await frame.getByRole('tab', { name: 'Page 1' }).click();
+  const allPrinters = frame.locator('section.visual[data-type="card"] .card-value');
+  await expect(allPrinters).not.toHaveText('(Blank)');
+  const before = Number((await allPrinters.textContent())?.replace(/,/g, ''));
+  await frame.getByLabel('Filter column').selectOption({ label: 'Devices › Colour or mono' });
+  await frame.getByLabel('Filter values').fill('Mono');
+  await frame.getByRole('button', { name: 'Add filter' }).click();
+  await expect(frame.getByRole('region', { name: 'Page filters' })).toContainText('Colour or mono is Mono');
+  await poll(async () => Number((await allPrinters.textContent())?.replace(/,/g, ''))).toBeLessThan(before);
 
   // The built visuals render live through the query layer.
   await expect(frame.locator('section.visual')).toHaveCount(2);
@@ -135,6 +143,32 @@ test('a report built on a dataset is saved, and re-embedded as a report it shows
     ],
   });
   await expect(frame.locator('section.visual[data-status="ready"]')).toHaveCount(2);
+  const filters = await settle('return await (await embed.getActivePage()).getFilters();');
+  expect(filters).toMatchObject({
+    ok: true,
+    value: [{ target: { table: 'Devices', column: 'Colour or mono' }, operator: 'In', values: ['Mono'] }],
+  });
+});
+
+test("the surface's own Save as button stores the report and raises saved", async () => {
+  await openCreate('Create');
+  await poll(() => eventCount('loaded')).toBe(1);
+  const frame = frameOf('/reportEmbed');
+  const fields = frame.getByRole('complementary', { name: 'Fields' });
+  await frame.getByLabel('New visual').selectOption('card');
+  await frame.getByRole('button', { name: 'Add visual' }).click();
+  await fields.locator('summary', { hasText: /^Devices$/ }).click();
+  await fields.getByRole('button', { name: 'Add Devices › Devices' }).click();
+  await frame.getByRole('textbox', { name: 'Report name' }).fill('Saved from the frame');
+  await frame.getByRole('button', { name: 'Save as' }).click();
+  await poll(() => page.evaluate(() => window.createHost.saved().length)).toBe(1);
+  expect((await page.evaluate(() => window.createHost.saved()))[0]).toMatchObject({
+    reportName: 'Saved from the frame',
+    saveAs: true,
+  });
+  // Saved: the surface gives way to the stored report.
+  await expect(fields).toHaveCount(0);
+  await expect(frame.locator('section.visual[data-type="card"][data-status="ready"]')).toHaveCount(1);
 });
 
 test('create without Create permission is refused with an error event', async () => {

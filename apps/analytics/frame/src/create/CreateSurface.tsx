@@ -305,7 +305,7 @@ function PageFilters(props: {
       >
         <label className="create-row">
           Column{' '}
-          <select value={target} onChange={(e) => setTarget(e.target.value)}>
+          <select aria-label="Filter column" value={target} onChange={(e) => setTarget(e.target.value)}>
             {columns.map((c) => (
               <option key={c.key} value={c.key}>
                 {c.table.displayName} › {c.column.displayName}
@@ -314,7 +314,13 @@ function PageFilters(props: {
           </select>
         </label>
         <label className="create-row">
-          Is one of <input value={values} placeholder="a, b, c" onChange={(e) => setValues(e.target.value)} />
+          Is one of{' '}
+          <input
+            aria-label="Filter values"
+            value={values}
+            placeholder="a, b, c"
+            onChange={(e) => setValues(e.target.value)}
+          />
         </label>
         <button type="submit">Add filter</button>
       </form>

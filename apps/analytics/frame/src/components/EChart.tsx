@@ -1,7 +1,14 @@
-/** One ECharts instance in a div: the option replaces the chart's, clicks report the category, resizes follow. */
+/**
+ * One ECharts instance in a div: the option replaces the chart's, clicks report the category, resizes follow.
+ * ECharts arrives as its own chunk (render/echarts-loader.ts): the chart is drawn once it is there.
+ */
 import { useEffect, useRef } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
-import { echarts } from '../render/echarts.ts';
+import type { echarts } from '../render/echarts.ts';
+import { loadEcharts } from '../render/echarts-loader.ts';
+
+// Start fetching the chunk as soon as the frame runs, while it waits for the host's load.
+void loadEcharts().catch(() => undefined);
 
 export interface EChartProps {
   readonly option: EChartsCoreOption;
@@ -13,8 +20,8 @@ export interface EChartProps {
 export function EChart({ option, onCategoryClick, onCategoryContextMenu }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+  const latest = useRef(option);
   const clickHandler = useRef(onCategoryClick);
-
   const contextHandler = useRef(onCategoryContextMenu);
   useEffect(() => {
     clickHandler.current = onCategoryClick;
@@ -24,26 +31,36 @@ export function EChart({ option, onCategoryClick, onCategoryContextMenu }: EChar
   useEffect(() => {
     const div = element.current;
     if (!div) return undefined;
-    const instance = echarts.init(div, null, { renderer: 'svg' });
-    chart.current = instance;
-    instance.on('click', (params) => {
-      const name = (params as { name?: unknown }).name;
-      if (typeof name === 'string') clickHandler.current?.(name);
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    // Callbacks on the loader's promise run in the order they were registered: a chart mounted in a commit is
+    // drawn before the report view's `rendered` check of that commit (ReportView.tsx) runs.
+    void loadEcharts().then((lib) => {
+      if (disposed) return;
+      const instance = lib.init(div, null, { renderer: 'svg' });
+      chart.current = instance;
+      instance.on('click', (params) => {
+        const name = (params as { name?: unknown }).name;
+        if (typeof name === 'string') clickHandler.current?.(name);
+      });
+      instance.on('contextmenu', (params) => {
+        const name = (params as { name?: unknown }).name;
+        if (typeof name === 'string') contextHandler.current?.(name);
+      });
+      instance.setOption(latest.current, true);
+      observer = new ResizeObserver(() => instance.resize());
+      observer.observe(div);
     });
-    instance.on('contextmenu', (params) => {
-      const name = (params as { name?: unknown }).name;
-      if (typeof name === 'string') contextHandler.current?.(name);
-    });
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(div);
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      disposed = true;
+      observer?.disconnect();
+      chart.current?.dispose();
       chart.current = null;
     };
   }, []);
 
   useEffect(() => {
+    latest.current = option;
     chart.current?.setOption(option, true);
   }, [option]);
 

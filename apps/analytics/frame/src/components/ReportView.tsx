@@ -25,6 +25,8 @@ import { EMPTY_MENU, visualMenu } from '../model/menus.ts';
 import type { Menu } from '../model/menus.ts';
 import type { FrameState } from '../model/state.ts';
 import { activePageOf } from '../model/state.ts';
+import { CHART_TYPES } from '../render/chart-options.ts';
+import { loadEcharts } from '../render/echarts-loader.ts';
 import { resolveTheme } from '../render/theme.ts';
 import { activatePage } from '../routes/page-routes.ts';
 import { showBookmark } from '../routes/visual-routes.ts';
@@ -85,9 +87,13 @@ export function ReportView({ controller, state }: { controller: ReportController
     return status === 'ready' || status === 'error';
   });
 
+  const hasCharts = placed.some((p) => CHART_TYPES.has(p.visual.type));
   useEffect(() => {
-    if (settled && state.rendering && available.width > 0) controller.markRendered(generation);
-  }, [settled, generation, state.rendering, available.width, controller]);
+    if (!settled || !state.rendering || available.width === 0) return;
+    // Charts draw once the ECharts chunk is there; this callback runs after theirs (EChart.tsx).
+    if (hasCharts) void loadEcharts().then(() => controller.markRendered(generation));
+    else controller.markRendered(generation);
+  }, [settled, generation, state.rendering, available.width, controller, hasCharts]);
 
   if (!definition || !page) return <p className="message">This report has no pages.</p>;
   const size = pageSize(settings, page);

@@ -80,16 +80,19 @@ export class ReportController {
     this.update((s) => ({ ...s, status: 'loading' }));
     try {
       this.api.setToken(config.accessToken);
+      const persistent = config.settings?.persistentFiltersEnabled === true;
+      // One round trip: the grant, the report and the viewer's saved filters are asked for together. Nothing of
+      // the report reaches the page or the host before the grant's origins are checked below.
+      const reportAsked = this.api.report(reportId);
+      const userStateAsked = persistent
+        ? this.api.userState(reportId).catch(() => null)
+        : Promise.resolve(null);
+      reportAsked.catch(() => undefined);
       const session = await this.api.session();
       if (!session.allowedOrigins.includes(origin)) {
         throw forbidden(`The access token does not allow embedding from ${origin}.`);
       }
-      const persistent = config.settings?.persistentFiltersEnabled === true;
-      // The viewer's saved filters load beside the report; without them the report shows as authored.
-      const [{ report, dataset }, userState] = await Promise.all([
-        this.api.report(reportId),
-        persistent ? this.api.userState(reportId).catch(() => null) : Promise.resolve(null),
-      ]);
+      const [{ report, dataset }, userState] = await Promise.all([reportAsked, userStateAsked]);
       const { definition, ...info } = report;
       const wantsEdit = config.viewMode === ViewMode.Edit;
       if (wantsEdit && (session.permissions & Permissions.ReadWrite) === 0) {

@@ -4,7 +4,11 @@
  * row-level security in a tile's number, and a single tile embed.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { FLEET_DASHBOARD_ID } from '../../apps/analytics/src/kinds/dashboards/samples.ts';
+import { CommonErrorCodes } from '@portico/models';
+import {
+  FLEET_DASHBOARD_ID,
+  SUPPLIES_DASHBOARD_ID,
+} from '../../apps/analytics/src/kinds/dashboards/samples.ts';
 import { devices } from '../../apps/analytics/test/helpers/oracle.ts';
 import { REPORTS, WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
 
@@ -194,6 +198,26 @@ test('a tile embed renders that one tile and raises loaded and tileLoaded', asyn
     tileId: 'pages-per-month',
     pageName: 'overview',
   });
+  await reset(index);
+});
+
+test('a token that does not name the dashboard makes the frame raise error, and no tile shows', async () => {
+  const accessToken = await stack.embedToken({
+    dashboardIds: [SUPPLIES_DASHBOARD_ID],
+    databaseNames: ['fabrikam'],
+  });
+  const index = await page.evaluate((config) => window.dashboardHost.embed(config), {
+    type: 'dashboard',
+    id: FLEET_DASHBOARD_ID,
+    embedUrl: dashboardUrl(),
+    accessToken,
+    tokenType: 1,
+  });
+  await poll(() => count(index, 'error')).toBe(1);
+  expect(await lastDetail(index, 'error')).toMatchObject({ errorCode: CommonErrorCodes.NotAuthorized });
+  expect(await count(index, 'loaded')).toBe(0);
+  await expect(frameOf(index).locator('[role="alert"]')).toContainText('could not be loaded');
+  await expect(frameOf(index).locator('.tile')).toHaveCount(0);
   await reset(index);
 });
 

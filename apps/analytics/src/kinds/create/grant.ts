@@ -24,10 +24,19 @@ export function creatorClaims(request: FastifyRequest): EmbedClaims {
   return claims;
 }
 
-/** The dataset a Create token names: 403 when it does not name it, 404 when it no longer exists. */
+/**
+ * The dataset a Create token may author on: one it names, or a quick-create dataset of a workspace it targets whose
+ * rows belong to one of its accounts (so a token the host refreshes still reaches the draft it made). 403 otherwise,
+ * 404 when a named dataset no longer exists.
+ */
 export function datasetForCreator(app: FastifyInstance, request: FastifyRequest, datasetId: string): Dataset {
   const claims = creatorClaims(request);
-  if (!(claims.datasets ?? []).some((d) => d.id === datasetId)) {
+  const user = app.services.content.userDataset(datasetId);
+  const owned =
+    user !== undefined &&
+    (claims.targetWorkspaces ?? []).includes(user.dataset.workspaceId) &&
+    claims.databaseNames.includes(user.databaseName);
+  if (!owned && !(claims.datasets ?? []).some((d) => d.id === datasetId)) {
     throw new HttpError(403, 'FORBIDDEN', 'The embed token does not grant access to this dataset.');
   }
   const dataset = app.services.content.dataset(datasetId);

@@ -362,6 +362,23 @@ describe('quick create', () => {
     expect(rows.rows).toEqual([['Ann'], ['Bob'], ['Ann']]);
   });
 
+  it('lets another Create token of the owning account and target workspace reach a draft, and no other token', async () => {
+    const creator = await token({ targetWorkspaces: [WORKSPACE_ID] });
+    const draft = (
+      await call('POST', '/frame-api/create/quick-create', creator, { datasetCreateConfig: config })
+    ).json() as QuickCreated;
+    const query = {
+      datasetId: draft.dataset.id,
+      query: { select: [{ column: { table: 'Orders', column: 'Customer' } }] },
+    };
+    const refreshed = await token({ targetWorkspaces: [WORKSPACE_ID] });
+    expect((await call('POST', '/frame-api/create/query', refreshed, query)).statusCode).toBe(200);
+    const otherAccount = await token({ targetWorkspaces: [WORKSPACE_ID], databaseNames: ['contoso_emea'] });
+    expect((await call('POST', '/frame-api/create/query', otherAccount, query)).statusCode).toBe(403);
+    const noTarget = await token({ datasets: [PRINT_FLEET_DATASET_ID] });
+    expect((await call('POST', '/frame-api/create/query', noTarget, query)).statusCode).toBe(403);
+  });
+
   it('refuses without Create permission, and without a target workspace', async () => {
     const view = await token({ reports: [], targetWorkspaces: [WORKSPACE_ID], permissions: 'View' });
     expect(

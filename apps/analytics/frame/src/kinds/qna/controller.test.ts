@@ -194,3 +194,23 @@ describe('QnaController', () => {
     expect(names()).toEqual(['loaded', 'error']);
   });
 });
+
+describe('QnaController front-load', () => {
+  it('loads from a front-loaded config when no load came, and the same load that follows joins it', async () => {
+    const { controller, names } = setup();
+    const config = { accessToken: 'tok', datasetIds: ['d1'] };
+    await controller.frontLoad(config, HOST);
+    await controller.load(config, HOST);
+    expect(controller.state.status).toBe('loaded');
+    expect(names()).toEqual(['loaded']);
+  });
+
+  it('ignores a front-loaded config once a load has started, and loads again on a different config', async () => {
+    const { controller, names } = setup();
+    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    expect(controller.frontLoad({ accessToken: 'tok', datasetIds: ['d1'] }, HOST)).toBeNull();
+    await controller.load({ accessToken: 'tok', datasetIds: ['d2'] }, HOST);
+    expect(names()).toEqual(['loaded', 'loaded']);
+    expect(controller.state.datasetIds).toEqual(['d2']);
+  });
+});

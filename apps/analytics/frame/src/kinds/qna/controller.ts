@@ -53,6 +53,12 @@ interface LoadConfig {
   readonly settings?: { readonly hideErrors?: unknown } | null;
 }
 
+/** What makes two load configs the same load. */
+function loadKey(body: unknown): string {
+  const c = (body ?? {}) as LoadConfig;
+  return JSON.stringify([c.accessToken, c.datasetIds, c.question, c.viewMode, c.settings?.hideErrors]);
+}
+
 /** `new QnaController({ api, raise })`, then `await controller.load(config, origin)` and `await controller.ask(q)`. */
 export class QnaController {
   readonly store = createStore<QnaState>(INITIAL_QNA_STATE);
@@ -62,6 +68,8 @@ export class QnaController {
   private renderedSeq = 0;
   /** The question whose answer a token expiry interrupted, asked again after setAccessToken. */
   private interrupted: string | undefined;
+  /** A load started by a front-loaded config, which the SDK's load of the same config joins. */
+  private frontLoaded: { key: string; promise: Promise<void> } | undefined;
 
   constructor(options: QnaControllerOptions) {
     this.api = options.api;
@@ -89,8 +97,29 @@ export class QnaController {
     return frameError;
   }
 
+  /**
+   * `POST /frontload/config`, the config the SDK sends when the frame says it is ready. This frame's code arrives
+   * as its own chunk, possibly after the iframe's load event — when the SDK's own load was posted to nobody — so a
+   * front-loaded config loads the embed unless a load came first; the SDK's load of the same config that may
+   * follow is then answered by this one.
+   */
+  frontLoad(body: unknown, origin: string): Promise<void> | null {
+    if (this.state.status !== 'idle') return null;
+    const key = loadKey(body);
+    const promise = this.load(body, origin);
+    this.frontLoaded = { key, promise };
+    return promise;
+  }
+
   /** `POST /qna/load`: checks the grant against the asking origin, reads the datasets, raises `loaded`, asks. */
-  async load(body: unknown, origin: string): Promise<void> {
+  load(body: unknown, origin: string): Promise<void> {
+    const front = this.frontLoaded;
+    this.frontLoaded = undefined;
+    if (front !== undefined && front.key === loadKey(body)) return front.promise;
+    return this.loadNow(body, origin);
+  }
+
+  private async loadNow(body: unknown, origin: string): Promise<void> {
     const config = (body ?? {}) as LoadConfig;
     const ids = config.datasetIds;
     if (typeof config.accessToken !== 'string' || config.accessToken === '') {

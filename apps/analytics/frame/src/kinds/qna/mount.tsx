@@ -25,12 +25,19 @@ export function mount(root: HTMLElement, url: FrameUrl): void {
   });
   const controller = new QnaController({ api, raise: (event) => router.raise(event) });
   raise = (eventName, body) => controller.raise(eventName, body);
+  // The parent's exact origin as the browser states it (Chromium, WebKit), so `ready` can be raised before any
+  // request; it carries nothing, and the CSP limits who may frame us.
+  const parentOrigin = window.location.ancestorOrigins?.[0];
   const router = createFrameRouter({
     allowedOrigins: (origin) => controller.acceptsOrigin(origin),
     ...(url.uid === undefined ? {} : { uid: url.uid }),
+    ...(parentOrigin === undefined ? {} : { hostOrigin: parentOrigin }),
   });
   registerQnaRoutes(router, controller, { correlationId: crypto.randomUUID() });
   window.addEventListener('pagehide', () => router.destroy());
+  // This code may arrive after the iframe's load event, and with it the SDK's load message: say we are ready, so
+  // the SDK sends the config again (front-load).
+  router.raise({ kind: 'ready' }).catch(() => undefined);
 
   createRoot(root).render(
     <StrictMode>

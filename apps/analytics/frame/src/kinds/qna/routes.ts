@@ -23,7 +23,7 @@ export function registerQnaRoutes(
       controller.setToken(token);
       return null;
     })
-    // Front-loaded config arrives before load on the ready event; the load that follows carries it again.
-    .handle(Call.frontLoad, () => null)
+    // The config the SDK sends on `ready`: it loads the embed when the SDK's load went out before we listened.
+    .handle(Call.frontLoad, ({ body, origin }) => controller.frontLoad(body, origin))
     .handle(Call.getCorrelationId, () => options.correlationId);
 }

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cjs, esm, root, terse, umd } from './bundles.mjs';
+import { cjs, esm, minifiedUmd, root } from './bundles.mjs';
 
 const require = createRequire(import.meta.url);
 const { build } = require('esbuild');
@@ -21,10 +21,7 @@ await Promise.all([
 // The UMD build: esbuild bundles and minifies, terser finishes (see `terse` in bundles.mjs).
 async function buildUmd() {
   const file = 'portico-embed.min.js';
-  const { outputFiles } = await build({ ...umd, outfile: `dist/umd/${file}`, write: false });
-  const js = outputFiles.find((output) => output.path.endsWith('.js'));
-  const map = outputFiles.find((output) => output.path.endsWith('.map'));
-  const result = await terse(js.text, { map: map?.text, file });
+  const result = await minifiedUmd({ file, sourcemap: true });
   mkdirSync(path.join(dist, 'umd'), { recursive: true });
   writeFileSync(path.join(dist, 'umd', file), result.code);
   if (result.map) writeFileSync(path.join(dist, 'umd', `${file}.map`), result.map);

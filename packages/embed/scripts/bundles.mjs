@@ -1,8 +1,14 @@
 // The esbuild settings of the three builds, shared by `build.mjs` and `size.mjs` so the size check
 // measures exactly what is shipped.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = fileURLToPath(new URL('..', import.meta.url));
+// From the path, not `new URL`: under Vitest's jsdom environment `URL` is jsdom's.
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The size budget of the UMD build (the whole SDK), minified and gzipped at level 9, in bytes. */
+export const BUDGET = 16 * 1024;
 
 /** The global the UMD build defines without a module loader, as powerbi-client's does. */
 export const UMD_GLOBAL = 'powerbi-client';
@@ -38,14 +44,20 @@ export const umd = {
 };
 
 /**
+ * Internal members are named with a leading `_` (`_send`, `_channel`, `_receive` …): nothing of powerbi-client's
+ * surface, of the configuration or of the wire starts with one, so the minified builds may shorten them.
+ */
+export const INTERNAL_MEMBER = /^_[a-zA-Z]/;
+
+/**
  * terser after esbuild for the minified builds: two compress passes (`unsafe` off, so no rewrite that can change
- * behaviour) and property mangling for none (our classes' fields are public API). It inlines and folds what
- * esbuild's single pass leaves, about 500 B gzipped on the UMD build.
+ * behaviour), and property mangling for internal members only (`INTERNAL_MEMBER`; every other name is public
+ * API or wire format). It inlines and folds what esbuild's single pass leaves.
  */
 export const terserOptions = {
   ecma: 2020,
   compress: { passes: 2, unsafe: false },
-  mangle: true,
+  mangle: { properties: { regex: INTERNAL_MEMBER } },
   format: { comments: false },
 };
 
@@ -57,4 +69,17 @@ export async function terse(code, { module = false, map, file } = {}) {
     module,
     ...(map ? { sourceMap: { content: map, url: `${file}.map`, filename: file } } : {}),
   });
+}
+
+/**
+ * The minified UMD build as `build.mjs` writes it (esbuild, then terser), in memory: `{ code, map }`.
+ * `npm run size` and the budget test (`src/umd-build.test.ts`) measure exactly this.
+ */
+export async function minifiedUmd({ file = 'portico-embed.min.js', sourcemap = false } = {}) {
+  const { build } = createRequire(import.meta.url)('esbuild');
+  const { outputFiles } = await build({ ...umd, sourcemap, outfile: `dist/umd/${file}`, write: false });
+  const js = outputFiles.find((output) => output.path.endsWith('.js'));
+  const map = outputFiles.find((output) => output.path.endsWith('.map'));
+  const result = await terse(js.text, { map: map?.text, file });
+  return { code: result.code ?? '', map: result.map };
 }

@@ -4,9 +4,8 @@
 // dependencies weigh and what an app that only uses `service.Service` ships after tree-shaking.
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { esm, root, terse, umd } from './bundles.mjs';
+import { BUDGET, esm, minifiedUmd, root, terse } from './bundles.mjs';
 
-const BUDGET = 16 * 1024; // bytes, minified + gzipped, for the UMD build (everything, plus window.powerbi)
 const POWERBI_CLIENT = 42_287; // powerbi-client 2.24.1's powerbi.min.js, gzipped, for comparison
 
 const { build } = createRequire(import.meta.url)('esbuild');
@@ -29,8 +28,10 @@ const fromSource = (contents) => ({
   stdin: { contents, resolveDir: root, loader: 'ts' },
 });
 
+const sizeOf = (code) => ({ min: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
 const rows = [
-  ['UMD, the whole SDK', await measure(umd)],
+  // The UMD build exactly as build.mjs writes it (everything, plus window.powerbi).
+  ['UMD, the whole SDK', sizeOf((await minifiedUmd()).code)],
   ['ESM, the whole SDK', await measure(esm)],
   ['  of which models', await measure(fromSource("export * from '@portico/models';"))],
   [

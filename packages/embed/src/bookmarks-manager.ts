@@ -13,22 +13,22 @@ export class BookmarksManager {
   constructor(private readonly report: Embed) {}
 
   getBookmarks(): Promise<IReportBookmark[]> {
-    return this.report.ask(Call.getBookmarks, null, true);
+    return this.report._ask(Call.getBookmarks, null, true);
   }
 
   apply(bookmarkName: string): Reply {
-    return this.report.send(Call.applyBookmark, { name: bookmarkName }, true);
+    return this.report._send(Call.applyBookmark, { name: bookmarkName }, true);
   }
 
   play(playMode: BookmarksPlayMode): Reply {
-    return this.report.send(Call.playBookmarks, { playMode }, true);
+    return this.report._send(Call.playBookmarks, { playMode }, true);
   }
 
   capture(options?: ICaptureBookmarkOptions): Promise<IReportBookmark> {
-    return this.report.ask(Call.captureBookmark, { options: options ?? {} }, true);
+    return this.report._ask(Call.captureBookmark, { options: options ?? {} }, true);
   }
 
   applyState(state: string): Reply {
-    return this.report.send(Call.applyBookmarkState, { state }, true);
+    return this.report._send(Call.applyBookmarkState, { state }, true);
   }
 }

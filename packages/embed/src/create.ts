@@ -43,7 +43,7 @@ export class Create extends Embed {
 
   /** True when the report being created has no unsaved changes. */
   async isSaved(): Promise<boolean> {
-    return !(await this.ask<boolean>(Call.hasUnsavedChanges));
+    return !(await this._ask<boolean>(Call.hasUnsavedChanges));
   }
 
   static findIdFromEmbedUrl(url: string): string | undefined {
@@ -51,6 +51,6 @@ export class Create extends Embed {
   }
 
   override create(): Promise<void> {
-    return this.postCreate(Call.createReport, this.createConfig, validateCreateReport(this.createConfig));
+    return this._postCreate(Call.createReport, this.createConfig, validateCreateReport(this.createConfig));
   }
 }

@@ -10,7 +10,7 @@ import { DASHBOARD_EVENTS, type DashboardEvents } from './events.ts';
 import { findParam } from './origins.ts';
 
 export class Dashboard extends Embed<DashboardEvents> {
-  static override loadCall: CallSpec = Call.dashboardLoad;
+  static override _loadCall: CallSpec = Call.dashboardLoad;
   static override allowedEvents: string[] = DASHBOARD_EVENTS;
   static dashboardIdAttribute = 'powerbi-dashboard-id';
   static override type = 'Dashboard';

@@ -64,7 +64,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   static maxFrontLoadTimes = 2;
   static type: string;
   /** The call that loads this kind (report, dashboard, tile or Q&A). */
-  static loadCall: CallSpec = Call.reportLoad;
+  static _loadCall: CallSpec = Call.reportLoad;
 
   /** This embed's events: every embed's, then its kind's (`static allowedEvents`). */
   allowedEvents: string[] = [
@@ -85,15 +85,15 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   /** This view's per-call timeout (see `withTimeout`); the service's default when undefined. */
   timeoutMs: number | undefined;
   /** State shared with the views `withTimeout` makes: menu commands and the layout the embed started with. */
-  protected readonly menus = {
+  protected readonly _menus = {
     commands: [] as ICommandExtension[],
     groups: [] as IMenuGroupExtension[],
     layout: LayoutType.Master,
   };
   /** @hidden */
-  channel!: Channel;
-  private cleanups: (() => void)[] = [];
-  private destroyed = false;
+  _channel!: Channel;
+  private _cleanups: (() => void)[] = [];
+  private _destroyed = false;
 
   constructor(
     readonly service: Service,
@@ -107,7 +107,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     if (iframe) this.iframe = iframe;
     this.embedtype = String(config.type).toLowerCase();
     this.populateConfig(config, !!isBootstrap);
-    this.setIframe(!/create$/.test(this.embedtype), phasedRender, isBootstrap);
+    this._setIframe(!/create$/.test(this.embedtype), phasedRender, isBootstrap);
   }
 
   /** The id of the content (report, dashboard, tile, dataset), or null where a kind has none. */
@@ -138,7 +138,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
    * params, the `uid` header (or the given headers), this view's timeout. `refuseRdl` rejects the call
    * for paginated reports instead. GET requests carry no body.
    */
-  send<B = void>(
+  _send<B = void>(
     call: CallSpec,
     body?: unknown,
     refuseRdl?: boolean,
@@ -149,50 +149,50 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     const { method, path } = parseCall(call);
     const request: OutgoingRequest = { method, url: fillRoute(path, params), headers };
     if (method !== 'GET') request.body = body;
-    return this.channel.request<B>(
+    return this._channel.request<B>(
       request,
       this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs },
     );
   }
 
   /** @hidden Like `send`, resolving with the reply's body. */
-  ask<B = void>(...args: Parameters<Embed['send']>): Promise<B> {
-    return this.send<B>(...args).then((reply) => reply.body);
+  _ask<B = void>(...args: Parameters<Embed['_send']>): Promise<B> {
+    return this._send<B>(...args).then((reply) => reply.body);
   }
 
   /** @hidden Posts a message to the frame, at its exact origin. */
-  post(message: unknown): void {
-    const target = this.destroyed ? null : this.iframe.contentWindow;
+  _post(message: unknown): void {
+    const target = this._destroyed ? null : this.iframe.contentWindow;
     if (!target) throw new Error('The embed was reset or its frame is gone');
     target.postMessage(message, this.origin);
   }
 
   /** Sends a create request with the given configuration, e.g. `embed.createReport({ datasetId, accessToken })`. */
   createReport(config: IReportCreateConfiguration): Promise<void> {
-    return this.postCreate(Call.createReport, config, validateCreateReport(config));
+    return this._postCreate(Call.createReport, config, validateCreateReport(config));
   }
 
   /** @hidden */
-  protected async postCreate(call: CallSpec, config: unknown, errors: IError[] | undefined): Promise<void> {
+  protected async _postCreate(call: CallSpec, config: unknown, errors: IError[] | undefined): Promise<void> {
     assertValid(errors);
     const headers: RequestHeaders = {
       [Header.Uid]: this.config.uniqueId,
       [Header.SdkSessionId]: this.service.getSdkSessionId(),
     };
     if (this.eventHooks?.accessTokenProvider) headers[Header.TokenProviderSupplied] = true;
-    return this.ask(call, config, false, {}, headers);
+    return this._ask(call, config, false, {}, headers);
   }
 
   save(): Promise<void> {
-    return this.ask(Call.save, null);
+    return this._ask(Call.save, null);
   }
 
   saveAs(saveAsParameters: ISaveAsParameters): Promise<void> {
-    return this.ask(Call.saveAs, saveAsParameters);
+    return this._ask(Call.saveAs, saveAsParameters);
   }
 
   getCorrelationId(): Promise<string> {
-    return this.ask(Call.getCorrelationId);
+    return this._ask(Call.getCorrelationId);
   }
 
   /**
@@ -209,14 +209,14 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     const call =
       phasedRender && config.type === 'report'
         ? Call.reportPrepare
-        : (this.constructor as typeof Embed).loadCall;
+        : (this.constructor as typeof Embed)._loadCall;
     const headers = loadHeaders({
       uid: config.uniqueId ?? '',
       sdkSessionId: this.service.getSdkSessionId(),
       bootstrapped: config.bootstrapped,
       tokenProviderSupplied: !!this.eventHooks?.accessTokenProvider,
     });
-    return this.ask(call, config, false, {}, headers);
+    return this._ask(call, config, false, {}, headers);
   }
 
   /** Loads again with the current configuration. */
@@ -256,7 +256,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     const type = this.config.type ?? '';
     // As in powerbi-client 2.24: every kind but dashboards and tiles takes its token on the report route.
     const embedType = ['create', 'quickCreate', 'visual', 'qna'].includes(type) ? 'report' : type;
-    await this.ask(Call.setAccessToken, accessToken, false, { embedType });
+    await this._ask(Call.setAccessToken, accessToken, false, { embedType });
     this.config.accessToken = accessToken;
     this.element.setAttribute(Embed.accessTokenAttribute, accessToken);
     this.service.accessToken = accessToken;
@@ -271,7 +271,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     this.config = next;
     const attribute = (name: string) => this.element.getAttribute(name) || undefined;
     let embedUrl = next.embedUrl || attribute(Embed.embedUrlAttribute);
-    if (isBootstrap && !embedUrl) embedUrl = this.defaultEmbedUrl(next.hostname);
+    if (isBootstrap && !embedUrl) embedUrl = this._defaultEmbedUrl(next.hostname);
     embedUrl = requireValue(embedUrl, 'Embed Url', 'an embed url', Embed.embedUrlAttribute);
     embedOrigin(embedUrl, this.service.config);
     const locale = next.settings?.localeSettings;
@@ -283,7 +283,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     // A re-embed keeps the id the frame was loaded with (it is in the iframe's src), so events still match.
     next.uniqueId = next.uniqueId || attribute(Embed.nameAttribute) || previousId || createUid();
 
-    Object.assign(this.menus, menusOf(next.settings?.extensions), {
+    Object.assign(this._menus, menusOf(next.settings?.extensions), {
       layout: next.settings?.layoutType ?? LayoutType.Master,
     });
 
@@ -301,11 +301,11 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     }
     this.eventHooks = next.eventHooks;
     delete next.eventHooks; // functions cannot cross postMessage
-    this.validateEventHooks();
+    this._validateEventHooks();
     this.configChanged(isBootstrap);
   }
 
-  private validateEventHooks(): void {
+  private _validateEventHooks(): void {
     const hooks = this.eventHooks;
     if (!hooks) return;
     for (const [key, hook] of Object.entries(hooks)) {
@@ -326,14 +326,14 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     }
   }
 
-  private defaultEmbedUrl(hostname = Embed.defaultEmbedHostName): string {
+  private _defaultEmbedUrl(hostname = Embed.defaultEmbedHostName): string {
     const host = hostname.toLowerCase().trim();
     if (host.startsWith('http://'))
       throw embedError('HTTP is not allowed. HTTPS is required', EmbedErrorCode.InvalidUrl);
     return `${host.startsWith('https://') ? host : `https://${host}`}/${this.getDefaultEmbedUrlEndpoint()}`;
   }
 
-  private setIframe(isLoad: boolean, phasedRender?: boolean, isBootstrap?: boolean): void {
+  private _setIframe(isLoad: boolean, phasedRender?: boolean, isBootstrap?: boolean): void {
     const { config, element, service } = this;
     // Validate and check the origin before touching the DOM: a refused configuration leaves the element as it was.
     if (isLoad && !isBootstrap) assertValid(this.validate(config));
@@ -351,61 +351,61 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
       element.replaceChildren(iframe);
       this.iframe = iframe;
     }
-    this.channel = createChannel({
-      post: (message) => this.post(message),
+    this._channel = createChannel({
+      post: (message) => this._post(message),
       headers: () => service.hpm.defaultHeaders,
       ...(service.config.timeoutMs === undefined ? {} : { timeoutMs: service.config.timeoutMs }),
     });
-    const receive = (data: unknown) => service.receive(this, data);
-    this.cleanups.push(
+    const receive = (data: unknown) => service._receive(this, data);
+    this._cleanups.push(
       service.wpmp.connect({ source: () => this.iframe.contentWindow, origin: this.origin, receive }),
     );
-    this.listen(this.iframe, 'load', () => {
+    this._listen(this.iframe, 'load', () => {
       this.iframeLoaded = true;
-      this.settle(isLoad ? this.load(phasedRender) : this.create());
+      this._settle(isLoad ? this.load(phasedRender) : this.create());
     });
     if (isLoad && service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {
-      const handler = () => this.settle(this.frontLoadSendConfig(this.config));
+      const handler = () => this._settle(this._frontLoadSendConfig(this.config));
       this.frontLoadHandler = handler;
-      this.listen(element, 'ready', handler);
+      this._listen(element, 'ready', handler);
     }
   }
 
   /** Sends the configuration again when the frame says it is ready (front-load, for the first embeds only). */
-  private async frontLoadSendConfig(config: IEmbedConfiguration): Promise<void> {
+  private async _frontLoadSendConfig(config: IEmbedConfiguration): Promise<void> {
     if (!config.accessToken) return;
     assertValid(this.validate(config));
     if (!this.iframe.contentWindow) return;
-    return this.ask(Call.frontLoad, config);
+    return this._ask(Call.frontLoad, config);
   }
 
-  private listen(target: EventTarget, type: string, listener: () => void): void {
+  private _listen(target: EventTarget, type: string, listener: () => void): void {
     target.addEventListener(type, listener);
-    this.cleanups.push(() => target.removeEventListener(type, listener));
+    this._cleanups.push(() => target.removeEventListener(type, listener));
   }
 
   /** Failures of work started by the DOM (iframe load, ready) go to the service's error handler. */
-  private settle(work: Promise<unknown>): void {
-    work.catch((error: unknown) => this.service.raiseError(error));
+  private _settle(work: Promise<unknown>): void {
+    work.catch((error: unknown) => this.service._raiseError(error));
   }
 
   /** @hidden Removes every listener and handler and rejects pending calls. Safe to call twice. */
   destroy(): void {
     for (const { name } of [...this.eventHandlers]) this.off(name as keyof E & string);
-    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    for (const cleanup of this._cleanups.splice(0)) cleanup();
     this.frontLoadHandler = undefined;
-    this.destroyed = true;
-    this.channel.rejectAll('The embed was reset');
+    this._destroyed = true;
+    this._channel.rejectAll('The embed was reset');
   }
 
   /** Shows the iframe in full screen. */
   fullscreen(): void {
-    this.settle(Promise.resolve(this.iframe.requestFullscreen?.()));
+    this._settle(Promise.resolve(this.iframe.requestFullscreen?.()));
   }
 
   /** Leaves full screen when this embed's iframe is in it. */
   exitFullscreen(): void {
-    if (document.fullscreenElement === this.iframe) this.settle(document.exitFullscreen());
+    if (document.fullscreenElement === this.iframe) this._settle(document.exitFullscreen());
   }
 
   /** Sets the iframe's title for accessibility (`null` removes it). */

@@ -41,16 +41,16 @@ export class Page implements IFilterable {
   ) {}
 
   getFilters(): Promise<IFilter[]> {
-    return this.ask(Call.getPageFilters);
+    return this._ask(Call.getPageFilters);
   }
 
   /** The page's smart-narrative summary (powerbi-client 2.24). */
   getSmartNarrativeInsights(): Promise<ISmartNarratives> {
-    return this.ask(Call.getPageSmartNarrativeInsights);
+    return this._ask(Call.getPageSmartNarrativeInsights);
   }
 
   updateFilters(operation: FiltersOperations, filters?: IFilter[]): Reply {
-    return this.send(Call.updatePageFilters, { filtersOperation: operation, filters });
+    return this._send(Call.updatePageFilters, { filtersOperation: operation, filters });
   }
 
   removeFilters(): Reply {
@@ -58,7 +58,7 @@ export class Page implements IFilterable {
   }
 
   setFilters(filters: IFilter[]): Reply {
-    return this.send(Call.setPageFilters, filters);
+    return this._send(Call.setPageFilters, filters);
   }
 
   delete(): Promise<void> {
@@ -71,7 +71,7 @@ export class Page implements IFilterable {
   }
 
   setDisplayName(displayName: string): Reply {
-    return this.send(Call.renamePage, { name: this.name, displayName });
+    return this._send(Call.renamePage, { name: this.name, displayName });
   }
 
   async getVisuals(): Promise<VisualDescriptor[]> {
@@ -116,20 +116,20 @@ export class Page implements IFilterable {
 
   /** True when the page has a layout of the given type (e.g. `LayoutType.MobilePortrait`). */
   hasLayout(layoutType: LayoutType): Promise<boolean> {
-    return this.ask(Call.hasLayout, { layoutType: LayoutType[layoutType] });
+    return this._ask(Call.hasLayout, { layoutType: LayoutType[layoutType] });
   }
 
   /** @hidden */
   visuals(): Promise<IVisual[]> {
-    return this.ask(Call.getVisuals);
+    return this._ask(Call.getVisuals);
   }
 
   /** A call on this page (refused for paginated reports), with its `pageName` and any other route params. */
-  private send<B = void>(call: CallSpec, body?: unknown, params?: Record<string, string>) {
-    return this.report.send<B>(call, body, true, { pageName: this.name, ...params });
+  private _send<B = void>(call: CallSpec, body?: unknown, params?: Record<string, string>) {
+    return this.report._send<B>(call, body, true, { pageName: this.name, ...params });
   }
 
-  private ask<B>(call: CallSpec, params?: Record<string, string>): Promise<B> {
-    return this.send<B>(call, null, params).then((reply) => reply.body);
+  private _ask<B>(call: CallSpec, params?: Record<string, string>): Promise<B> {
+    return this._send<B>(call, null, params).then((reply) => reply.body);
   }
 }

@@ -9,7 +9,7 @@ import type { IHttpPostMessageResponse } from './types.ts';
 
 export class Qna extends Embed<QnaEvents> {
   static override type = 'Qna';
-  static override loadCall: CallSpec = Call.qnaLoad;
+  static override _loadCall: CallSpec = Call.qnaLoad;
   static override allowedEvents: string[] = QNA_EVENTS;
 
   getId(): null {
@@ -18,7 +18,7 @@ export class Qna extends Embed<QnaEvents> {
 
   /** Asks a new question: `qna.setQuestion('total sales by region')`. */
   setQuestion(question: string): Promise<IHttpPostMessageResponse<void>> {
-    return this.send(Call.interpret, { question });
+    return this._send(Call.interpret, { question });
   }
 
   configChanged(): void {

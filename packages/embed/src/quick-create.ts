@@ -26,6 +26,6 @@ export class QuickCreate extends Embed {
   }
 
   override create(): Promise<void> {
-    return this.postCreate(Call.quickCreate, this.createConfig, validateQuickCreate(this.createConfig));
+    return this._postCreate(Call.quickCreate, this.createConfig, validateQuickCreate(this.createConfig));
   }
 }

@@ -106,27 +106,27 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
 
   /** Renders a report loaded with `service.load` (phased embedding). */
   render(config?: IEmbedConfiguration): Promise<void> {
-    return this.ask(Call.render, config);
+    return this._ask(Call.render, config);
   }
 
   async addPage(displayName?: string): Promise<Page> {
-    return toPage(this, await this.ask<IPage>(Call.addPage, { displayName }));
+    return toPage(this, await this._ask<IPage>(Call.addPage, { displayName }));
   }
 
   deletePage(pageName: string): Promise<void> {
-    return this.ask(Call.deletePage, {}, false, { pageName });
+    return this._ask(Call.deletePage, {}, false, { pageName });
   }
 
   renamePage(pageName: string, displayName: string): Promise<void> {
-    return this.ask(Call.renamePage, { name: pageName, displayName }, false, { pageName });
+    return this._ask(Call.renamePage, { name: pageName, displayName }, false, { pageName });
   }
 
   getFilters(): Promise<IFilter[]> {
-    return this.ask(Call.getReportFilters, null, true);
+    return this._ask(Call.getReportFilters, null, true);
   }
 
   updateFilters(operation: FiltersOperations, filters?: IFilter[]): Reply {
-    return this.send(Call.updateReportFilters, { filtersOperation: operation, filters }, true);
+    return this._send(Call.updateReportFilters, { filtersOperation: operation, filters }, true);
   }
 
   removeFilters(): Reply {
@@ -134,11 +134,11 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
   }
 
   setFilters(filters: IFilter[]): Reply {
-    return this.send(Call.setReportFilters, filters, true);
+    return this._send(Call.setReportFilters, filters, true);
   }
 
   async getPages(): Promise<Page[]> {
-    const pages = await this.ask<IPage[]>(Call.getPages, null, true);
+    const pages = await this._ask<IPage[]>(Call.getPages, null, true);
     return pages.map((page) => toPage(this, page));
   }
 
@@ -163,44 +163,44 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
   }
 
   print(): Promise<void> {
-    return this.ask(Call.print, null, true);
+    return this._ask(Call.print, null, true);
   }
 
   setPage(pageName: string): Reply {
-    return this.send(Call.setActivePage, { name: pageName, displayName: null, isActive: true }, true);
+    return this._send(Call.setActivePage, { name: pageName, displayName: null, isActive: true }, true);
   }
 
   /** Patches the settings; menu commands given here replace the ones the report tracks. */
   async updateSettings(settings: ISettings): Reply {
     if (settings.customLayout != null && isRdl(this.config.embedUrl)) return notSupported(RDL_NOT_SUPPORTED);
-    const response = await this.send(Call.updateSettings, settings);
+    const response = await this._send(Call.updateSettings, settings);
     const { extensions } = settings;
     if (extensions) {
       // An extensions array replaces the commands; an object replaces what it names (powerbi-client's rules).
       const next = menusOf(extensions);
-      this.menus.commands =
-        Array.isArray(extensions) || extensions.commands ? next.commands : this.menus.commands;
-      if (!Array.isArray(extensions) && extensions.groups) this.menus.groups = next.groups;
+      this._menus.commands =
+        Array.isArray(extensions) || extensions.commands ? next.commands : this._menus.commands;
+      if (!Array.isArray(extensions) && extensions.groups) this._menus.groups = next.groups;
     }
     return response;
   }
 
   switchMode(viewMode: ViewMode | string): Promise<void> {
     const mode = typeof viewMode === 'string' ? viewMode : viewMode === ViewMode.Edit ? 'edit' : 'view';
-    return this.ask(Call.switchMode, null, false, { viewMode: mode });
+    return this._ask(Call.switchMode, null, false, { viewMode: mode });
   }
 
   refresh(): Promise<void> {
-    return this.ask(Call.refresh, null);
+    return this._ask(Call.refresh, null);
   }
 
   /** True when the report has no unsaved changes. */
   async isSaved(): Promise<boolean> {
-    return !(await this.ask<boolean>(Call.hasUnsavedChanges, null, true));
+    return !(await this._ask<boolean>(Call.hasUnsavedChanges, null, true));
   }
 
   applyTheme(theme: IReportTheme): Promise<void> {
-    return this.ask(Call.applyTheme, theme, true);
+    return this._ask(Call.applyTheme, theme, true);
   }
 
   resetTheme(): Promise<void> {
@@ -208,19 +208,19 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
   }
 
   getTheme(): Promise<IReportTheme> {
-    return this.ask(Call.getTheme, null, true);
+    return this._ask(Call.getTheme, null, true);
   }
 
   resetPersistentFilters(): Reply {
-    return this.send(Call.resetPersistentFilters, null);
+    return this._send(Call.resetPersistentFilters, null);
   }
 
   savePersistentFilters(): Reply {
-    return this.send(Call.savePersistentFilters, null);
+    return this._send(Call.savePersistentFilters, null);
   }
 
   arePersistentFiltersApplied(): Promise<boolean> {
-    return this.ask(Call.arePersistentFiltersApplied);
+    return this._ask(Call.arePersistentFiltersApplied);
   }
 
   addContextMenuCommand(
@@ -241,7 +241,7 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
       visualType,
       groupName,
     };
-    return this.menuCommands(() => addMenuCommand('visualContextMenu', this.menus.commands, options));
+    return this._menuCommands(() => addMenuCommand('visualContextMenu', this._menus.commands, options));
   }
 
   addOptionsMenuCommand(
@@ -264,45 +264,45 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
       groupName,
       icon: commandIcon,
     };
-    return this.menuCommands(() => addMenuCommand('visualOptionsMenu', this.menus.commands, options));
+    return this._menuCommands(() => addMenuCommand('visualOptionsMenu', this._menus.commands, options));
   }
 
   removeContextMenuCommand(commandName: string, contextMenuTitle: string): Reply {
-    return this.removeCommand('visualContextMenu', commandName, contextMenuTitle);
+    return this._removeCommand('visualContextMenu', commandName, contextMenuTitle);
   }
 
   removeOptionsMenuCommand(commandName: string, optionsMenuTitle: string): Reply {
-    return this.removeCommand('visualOptionsMenu', commandName, optionsMenuTitle);
+    return this._removeCommand('visualOptionsMenu', commandName, optionsMenuTitle);
   }
 
-  private removeCommand(kind: MenuKind, name: string, title: string): Reply {
-    return this.menuCommands(() => removeMenuCommand(kind, this.menus.commands, name, title));
+  private _removeCommand(kind: MenuKind, name: string, title: string): Reply {
+    return this._menuCommands(() => removeMenuCommand(kind, this._menus.commands, name, title));
   }
 
-  private async menuCommands(commands: () => ICommandExtension[]): Reply {
+  private async _menuCommands(commands: () => ICommandExtension[]): Reply {
     if (isRdl(this.config.embedUrl)) return notSupported(RDL_NOT_SUPPORTED);
-    return this.updateSettings(extensionSettings(commands(), this.menus.groups));
+    return this.updateSettings(extensionSettings(commands(), this._menus.groups));
   }
 
   async setVisualDisplayState(pageName: string, visualName: string, mode: VisualContainerDisplayMode): Reply {
-    return this.setVisualLayout(pageName, visualName, { displayState: { mode } });
+    return this._setVisualLayout(pageName, visualName, { displayState: { mode } });
   }
 
   async resizeVisual(pageName: string, visualName: string, width: number, height: number): Reply {
-    return this.setVisualLayout(pageName, visualName, { width, height });
+    return this._setVisualLayout(pageName, visualName, { width, height });
   }
 
   async moveVisual(pageName: string, visualName: string, x: number, y: number, z?: number): Reply {
-    return this.setVisualLayout(pageName, visualName, { x, y, z } as IVisualLayout);
+    return this._setVisualLayout(pageName, visualName, { x, y, z } as IVisualLayout);
   }
 
   /** Checks that the page and visual exist, then patches the visual's layout. */
-  private async setVisualLayout(pageName: string, visualName: string, layout: IVisualLayout): Reply {
-    await this.validateVisual(pageName, visualName);
+  private async _setVisualLayout(pageName: string, visualName: string, layout: IVisualLayout): Reply {
+    await this._validateVisual(pageName, visualName);
     return this.updateSettings(visualLayoutSettings(pageName, visualName, layout));
   }
 
-  private async validateVisual(pageName: string, visualName: string): Promise<VisualDescriptor> {
+  private async _validateVisual(pageName: string, visualName: string): Promise<VisualDescriptor> {
     return (await this.getPageByName(pageName)).getVisualByName(visualName);
   }
 
@@ -313,19 +313,19 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
 
   /** Switches between layouts of the same family; mobile ↔ desktop needs a new embed. */
   async switchLayout(layoutType: LayoutType): Reply {
-    if (isMobileLayout(this.menus.layout) !== isMobileLayout(layoutType)) {
+    if (isMobileLayout(this._menus.layout) !== isMobileLayout(layoutType)) {
       return notSupported(
         'Switching between mobile and desktop layouts is not supported. Please reset the embed container and re-embed with required layout.',
       );
     }
     const response = await this.updateSettings({ layoutType });
-    this.menus.layout = layoutType;
+    this._menus.layout = layoutType;
     return response;
   }
 
   /** Closes every open context menu and tooltip (powerbi-client 2.24). */
   closeAllOverlays(): Promise<void> {
-    return this.ask(Call.closeAllOverlays, null, true);
+    return this._ask(Call.closeAllOverlays, null, true);
   }
 
   /**
@@ -334,11 +334,11 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
    */
   clearSelectedVisuals(clearPopOutState?: boolean): Promise<void> {
     const state = String(clearPopOutState === true);
-    return this.ask(Call.clearSelectedVisuals, null, true, { clearPopOutState: state });
+    return this._ask(Call.clearSelectedVisuals, null, true, { clearPopOutState: state });
   }
 
   getZoom(): Promise<number> {
-    return this.ask(Call.getZoom);
+    return this._ask(Call.getZoom);
   }
 
   async setZoom(zoomLevel: number): Promise<void> {

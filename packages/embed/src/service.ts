@@ -106,8 +106,8 @@ export class Service implements IService {
   hpm: IHttpPostMessage;
   wpmp: IWindowPostMessageProxy;
   router: IRouter<Embed>;
-  private readonly sessionId = createSdkSessionId();
-  private readonly registered = new Map<string, IEmbedComponentFactory>();
+  private readonly _sessionId = createSdkSessionId();
+  private readonly _registered = new Map<string, IEmbedComponentFactory>();
 
   /** `new Service(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory, { timeoutMs: 10_000 })` */
   constructor(
@@ -123,7 +123,7 @@ export class Service implements IService {
     for (const [name, pattern] of Object.entries(InboundRoute)) {
       const type = name === 'dashboard' || name === 'tile' || name === 'qna' ? name : 'report';
       this.router.post(pattern, (req, res) =>
-        name === 'hook' ? this.answerHook(req, res) : this.acknowledge(type, req, res),
+        name === 'hook' ? this._answerHook(req, res) : this._acknowledge(type, req, res),
       );
     }
     if (config.autoEmbedOnContentLoaded) this.enableAutoEmbed();
@@ -148,13 +148,13 @@ export class Service implements IService {
   createReport(element: HTMLElement, config: IEmbedConfiguration | IReportCreateConfiguration): Embed {
     // A copy: the caller's configuration may be frozen (Redux, immer) and is never written to.
     const typed = { ...config, type: 'create' } as IEmbedConfiguration;
-    return this.add(new Create(this, element, typed), element);
+    return this._add(new Create(this, element, typed), element);
   }
 
   /** Opens the quick-create surface for an inline dataset. */
   quickCreate(element: HTMLElement, config: IQuickCreateConfiguration): Embed {
     const typed = { ...config, type: 'quickCreate' } as IEmbedConfiguration;
-    return this.add(new QuickCreate(this, element, typed), element);
+    return this._add(new QuickCreate(this, element, typed), element);
   }
 
   /** Embeds every element under `container` (the body by default) that has a `powerbi-embed-url` attribute. */
@@ -178,14 +178,14 @@ export class Service implements IService {
     isBootstrap?: boolean,
   ): Embed {
     if (!(element as IPowerBiElement).powerBiEmbed)
-      return this.embedNew(element, config, phasedRender, isBootstrap);
+      return this._embedNew(element, config, phasedRender, isBootstrap);
     if (isBootstrap) {
       throw embedError('Attempted to bootstrap an element that is already a powerbi element.');
     }
-    return this.embedExisting(element, config, phasedRender);
+    return this._embedExisting(element, config, phasedRender);
   }
 
-  private embedNew(
+  private _embedNew(
     element: HTMLElement,
     config: Config,
     phasedRender?: boolean,
@@ -200,30 +200,30 @@ export class Service implements IService {
     const typed = { ...config, type }; // a copy: the caller's configuration is never written to
     const Kind = components.get(type);
     const build: IEmbedComponentFactory | undefined =
-      this.registered.get(type.toLowerCase()) ?? (Kind && ((...args) => new Kind(...args)));
+      this._registered.get(type.toLowerCase()) ?? (Kind && ((...args) => new Kind(...args)));
     if (!build) {
       throw embedError(
         `Attempted to embed component of type: ${type} but did not find any matching component.`,
       );
     }
-    return this.add(build(this, element, typed as IEmbedConfiguration, phasedRender, isBootstrap), element);
+    return this._add(build(this, element, typed as IEmbedConfiguration, phasedRender, isBootstrap), element);
   }
 
-  private embedExisting(element: HTMLElement, config: Config, phasedRender?: boolean): Embed {
+  private _embedExisting(element: HTMLElement, config: Config, phasedRender?: boolean): Embed {
     const component = this.embeds.find((embed) => embed.element === element);
     if (!component) {
       throw embedError('The element already holds an embed of another service.');
     }
     const type = config.type;
-    if (type?.toLowerCase() === 'qna') return this.embedNew(element, config);
+    if (type?.toLowerCase() === 'qna') return this._embedNew(element, config);
     if (typeof type === 'string' && type !== component.config.type) {
       if (type === 'report' && /create$/i.test(component.config.type ?? '')) {
         // A created report opens in the iframe that created it; it keeps the unique id the frame knows.
         const next = { uniqueId: component.config.uniqueId, ...config } as IEmbedConfiguration;
         const report = new Report(this, element, next, false, false, component.iframe);
         report.iframeLoaded = component.iframeLoaded;
-        this.add(report, element);
-        report.load().catch((error: unknown) => this.raiseError(error));
+        this._add(report, element);
+        report.load().catch((error: unknown) => this._raiseError(error));
         return report;
       }
       throw embedError(
@@ -231,7 +231,7 @@ export class Service implements IService {
       );
     }
     component.populateConfig(config as IEmbedConfiguration, false);
-    component.load(phasedRender).catch((error: unknown) => this.raiseError(error));
+    component.load(phasedRender).catch((error: unknown) => this._raiseError(error));
     return component;
   }
 
@@ -257,7 +257,7 @@ export class Service implements IService {
     this.embeds = [...this.embeds.filter((embed) => embed.element !== element), component];
   }
 
-  private add(component: Embed, element: HTMLElement): Embed {
+  private _add(component: Embed, element: HTMLElement): Embed {
     (element as IPowerBiElement).powerBiEmbed = component;
     this.addOrOverwriteEmbed(component, element);
     return component;
@@ -279,7 +279,7 @@ export class Service implements IService {
 
   /** The id of this service's session, sent with every load: 20 hex characters. */
   getSdkSessionId(): string {
-    return this.sessionId;
+    return this._sessionId;
   }
 
   getSDKVersion(): string {
@@ -318,14 +318,14 @@ export class Service implements IService {
     if (components.has(key)) {
       throw embedError('The component name is reserved. Cannot register a component with this name.');
     }
-    if (this.registered.has(key)) throw embedError('A component with this type is already registered.');
+    if (this._registered.has(key)) throw embedError('A component with this type is already registered.');
     // Checked before anything is registered (powerbi-client registered the type, then threw mid-list).
     if (routerEventUrls.some((url) => !url.includes(':uniqueId') || !url.includes(':eventName'))) {
       throw embedError('Invalid router event URL');
     }
-    this.registered.set(key, embedComponentFactory);
+    this._registered.set(key, embedComponentFactory);
     for (const url of routerEventUrls)
-      this.router.post(url, (req, res) => this.acknowledge(componentType, req, res));
+      this.router.post(url, (req, res) => this._acknowledge(componentType, req, res));
   }
 
   /** Answers a hook call: 404 without a hook, 200 with its result, 400 (and a logged error) when it throws. */
@@ -344,20 +344,20 @@ export class Service implements IService {
   }
 
   /** @hidden Handles what an embed's iframe posted (its window and origin are already checked). */
-  receive(embed: Embed, data: unknown): void {
-    if (embed.channel.handleMessage(data) || !isRequest(data)) return;
+  _receive(embed: Embed, data: unknown): void {
+    if (embed._channel.handleMessage(data) || !isRequest(data)) return;
     const send = (statusCode: number, body: unknown = null) => {
       try {
-        embed.post(respond(data.headers.id, statusCode, body));
+        embed._post(respond(data.headers.id, statusCode, body));
       } catch (error) {
-        this.raiseError(error);
+        this._raiseError(error);
       }
     };
     try {
       if (!this.router.handle(data, { send }, embed))
         send(404, { message: `No route for ${data.method} ${data.url}` });
     } catch (error) {
-      this.raiseError(error);
+      this._raiseError(error);
     }
   }
 
@@ -375,18 +375,18 @@ export class Service implements IService {
   }
 
   /** @hidden Reports a failure nobody awaits. */
-  raiseError(error: unknown): void {
+  _raiseError(error: unknown): void {
     if (this.config.onError) this.config.onError(error);
     else console.error(error);
   }
 
-  private acknowledge(type: string, req: IExtendedRequest<Embed>, res: IExtendedResponse): void {
+  private _acknowledge(type: string, req: IExtendedRequest<Embed>, res: IExtendedResponse): void {
     res.send(200, null);
     const { uniqueId = '', eventName = 'ready' } = req.params;
     this.handleEvent({ type, id: uniqueId, name: eventName, value: req.body }, req.source);
   }
 
-  private answerHook(req: IExtendedRequest<Embed>, res: IExtendedResponse): Promise<void> | void {
+  private _answerHook(req: IExtendedRequest<Embed>, res: IExtendedResponse): Promise<void> | void {
     const embed = req.source;
     const { uniqueId, eventName } = req.params;
     const hooks = embed.eventHooks;
@@ -399,7 +399,7 @@ export class Service implements IService {
           : null;
     if (hook === null) {
       const message = `${eventName} eventHook is not supported`;
-      this.raiseError(embedError(message));
+      this._raiseError(embedError(message));
       return res.send(400, { message });
     }
     const body = typeof req.body === 'object' && req.body !== null ? req.body : {};

@@ -10,7 +10,7 @@ import { findParam } from './origins.ts';
 
 export class Tile extends Embed<TileEvents> {
   static override type = 'Tile';
-  static override loadCall: CallSpec = Call.tileLoad;
+  static override _loadCall: CallSpec = Call.tileLoad;
   static override allowedEvents: string[] = TILE_EVENTS;
 
   static findIdFromEmbedUrl(url: string): string | undefined {

@@ -35,25 +35,25 @@ export class VisualDescriptor implements IFilterable {
   }
 
   /** A call on this visual (refused for paginated reports), with its page and visual names as route params. */
-  private send<B = void>(call: CallSpec, body?: unknown) {
-    return this.report.send<B>(call, body, true, { pageName: this.page.name, visualName: this.name });
+  private _send<B = void>(call: CallSpec, body?: unknown) {
+    return this.report._send<B>(call, body, true, { pageName: this.page.name, visualName: this.name });
   }
 
-  private ask<B>(call: CallSpec, body?: unknown): Promise<B> {
-    return this.send<B>(call, body).then((reply) => reply.body);
+  private _ask<B>(call: CallSpec, body?: unknown): Promise<B> {
+    return this._send<B>(call, body).then((reply) => reply.body);
   }
 
   getFilters(): Promise<IFilter[]> {
-    return this.ask(Call.getVisualFilters);
+    return this._ask(Call.getVisualFilters);
   }
 
   /** The visual's smart-narrative summary (powerbi-client 2.24). */
   getSmartNarrativeInsights(): Promise<ISmartNarratives> {
-    return this.ask(Call.getVisualSmartNarrativeInsights);
+    return this._ask(Call.getVisualSmartNarrativeInsights);
   }
 
   updateFilters(operation: FiltersOperations, filters?: IFilter[]): Reply {
-    return this.send(Call.updateVisualFilters, { filtersOperation: operation, filters });
+    return this._send(Call.updateVisualFilters, { filtersOperation: operation, filters });
   }
 
   removeFilters(): Reply {
@@ -61,28 +61,28 @@ export class VisualDescriptor implements IFilterable {
   }
 
   setFilters(filters: IFilter[]): Reply {
-    return this.send(Call.setVisualFilters, filters);
+    return this._send(Call.setVisualFilters, filters);
   }
 
   /** The visual's data as CSV (up to 30 000 rows; summarized unless `ExportDataType.Underlying`). */
   exportData(exportDataType?: ExportDataType, rows?: number): Promise<IExportDataResult> {
-    return this.ask(Call.exportData, { rows, exportDataType });
+    return this._ask(Call.exportData, { rows, exportDataType });
   }
 
   setSlicerState(state: ISlicerState): Reply {
-    return this.send(Call.setSlicerState, state);
+    return this._send(Call.setSlicerState, state);
   }
 
   getSlicerState(): Promise<ISlicerState> {
-    return this.ask(Call.getSlicerState);
+    return this._ask(Call.getSlicerState);
   }
 
   clone(request: ICloneVisualRequest = {}): Promise<ICloneVisualResponse> {
-    return this.ask(Call.cloneVisual, request);
+    return this._ask(Call.cloneVisual, request);
   }
 
   sortBy(request: ISortByVisualRequest): Reply {
-    return this.send(Call.sortBy, request);
+    return this._send(Call.sortBy, request);
   }
 
   moveVisual(x: number, y: number, z?: number): Reply {

@@ -84,7 +84,7 @@ export class Visual extends Report {
   /** The embedded visual's descriptor (name, title, type, layout). */
   async getVisualDescriptor(): Promise<VisualDescriptor> {
     const { pageName = '', visualName } = this.config;
-    const visuals = await this.ask<IVisual[]>(Call.getVisuals, null, false, { pageName });
+    const visuals = await this._ask<IVisual[]>(Call.getVisuals, null, false, { pageName });
     const visual = visuals.find((v) => v.name === visualName);
     if (!visual) {
       const body = { message: 'visualNotFound', detailedMessage: 'Visual not found' };
@@ -95,7 +95,7 @@ export class Visual extends Report {
 
   /** Filters at the visual level by default, or at the page or report level. */
   override getFilters(filtersLevel?: FiltersLevel): Promise<IFilter[]> {
-    return this.ask(...this.filtersCall('GET', filtersLevel));
+    return this._ask(...this._filtersCall('GET', filtersLevel));
   }
 
   override updateFilters(
@@ -103,11 +103,11 @@ export class Visual extends Report {
     filters?: IFilter[],
     filtersLevel?: FiltersLevel,
   ): Reply {
-    return this.send(...this.filtersCall('POST', filtersLevel, { filtersOperation: operation, filters }));
+    return this._send(...this._filtersCall('POST', filtersLevel, { filtersOperation: operation, filters }));
   }
 
   override setFilters(filters: IFilter[], filtersLevel?: FiltersLevel): Reply {
-    return this.send(...this.filtersCall('PUT', filtersLevel, filters));
+    return this._send(...this._filtersCall('PUT', filtersLevel, filters));
   }
 
   override removeFilters(filtersLevel?: FiltersLevel): Reply {
@@ -115,7 +115,7 @@ export class Visual extends Report {
   }
 
   /** `send`'s arguments for the filters of a level: the visual's (by default), its page's or the report's. */
-  private filtersCall(method: keyof typeof FILTER_CALLS, level = FiltersLevel.Visual, body?: unknown) {
+  private _filtersCall(method: keyof typeof FILTER_CALLS, level = FiltersLevel.Visual, body?: unknown) {
     const { pageName = '', visualName = '' } = this.config;
     const calls: readonly CallSpec[] = FILTER_CALLS[method];
     const call = (calls[level] ?? calls[FiltersLevel.Visual]) as CallSpec;

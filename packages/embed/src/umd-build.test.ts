@@ -1,0 +1,89 @@
+/**
+ * The shipped UMD build itself, made by the build's own scripts (`scripts/bundles.mjs`): its size against the
+ * budget (a size, not a timing, so it is asserted), and a run of the minified code in the page, since its
+ * internal members are renamed by the minifier and only this test runs them renamed.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ES module of the build scripts, without declarations
+import * as bundles from '../scripts/bundles.mjs';
+import type * as Sdk from './index.ts';
+import { attach, fakeFrame, flush, REPORT_URL } from './test/fake-frame.ts';
+
+const { root } = bundles as { root: string };
+
+let code = '';
+let sdk: typeof Sdk;
+
+beforeAll(() => {
+  // Built in Node, outside this jsdom page (esbuild refuses jsdom's TextEncoder).
+  const script = pathToFileURL(path.join(root, 'scripts/bundles.mjs')).href;
+  code = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `process.stdout.write((await import(${JSON.stringify(script)}).then((m) => m.minifiedUmd())).code)`,
+    ],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  // As a script tag runs it: no AMD loader, no CommonJS module, `self` is the page.
+  new Function('define', 'module', code)(undefined, undefined);
+  sdk = (window as unknown as Record<string, typeof Sdk>)['powerbi-client'] as typeof Sdk;
+}, 60_000);
+
+describe('the UMD build', () => {
+  it('defines window.powerbi and the whole public surface as the global powerbi-client', () => {
+    expect((window as unknown as { powerbi: unknown }).powerbi).toBeInstanceOf(sdk.service.Service);
+    expect(Object.keys(sdk.factories).sort()).toEqual(['hpmFactory', 'routerFactory', 'wpmpFactory']);
+    expect(new sdk.models.BasicFilter({ table: 'T', column: 'C' }, 'In', 1).toJSON()).toMatchObject({
+      $schema: 'http://powerbi.com/product/schema#basic',
+      filterType: sdk.models.FilterType.Basic,
+      values: [1],
+    });
+    expect(sdk.models.validateReportLoad({ accessToken: 1 })?.[0]?.message).toBe(
+      'accessToken must be a string',
+    );
+  });
+
+  it('embeds, loads, calls, receives events and resets with its minified internals', async () => {
+    const service = new sdk.service.Service(
+      sdk.factories.hpmFactory,
+      sdk.factories.wpmpFactory,
+      sdk.factories.routerFactory,
+    );
+    const element = document.createElement('div');
+    document.body.append(element);
+    const config = { type: 'report', id: 'r1', embedUrl: REPORT_URL, accessToken: 't', uniqueId: 'u1' };
+    const report = service.embed(element, config) as Sdk.Report;
+    const frame = fakeFrame({ uid: 'u1' });
+    frame.router.handle('GET /report/pages', () => [{ name: 'p1', displayName: 'One', isActive: true }]);
+    attach(report.iframe, frame);
+    report.iframe.dispatchEvent(new Event('load'));
+    await flush();
+    expect(frame.requests().map((request) => request.url)).toEqual(['/report/load']);
+
+    const [page] = await report.getPages();
+    expect(page).toBeInstanceOf(sdk.Page);
+    expect(page).toMatchObject({ name: 'p1', isActive: true, report });
+
+    const seen: string[] = [];
+    report.on('pageChanged', (event) => seen.push(event.detail.newPage.name));
+    frame.send({
+      method: 'POST',
+      url: '/reports/u1/events/pageChanged',
+      headers: { id: 'e1' },
+      body: { newPage: { name: 'p2', displayName: 'Two' } },
+    });
+    await flush();
+    expect(seen).toEqual(['p2']);
+
+    const pending = report.getPages();
+    frame.router.handle('GET /report/pages', () => new Promise(() => undefined));
+    service.reset(element);
+    await expect(pending).rejects.toBeInstanceOf(sdk.EmbedError);
+    expect(element.querySelector('iframe')).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { EChart } from '../../components/EChart.tsx';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
 import type { VisualResult } from '../../model/state.ts';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
+import { loadEcharts } from '../../render/echarts-loader.ts';
 import { DEFAULT_THEME } from '../../render/theme.ts';
 import type { DashboardController } from './controller.ts';
 import { arrangeTiles } from './layout.ts';
@@ -113,10 +114,14 @@ function TileFrame({ controller, tile, result, generation, style }: TileFramePro
   const status =
     tile.kind === 'text' ? 'ready' : tile.problem !== undefined ? 'error' : (result?.status ?? 'loading');
   const shown = tile.kind === 'text' || (result?.status === 'ready' && tile.problem === undefined);
-  // After the commit that painted the answer (a chart's setOption runs in its own, earlier effect).
+  const chart = tile.visual !== undefined && CHART_TYPES.has(tile.visual.type);
+  // After the commit that painted the answer. A chart draws once the ECharts chunk is there, in a callback that
+  // its own (earlier) effect registered on the loader: this one runs after it.
   useEffect(() => {
-    if (shown) controller.tilePainted(generation, tile.id);
-  }, [shown, generation, tile.id, controller]);
+    if (!shown) return;
+    if (chart) void loadEcharts().then(() => controller.tilePainted(generation, tile.id));
+    else controller.tilePainted(generation, tile.id);
+  }, [shown, chart, generation, tile.id, controller]);
   const open = () => controller.tileClicked(tile.id);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {

@@ -176,3 +176,16 @@ test('result-only mode shows the answer of the load question without the questio
     await other.close();
   }
 });
+
+test("another viewer's answer counts only that viewer's rows", async ({ browser }) => {
+  const other = await browser.newPage();
+  try {
+    await embedQna(other, ['contoso_us'], { question: 'how many devices' });
+    await poll(async () => (await rendered(other)).length).toBe(1);
+    await expect(frameOf(other).locator('.qna-answer .card-value')).toHaveText(
+      devices(['contoso_us']).length.toLocaleString('en-US'),
+    );
+  } finally {
+    await other.close();
+  }
+});

@@ -13,7 +13,8 @@ export const BUDGET = 16 * 1024;
 /** The global the UMD build defines without a module loader, as powerbi-client's does. */
 export const UMD_GLOBAL = 'powerbi-client';
 
-// A UMD wrapper around esbuild's IIFE: AMD, CommonJS, or a global on the page.
+// A UMD wrapper around esbuild's module output (its `export {…}` becomes the factory's `return {…}`, see
+// `toFactoryReturn`): AMD, CommonJS, or a global on the page.
 const umdBanner = `(function(root,factory){if(typeof define==="function"&&define.amd)define([],factory);else if(typeof module==="object"&&module.exports)module.exports=factory();else root[${JSON.stringify(UMD_GLOBAL)}]=factory()})(typeof self!=="undefined"?self:this,function(){`;
 
 const common = {
@@ -31,17 +32,34 @@ export const esm = { ...common, entryPoints: ['src/index.ts'], format: 'esm', so
 /** CommonJS, for `require`. */
 export const cjs = { ...common, entryPoints: ['src/index.ts'], format: 'cjs', sourcemap: true };
 
-/** UMD for script tags: minified, defines `window.powerbi`. */
+/**
+ * UMD for script tags: minified, defines `window.powerbi`. Bundled as a module inside the UMD factory, whose
+ * exports are returned as a plain object: no IIFE and no `__toCommonJS` getters around the public names.
+ */
 export const umd = {
   ...common,
   entryPoints: ['src/umd.ts'],
-  format: 'iife',
-  globalName: '__porticoEmbed',
+  format: 'esm',
   minify: true,
   sourcemap: true,
   banner: { js: umdBanner },
-  footer: { js: 'return __porticoEmbed});' },
+  footer: { js: '});' },
 };
+
+/** Turns the bundle's final `export{a as A,…}` into `return{A:a,…}`, the UMD factory's result. */
+export function toFactoryReturn(code) {
+  const start = code.lastIndexOf('export{');
+  const end = code.indexOf('}', start);
+  if (start < 0 || end < 0) throw new Error('The UMD bundle has no export list');
+  const entries = code
+    .slice(start + 'export{'.length, end)
+    .split(',')
+    .map((entry) => {
+      const [local, name = local] = entry.trim().split(/\s+as\s+/);
+      return `${name}:${local}`;
+    });
+  return `${code.slice(0, start)}return{${entries.join(',')}}${code.slice(end + 1)}`;
+}
 
 /**
  * Internal members are named with a leading `_` (`_send`, `_channel`, `_receive` …): nothing of powerbi-client's
@@ -80,6 +98,6 @@ export async function minifiedUmd({ file = 'portico-embed.min.js', sourcemap = f
   const { outputFiles } = await build({ ...umd, sourcemap, outfile: `dist/umd/${file}`, write: false });
   const js = outputFiles.find((output) => output.path.endsWith('.js'));
   const map = outputFiles.find((output) => output.path.endsWith('.map'));
-  const result = await terse(js.text, { map: map?.text, file });
+  const result = await terse(toFactoryReturn(js.text), { map: map?.text, file });
   return { code: result.code ?? '', map: result.map };
 }

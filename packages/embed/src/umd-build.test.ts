@@ -48,6 +48,13 @@ describe('the UMD build', () => {
     );
   });
 
+  it('hands the same surface to a CommonJS loader', () => {
+    const module = { exports: {} as Record<string, unknown> };
+    new Function('define', 'module', code)(undefined, module);
+    expect(Object.keys(module.exports).sort()).toEqual(Object.keys(sdk).sort());
+    expect(module.exports.Report).toBeTypeOf('function');
+  });
+
   it('embeds, loads, calls, receives events and resets with its minified internals', async () => {
     const service = new sdk.service.Service(
       sdk.factories.hpmFactory,

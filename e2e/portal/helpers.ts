@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Shared steps of the portal journeys.
+
+/** No serious or critical axe-core violation on the page as it stands. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export async function acceptWelcome(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Welcome' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Signs the sample user Alice in through the identity provider's popup. */
+export async function signInThroughPopup(page: Page): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill('alice@contoso.example');
+  await popup.getByLabel('Password').fill('portico-alice');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await popup.waitForEvent('close');
+}
+
+/** Signs Alice in and waits for the header's sign-out button. */
+export async function signIn(page: Page): Promise<void> {
+  await signInThroughPopup(page);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}

@@ -499,6 +499,25 @@ const QUESTIONS: readonly (readonly [string, Expected])[] = [
     },
   ],
   ['sites', { measures: [], groups: ['Devices.Site'], visual: 'tableEx', normalized: 'list of sites' }],
+  [
+    'share of colour pages by manufacturer',
+    {
+      measures: ['Meter readings.Total colour pages'],
+      groups: ['Devices.Manufacturer'],
+      visual: 'pieChart',
+      normalized: 'share of total colour pages by manufacturer',
+    },
+  ],
+  [
+    'percentage of alerts by severity this month',
+    {
+      measures: ['Service alerts.Alerts'],
+      groups: ['Service alerts.Severity'],
+      time: ['this month'],
+      visual: 'pieChart',
+      normalized: 'share of alerts by severity, this month',
+    },
+  ],
 ];
 
 const UNANSWERABLE: readonly (readonly [string, { readonly unanswered: string }])[] = [

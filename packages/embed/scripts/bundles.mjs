@@ -79,11 +79,15 @@ export const terserOptions = {
   format: { comments: false },
 };
 
-/** Runs terser on an esbuild output; `map` chains esbuild's source map when given. */
-export async function terse(code, { module = false, map, file } = {}) {
+/**
+ * Runs terser on an esbuild output; `map` chains esbuild's source map when given. `mangleInternal: false`
+ * leaves property names alone, as an app's own minifier would.
+ */
+export async function terse(code, { module = false, map, file, mangleInternal = true } = {}) {
   const { minify } = await import('terser');
   return minify(code, {
     ...terserOptions,
+    ...(mangleInternal ? {} : { mangle: true }),
     module,
     ...(map ? { sourceMap: { content: map, url: `${file}.map`, filename: file } } : {}),
   });

@@ -7,6 +7,8 @@
  *
  *   node --import tsx bench/page-render.ts [runs=11]
  *
+ * `BENCH_SCREENSHOT=/tmp/overview.png` also saves a screenshot of the first rendered page (1280×760 frame).
+ *
  * The default data is loaded once into `${BENCH_DATA_DIR:-$TMPDIR/portico-bench}/analytics/fleet.duckdb` (about
  * 5 s) and reused by later runs; the frame is built from the working tree with Vite on every run.
  */
@@ -126,6 +128,7 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-quic'],
   });
+  let shot = false;
   /** One embed: milliseconds from `embed()` to `loaded` and to `rendered`. */
   const renderOnce = async (context: BrowserContext) => {
     const page = await context.newPage();
@@ -151,6 +154,12 @@ try {
         }),
       config,
     );
+    const screenshot = process.env.BENCH_SCREENSHOT;
+    if (screenshot && !shot) {
+      shot = true;
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: screenshot });
+    }
     await page.close();
     return times;
   };

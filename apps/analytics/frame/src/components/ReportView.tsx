@@ -14,6 +14,7 @@ import {
   triggerCommand,
 } from '../model/interactions.ts';
 import {
+  MOBILE_MAX_SCALE,
   displayOption,
   isMobileLayout,
   pageScale,
@@ -97,7 +98,10 @@ export function ReportView({ controller, state }: { controller: ReportController
 
   if (!definition || !page) return <p className="message">This report has no pages.</p>;
   const size = pageSize(settings, page);
-  const scale = pageScale(displayOption(settings, page), size, available, settings.zoomLevel ?? 1);
+  const zoom = settings.zoomLevel ?? 1;
+  const fitted = pageScale(displayOption(settings, page), size, available, zoom);
+  // A phone layout in a wide frame stays a phone-wide column instead of growing cards to the frame's width.
+  const scale = isMobileLayout(settings) ? Math.min(fitted, MOBILE_MAX_SCALE * zoom) : fitted;
   const headersVisible = settings.visualSettings?.visualHeaders?.[0]?.settings.visible ?? true;
   const background = settings.background === BackgroundType.Transparent ? 'transparent' : theme.background;
   const mobile = isMobileLayout(settings);

@@ -10,7 +10,7 @@ interface Props {
   readonly theme: ResolvedTheme;
 }
 
-export function CardVisual({ answer, theme }: Props) {
+export function CardVisual({ visual, answer, theme }: Props) {
   const column = answer.columns[0];
   const value = answer.rows[0]?.[0] ?? null;
   return (
@@ -18,7 +18,7 @@ export function CardVisual({ answer, theme }: Props) {
       <div className="card-value" style={{ color: theme.foreground }}>
         {formatValue(value, column?.format)}
       </div>
-      <div className="card-label">{column?.displayName}</div>
+      <div className="card-label">{visual.title || column?.displayName}</div>
     </div>
   );
 }

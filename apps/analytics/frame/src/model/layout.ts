@@ -47,6 +47,8 @@ export const isMobileLayout = (settings: ISettings): boolean =>
 
 /** Page width of the mobile layouts, in page units: a phone held upright or sideways. */
 export const MOBILE_WIDTH = { portrait: 360, landscape: 640 } as const;
+/** The most a mobile layout is scaled up in a wide frame (a 360-unit page shows at most 540 pixels wide). */
+export const MOBILE_MAX_SCALE = 1.5;
 const MOBILE_GAP = 8;
 const MOBILE_MIN_HEIGHT = 96;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answer, visual } from '../test/sample.ts';
 import { chartData, chartOption } from './chart-options.ts';
+import { formatDate, formatValue } from './format.ts';
 import { DEFAULT_THEME, resolveTheme, themeJsonOf } from './theme.ts';
 
 type Option = {
@@ -66,6 +67,44 @@ describe('chart options', () => {
       { name: 'M1', values: [5, 3], format: '#,0' },
       { name: 'M2', values: [7, null], format: '#,0' },
     ]);
+  });
+});
+
+describe('chart labels', () => {
+  const months = {
+    ...answer,
+    columns: answer.columns.map((c, i) =>
+      i === 0 ? { ...c, dataType: 'date' as const, format: 'MMM yyyy' } : c,
+    ),
+    rows: [
+      ['2024-03-01', 12],
+      ['2024-04-01', 7],
+    ],
+  };
+
+  it('formats category labels with the column’s format but keeps the raw value a click filters by', () => {
+    const option = chartOption(visual('v', 'clusteredColumnChart'), months, DEFAULT_THEME, {
+      animation: false,
+    }) as Option & { xAxis: { axisLabel: { formatter: (v: string) => string } } };
+    expect(option.xAxis.data).toEqual(['2024-03-01', '2024-04-01']);
+    expect(option.xAxis.axisLabel.formatter('2024-03-01')).toBe('Mar 2024');
+  });
+
+  it('gives counts whole-number steps on the value axis', () => {
+    const option = chartOption(visual('v', 'clusteredBarChart'), months, DEFAULT_THEME, {
+      animation: false,
+    }) as Option & { xAxis: { minInterval?: number } };
+    expect(option.xAxis.minInterval).toBe(1);
+  });
+});
+
+describe('date formats', () => {
+  it('writes ISO dates with the model’s date format strings and leaves other text alone', () => {
+    expect(formatDate('2024-03-01', 'MMM yyyy')).toBe('Mar 2024');
+    expect(formatDate('2024-12-31', 'dd MMMM yyyy')).toBe('31 December 2024');
+    expect(formatDate('2024-03-01', 'yyyy-MM-dd')).toBe('2024-03-01');
+    expect(formatDate('Berlin', 'MMM yyyy')).toBe('Berlin');
+    expect(formatValue('2024-03-01', 'MMM yyyy')).toBe('Mar 2024');
   });
 });
 

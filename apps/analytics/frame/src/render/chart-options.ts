@@ -110,6 +110,10 @@ export function chartOption(
   settings: ChartOptionSettings,
 ): EChartsCoreOption {
   const data = chartData(visual, answer);
+  // Categories stay raw (a click names the value it filters by); only their labels are formatted.
+  const categoryFormat = answer.columns.find((c) => c.kind === 'column')?.format;
+  const categoryLabel = (value: string): string =>
+    value === '(Blank)' ? value : formatValue(value, categoryFormat);
   const formatting = visual.formatting as Formatting;
   const labels = formatting.dataLabels?.show ?? false;
   const dim = (category: string): number =>
@@ -126,14 +130,18 @@ export function chartOption(
     const series = data.series[0];
     return {
       ...common,
-      legend: legendOption(formatting, theme, true),
+      legend: { ...legendOption(formatting, theme, true), formatter: categoryLabel },
       series: [
         {
           type: 'pie',
           name: series?.name ?? '',
           radius: visual.type === 'donutChart' ? ['45%', '70%'] : '70%',
           center: formatting.legend?.position === 'Right' ? ['40%', '55%'] : ['50%', '55%'],
-          label: { show: labels, color: theme.foreground },
+          label: {
+            show: labels,
+            color: theme.foreground,
+            formatter: (p: { name: string }) => categoryLabel(p.name),
+          },
           data: data.categories.map((name, i) => ({
             name,
             value: series?.values[i] ?? 0,
@@ -151,16 +159,33 @@ export function chartOption(
     type: 'category',
     data: data.categories,
     inverse: horizontal,
-    axisLabel: { color: theme.foreground, hideOverlap: true },
+    axisLabel: {
+      color: theme.foreground,
+      hideOverlap: true,
+      fontSize: 11,
+      formatter: categoryLabel,
+      // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole.
+      ...(horizontal ? { width: 140, overflow: 'truncate' } : {}),
+    },
   };
+  const counts = data.series.every((s) => s.values.every((v) => v === null || Number.isInteger(v)));
   const valueAxis = {
     type: 'value',
+    // Counts of printers have no half steps.
+    ...(counts ? { minInterval: 1 } : {}),
     axisLabel: { color: theme.foreground, formatter: (v: number) => compactNumber(v) },
   };
   return {
     ...common,
     legend: legendOption(formatting, theme, data.series.length > 1),
-    grid: { left: 8, right: 16, top: data.series.length > 1 ? 32 : 16, bottom: 8, containLabel: true },
+    // Room on the right for the data labels at the end of horizontal bars.
+    grid: {
+      left: 8,
+      right: horizontal && labels ? 56 : 16,
+      top: data.series.length > 1 ? 32 : 16,
+      bottom: 8,
+      containLabel: true,
+    },
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxis,
     series: data.series.map((s) => ({
@@ -171,6 +196,7 @@ export function chartOption(
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',
+        fontSize: 11,
         formatter: (p: { value: number | null }) => formatValue(p.value, s.format),
       },
       data: s.values.map((value, i) => ({

@@ -28,7 +28,7 @@ function numberFormat(decimals: number, grouping: boolean, percent: boolean): In
 export function formatValue(value: Value, format?: string): string {
   if (value === null || value === undefined) return '(Blank)';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return format === undefined ? value : formatDate(value, format);
   if (format === undefined || !/[#0]/.test(format)) {
     return Number.isInteger(value) ? numberFormat(0, true, false).format(value) : String(value);
   }
@@ -39,4 +39,47 @@ export function formatValue(value: Value, format?: string): string {
 /** Large numbers for axes: 1.2K, 3.4M. */
 export function compactNumber(value: number): string {
   return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * An ISO date (`2024-03-01`, as the service answers dates) in a date format string (`yyyy`, `MMMM`, `MMM`, `MM`,
+ * `dd`); any other text as it is.
+ *
+ * @example formatDate('2024-03-01', 'MMM yyyy') // → 'Mar 2024'
+ */
+export function formatDate(text: string, format: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match || !/[yMd]/.test(format)) return text;
+  const [, year = '', month = '', day = ''] = match;
+  const index = Number(month) - 1;
+  return format.replace(/yyyy|MMMM|MMM|MM|dd/g, (token) => {
+    switch (token) {
+      case 'yyyy':
+        return year;
+      case 'MMMM':
+        return LONG_MONTHS[index] ?? month;
+      case 'MMM':
+        return MONTHS[index] ?? month;
+      case 'MM':
+        return month;
+      default:
+        return day;
+    }
+  });
 }

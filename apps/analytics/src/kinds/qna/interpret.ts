@@ -187,7 +187,9 @@ function understand(lexicon: Lexicon, items: readonly Item[]): Understanding {
         const field = items[i + 2];
         const sense = field?.kind === 'sense' ? field.senses[0] : undefined;
         if (num?.kind !== 'number' || sense === undefined || sense.kind === 'value') {
-          throw new NotUnderstood(`I can compare only a number with a measure or numeric field.`);
+          // Not a comparison this grammar knows ("<script>", "over there"): a word it does not know.
+          unknown.push(item.text);
+          break;
         }
         compareWith(sense, item.comparison, num.value);
         i += 2;

@@ -33,7 +33,7 @@ export type Item =
     }
   | { readonly kind: 'time'; readonly window: TimeWindow }
   | { readonly kind: 'rank'; readonly rank: Rank }
-  | { readonly kind: 'compare'; readonly comparison: Comparison }
+  | { readonly kind: 'compare'; readonly comparison: Comparison; readonly text: string }
   | { readonly kind: 'number'; readonly value: number; readonly text: string }
   | { readonly kind: 'keyword'; readonly keyword: Keyword }
   /** A word that only binds others ("is", "by", "where"): kept so the resolver can look past it. */
@@ -118,7 +118,11 @@ export function scan(lexicon: Lexicon, tokens: readonly Token[]): Item[] {
     }
     const comparator = parseComparator(list, at);
     if (comparator) {
-      items.push({ kind: 'compare', comparison: comparator.value });
+      const compareText = tokens
+        .slice(at, at + comparator.length)
+        .map((t) => t.text)
+        .join(' ');
+      items.push({ kind: 'compare', comparison: comparator.value, text: compareText });
       at += comparator.length;
       continue;
     }

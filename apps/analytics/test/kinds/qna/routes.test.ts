@@ -35,6 +35,19 @@ describe('POST /frame-api/qna/interpret', () => {
     expect(body.suggestions.length).toBeGreaterThan(0);
   });
 
+  it('answers a question holding SQL or markup as words it does not know', async () => {
+    const question = "pages for x'); DROP TABLE devices; -- <script>";
+    const res = await ask(t.app, fabrikam, { datasetIds: [DATASET], question });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'unanswered',
+      message: expect.stringMatching(/^I don't know 'x', 'DROP'/),
+    });
+    expect((await answer(t.app, fabrikam, 'how many devices')).answer.rows).toEqual([
+      [devices(['fabrikam']).length],
+    ]);
+  });
+
   it.each([
     ['an empty question', ''],
     ['a blank question', '   \t '],

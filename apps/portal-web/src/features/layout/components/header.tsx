@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/logo';
@@ -12,8 +11,10 @@ import { paths } from '../../../paths';
 import { TopNavigation } from './top-navigation';
 import type { NavigationLink } from './top-navigation';
 
-// The tooltip brings MUI's Popper and popper.js (about 12 KB gzipped): only signed-in users need it.
-const SignOutButton = lazy(() => import('./sign-out-button'));
+// The tooltip brings MUI's Popper and popper.js (about 12 KB gzipped): only signed-in users need it. It is
+// fetched as soon as a sign-in looks likely, so the button is there when the popup closes.
+const loadSignOutButton = () => import('./sign-out-button');
+const SignOutButton = lazy(loadSignOutButton);
 
 export interface HeaderProps {
   links: readonly NavigationLink[];
@@ -40,6 +41,10 @@ export function Header({
   onSignOut,
 }: HeaderProps) {
   const { t } = useTranslation();
+  const signInIntent = () => {
+    loadSignOutButton().catch(() => undefined);
+    onSignInIntent?.();
+  };
   return (
     <AppBar position="static" color="primary" elevation={1}>
       <Toolbar sx={{ gap: 2, py: 0.5, flexWrap: 'wrap' }}>
@@ -48,13 +53,7 @@ export function Header({
         </Box>
         <TopNavigation links={links} />
         {userName !== null ? (
-          <Suspense
-            fallback={
-              <Button color="inherit" startIcon={<LogoutIcon />} onClick={onSignOut}>
-                {t('Header.signout')}
-              </Button>
-            }
-          >
+          <Suspense fallback={null}>
             <SignOutButton userName={userName} onSignOut={onSignOut} />
           </Suspense>
         ) : canSignIn ? (
@@ -62,8 +61,8 @@ export function Header({
             color="inherit"
             startIcon={<LoginIcon />}
             onClick={onSignIn}
-            onPointerEnter={onSignInIntent}
-            onFocus={onSignInIntent}
+            onPointerEnter={signInIntent}
+            onFocus={signInIntent}
             disabled={isSigningIn}
           >
             {t('Header.signin')}

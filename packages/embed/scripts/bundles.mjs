@@ -10,6 +10,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The size budget of the UMD build (the whole SDK), minified and gzipped at level 9, in bytes. */
 export const BUDGET = 16 * 1024;
 
+/**
+ * The UMD build's size as last measured (bytes, minified and gzipped at level 9): `src/umd-build.test.ts`
+ * fails above it, so the size only goes down. Lower it with each saving; it becomes `BUDGET` once the budget
+ * is met (README, "Size").
+ */
+export const UMD_CEILING = 17_948;
+
 /** The global the UMD build defines without a module loader, as powerbi-client's does. */
 export const UMD_GLOBAL = 'powerbi-client';
 

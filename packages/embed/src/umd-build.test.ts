@@ -1,18 +1,20 @@
 /**
- * The shipped UMD build itself, made by the build's own scripts (`scripts/bundles.mjs`): its size against the
- * budget (a size, not a timing, so it is asserted), and a run of the minified code in the page, since its
- * internal members are renamed by the minifier and only this test runs them renamed.
+ * The shipped UMD build itself, made by the build's own scripts (`scripts/bundles.mjs`): its size held to its
+ * last measured figure, `UMD_CEILING` (a size, not a timing, so it is asserted; the 16 KB budget itself is
+ * `npm run size`'s exit code), and a run of the minified code in the page, since its internal members are
+ * renamed by the minifier and only this test runs them renamed.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ES module of the build scripts, without declarations
 import * as bundles from '../scripts/bundles.mjs';
 import type * as Sdk from './index.ts';
 import { attach, fakeFrame, flush, REPORT_URL } from './test/fake-frame.ts';
 
-const { root } = bundles as { root: string };
+const { BUDGET, UMD_CEILING, root } = bundles as { BUDGET: number; UMD_CEILING: number; root: string };
 
 let code = '';
 let sdk: typeof Sdk;
@@ -35,6 +37,12 @@ beforeAll(() => {
 }, 60_000);
 
 describe('the UMD build', () => {
+  it(`is no larger than its last measured size, ${UMD_CEILING} bytes minified and gzipped (budget ${BUDGET})`, () => {
+    const gzipped = gzipSync(code, { level: 9 }).length;
+    expect(gzipped).toBeGreaterThan(0);
+    expect(gzipped).toBeLessThanOrEqual(UMD_CEILING);
+  });
+
   it('defines window.powerbi and the whole public surface as the global powerbi-client', () => {
     expect((window as unknown as { powerbi: unknown }).powerbi).toBeInstanceOf(sdk.service.Service);
     expect(Object.keys(sdk.factories).sort()).toEqual(['hpmFactory', 'routerFactory', 'wpmpFactory']);

@@ -272,6 +272,14 @@ describe('frame routes', () => {
     expect(controller.state.bookmarkPlay).toBeUndefined();
   });
 
+  it('has the master and the generated mobile layouts on every page, asked by name or number', async () => {
+    const { ask } = setup();
+    await ask('POST', '/report/load', load);
+    const has = async (type: string) => (await ask('GET', `/report/pages/overview/layoutTypes/${type}`)).body;
+    expect([await has('Master'), await has('MobilePortrait'), await has('3')]).toEqual([true, true, true]);
+    expect([await has('Custom'), await has('constructor'), await has('9')]).toEqual([false, false, false]);
+  });
+
   it('answers 501 for calls it does not implement', async () => {
     const { ask } = setup();
     await ask('POST', '/report/load', load);

@@ -1,0 +1,70 @@
+/**
+ * The README's screenshots of the portal's main screens, taken in Chromium against the real `npm start` stack:
+ * home (signed out), About, an installer page, the reports browser and an embedded report, at 1280 × 800.
+ *
+ *   node --import tsx e2e/portal/screenshots.ts   # writes docs/screenshots/*.png
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, expect, type Page } from '@playwright/test';
+import { startStack } from '../support/stack.ts';
+import { signIn } from './helpers.ts';
+
+const out = resolve(import.meta.dirname, '../../docs/screenshots');
+mkdirSync(out, { recursive: true });
+
+const stack = await startStack({ PORTAL_INCLUDE_REPORTS: 'true', PORTAL_ENABLE_EMBEDDED_REPORTS: 'true' });
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+async function shoot(page: Page, name: string): Promise<void> {
+  // The footer's clock ticks every second; the picture need not wait for it.
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: resolve(out, `${name}.png`) });
+  console.info(`docs/screenshots/${name}.png`);
+}
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const page = await context.newPage();
+
+  await page.goto(`${stack.portalUrl}/`);
+  await expect(page.getByRole('heading', { name: 'Welcome to the customer portal' })).toBeVisible();
+  await shoot(page, 'home');
+
+  await page.getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { name: 'Warning' })).toBeVisible();
+  await shoot(page, 'about');
+
+  const installer = stack.output().match(/Installer for dca: (\S+)/)?.[1];
+  if (!installer) throw new Error('npm start printed no dca installer URL');
+  await page.goto(installer.replace(/^https?:\/\/[^/]+/, stack.portalUrl));
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await shoot(page, 'installer');
+
+  await page.goto(`${stack.portalUrl}/`);
+  await signIn(page);
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  const tree = page.getByRole('tree', { name: 'Report folders' });
+  await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+  await tree.focus();
+  const html = page.getByRole('button', { name: /as HTML$/ }).first();
+  for (let step = 0; step < 30 && !(await html.isVisible()); step += 1) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(200);
+  }
+  await shoot(page, 'reports');
+
+  await page.getByRole('link', { name: 'Embedded reports' }).click();
+  await page.getByRole('navigation', { name: 'Reports' }).getByRole('button').first().click();
+  const report = page.frameLocator('iframe');
+  await expect(report.getByRole('navigation', { name: 'Pages' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(3000); // charts finish drawing
+  await shoot(page, 'embedded-report');
+  await context.close();
+} finally {
+  await browser.close();
+  await stack.stop();
+}

@@ -16,7 +16,7 @@ const LINE_HEIGHT = 12.5;
 const FONT_SIZE = 8;
 /** Past this much unread output the producer waits for the reader. */
 const HIGH_WATER = 1 << 20;
-const BATCH_PAGES = 20;
+const BATCH_PAGES = 100;
 
 type Doc = InstanceType<typeof PDFDocument>;
 

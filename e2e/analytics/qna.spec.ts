@@ -153,6 +153,32 @@ test('an empty question is refused with 400', async () => {
   expect(status).toBe(400);
 });
 
+test('setAccessToken swaps the token: the next answer is under the new token’s row-level security', async () => {
+  const fresh = await stack.embedToken({
+    datasetIds: [PRINT_FLEET_DATASET_ID],
+    databaseNames: ['contoso_us'],
+  });
+  const outcome = await page.evaluate(
+    (token) =>
+      window.qnaHost
+        .current()
+        .setAccessToken(token)
+        .then(() => 'ok'),
+    fresh,
+  );
+  expect(outcome).toBe('ok');
+  await ask('how many printers');
+  expect((await rendered(page)).at(-1)).toEqual({
+    question: 'how many printers',
+    normalizedQuestion: 'devices',
+  });
+  await expect(frameOf(page).locator('.qna-answer .card-value')).toHaveText(
+    devices(['contoso_us']).length.toLocaleString('en-US'),
+  );
+  expect(devices(['contoso_us']).length).not.toBe(devices(['fabrikam']).length);
+  expect(await page.evaluate(() => window.qnaHost.names().includes('error'))).toBe(false);
+});
+
 test('result-only mode shows the answer of the load question without the question box', async ({
   browser,
 }) => {

@@ -1,6 +1,6 @@
 import type { FrameEvent } from '@portico/frame';
 import { describe, expect, it } from 'vitest';
-import type { ResolvedDashboard } from '../../../../src/kinds/dashboards/types.ts';
+import type { ResolvedDashboard, ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
 import type { QueryAnswer } from '../../../../src/query/types.ts';
 import { ApiError, TOKEN_EXPIRED } from '../../api/frame-api.ts';
 import type { Session } from '../../api/frame-api.ts';
@@ -148,6 +148,57 @@ describe('loading a dashboard', () => {
       statusCode: 403,
     });
     expect(second.names()).toEqual(['error']);
+  });
+});
+
+describe('tiles that cannot show their data', () => {
+  it('raise error for a tile whose pinned visual is gone, and the rest of the dashboard still renders', async () => {
+    const { controller, events, names, service } = setup();
+    const gone = {
+      ...(DASHBOARD.tiles[0] as ResolvedTile),
+      id: 'gone',
+      problem: "The visual 'x' of 'R' no longer exists.",
+    };
+    service.api.dashboard = async () => ({ ...DASHBOARD, tiles: [...DASHBOARD.tiles, gone] });
+    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    await settled();
+    expect(names()).toEqual(['loaded', 'error']);
+    expect(events[1]?.body).toMatchObject({ detailedMessage: expect.stringContaining('no longer exists') });
+    controller.tilePainted(controller.state.generation, 'printers');
+    controller.tilePainted(controller.state.generation, 'note');
+    expect(names().at(-1)).toBe('rendered');
+  });
+
+  it('raise error with the service message when a tile query fails, and show it in the tile', async () => {
+    const { controller, events, names, service } = setup();
+    service.api.tileData = async () => {
+      throw new ApiError(400, 'INVALID_QUERY', "Unknown measure 'Devices'.'Gone'");
+    };
+    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    await settled();
+    expect(controller.state.results.printers).toEqual({
+      status: 'error',
+      message: "Unknown measure 'Devices'.'Gone'",
+    });
+    expect(names()).toEqual(['loaded', 'error']);
+    expect(events[1]?.body).toMatchObject({
+      errorCode: 'INVALID_QUERY',
+      detailedMessage: "Tile 'Printers': Unknown measure 'Devices'.'Gone'",
+    });
+    controller.tilePainted(controller.state.generation, 'note');
+    expect(names().at(-1)).toBe('rendered');
+  });
+
+  it('still raise rendered when the last tile to settle is one that failed', async () => {
+    const { controller, names, service } = setup();
+    let fail: (error: Error) => void = () => undefined;
+    service.api.tileData = () => new Promise((_, reject) => (fail = reject));
+    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    controller.tilePainted(controller.state.generation, 'note');
+    expect(names()).not.toContain('rendered');
+    fail(new ApiError(500, 'INTERNAL', 'Internal server error'));
+    await settled();
+    expect(names().slice(-2)).toEqual(['error', 'rendered']);
   });
 });
 

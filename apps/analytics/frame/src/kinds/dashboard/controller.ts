@@ -211,6 +211,8 @@ export class DashboardController {
       results[tile.id] = answer ? { status: 'loading', answer } : { status: 'loading' };
     }
     this.store.update((s) => ({ ...s, generation, results }));
+    // A dashboard with nothing to paint (no tiles, or none that can show anything) is rendered at once.
+    this.checkRendered(generation);
     for (const tile of tiles.filter(hasData)) {
       this.api.tileData(dashboard.id, tile.id).then(
         (answer) => this.settle(generation, tile.id, { status: 'ready', answer }),
@@ -221,6 +223,7 @@ export class DashboardController {
           this.settle(generation, tile.id, { status: 'error', message });
           const body = fromApiError(error).body as IError;
           this.raise('error', tileError(tile, message, body.errorCode));
+          this.checkRendered(generation);
         },
       );
     }
@@ -249,10 +252,18 @@ export class DashboardController {
     if (generation !== state.generation || this.painted.has(key)) return;
     this.painted.add(key);
     this.raise('tileLoaded', { tileId });
-    if (this.mode !== 'dashboard' || generation <= this.renderedGeneration) return;
+    this.checkRendered(generation);
+  }
+
+  /** Raises a dashboard's `rendered` once per pass, when every tile is shown or cannot be. */
+  private checkRendered(generation: number): void {
+    const state = this.state;
+    if (this.mode !== 'dashboard' || generation !== state.generation || generation <= this.renderedGeneration)
+      return;
+    // Every tile shown: painted, or unable to show anything (its source gone, its query failed).
     const done = state.tiles.every(
       (tile) =>
-        !hasData(tile) ||
+        tile.problem !== undefined ||
         this.painted.has(`${generation}/${tile.id}`) ||
         state.results[tile.id]?.status === 'error',
     );

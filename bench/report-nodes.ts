@@ -1,100 +1,130 @@
 /**
  * reportNodes throughput: autocannon, 50 connections, against GET /api/reports/reportNodes of the portal server as
- * `npm start` builds it (buildApp with the default configuration: every plugin, pino JSON logging at the default
- * LOG_LEVEL written to /dev/null instead of stdout, PGlite with the sample catalog, the real token verifier checking
- * a real RS256 token on every request) beside a bare Fastify route answering the same JSON on the same machine.
- * Alternating rounds; medians of req/s and p99, and the ratio (goal ≥ 0.7).
+ * `npm start` builds it (every plugin, its default pino logging to stdout, the real token verifier checking a real
+ * RS256 token, PGlite with the sample catalog) beside a bare Fastify route answering the same JSON.
  *
- *   node --import tsx bench/report-nodes.ts [rounds=3] [seconds=5]
+ * Three processes: the servers (bench/support/report-nodes-server.ts, stdout to /dev/null), autocannon (a fresh
+ * child per run), and this driver, which only waits. With autocannon in the server's process, as before, the load
+ * generator took event-loop time from the server it measured, and more from the slower one. Rounds alternate the
+ * order of the servers. It prints each round; the medians of req/s, p99 and the server process's CPU time per
+ * request; the ratio of the medians; the median of the per-round ratios; and the ratio of CPU per request (the
+ * steadiest figure when other processes compete for the cores: req/s then mostly measures the share of the cores
+ * the server got). Goal: ratio ≥ 0.7.
+ *
+ *   node --import tsx bench/report-nodes.ts [rounds=7] [seconds=5] [other checkout root…]
+ *
+ * Each extra argument is another checkout (e.g. `git worktree add /tmp/before HEAD~3`) whose portal server is
+ * measured in the same rounds, to compare before and after a change under the same load.
  */
+import { fork, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
-import { buildApp } from '../apps/portal-server/src/app.ts';
-import { loadConfig } from '../apps/portal-server/src/config.ts';
-import { insertCatalog } from '../apps/portal-server/src/db/catalog.ts';
-import { SAMPLE_CATALOG } from '../apps/portal-server/src/seed/catalog.ts';
-import { TEST_AUDIENCE, startFakeAuthority } from '../apps/portal-server/test/helpers/fake-authority.ts';
-import { loggerOptions } from '../apps/portal-server/src/logger.ts';
-import { openMigratedPglite } from '../apps/portal-server/test/helpers/test-app.ts';
+import type { ReportNodesServers } from './support/report-nodes-server.ts';
 
-/** The part of autocannon's API used here (the package ships no types). */
+const rounds = Number(process.argv[2] ?? 7);
+const seconds = Number(process.argv[3] ?? 5);
+const others = process.argv.slice(4);
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+interface Run {
+  rps: number;
+  p99: number;
+  /** CPU time of the server process per request answered, in µs. */
+  cpuPerRequest: number;
+}
+
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p99: number };
   non2xx: number;
   errors: number;
 }
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => Promise<AutocannonResult>;
 
-const rounds = Number(process.argv[2] ?? 3);
-const seconds = Number(process.argv[3] ?? 5);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
-const authority = await startFakeAuthority();
-const database = await openMigratedPglite();
-await insertCatalog(database.db, SAMPLE_CATALOG);
-// The defaults of `npm start` (LOG_LEVEL included); only the authority and the data folder are the bench's.
-const config = loadConfig({
-  PORTICO_DATA_DIR: join(tmpdir(), 'portal-bench'),
-  OIDC_AUTHORITY: authority.url,
-  OIDC_AUDIENCE: TEST_AUDIENCE,
+const server = fork(new URL('./support/report-nodes-server.ts', import.meta.url), others, {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
-// The app's own logger options, written synchronously (as pino writes to stdout) to /dev/null.
-const logger = pino(loggerOptions(config), pino.destination({ dest: '/dev/null', sync: true }));
-// No tokenVerifier option: the app builds its own from config.oidc, as in production.
-const portal = await buildApp({ config, database, logger });
-const token = await authority.sign({ sub: 'bench' }, { expiresIn: 3600 });
-const headers = { authorization: `Bearer ${token}` };
-const sample = await portal.inject({ url: '/api/reports/reportNodes', headers });
-if (sample.statusCode !== 200) throw new Error(`reportNodes answered ${sample.statusCode}`);
-const body = sample.json<unknown>();
+const { urls, token } = await new Promise<ReportNodesServers>((resolve, reject) => {
+  server.once('message', (message) => resolve(message as ReportNodesServers));
+  server.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
+});
 
-const bare = Fastify({ logger: false });
-bare.get('/api/reports/reportNodes', async () => body);
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/reports/reportNodes`;
+function serverCpuMicros(): Promise<number> {
+  return new Promise((resolve) => {
+    server.once('message', (message) => resolve((message as { cpuMicros: number }).cpuMicros));
+    server.send('cpu');
+  });
 }
-const urls = { portal: await listen(portal), bare: await listen(bare) };
 
-const results = {
-  portal: { rps: [] as number[], p99: [] as number[] },
-  bare: { rps: [] as number[], p99: [] as number[] },
-};
-for (let round = 0; round < rounds; round += 1) {
-  for (const name of ['bare', 'portal'] as const) {
-    const result = await autocannon({ url: urls[name], connections: 50, duration: seconds, headers });
-    if (result.non2xx > 0 || result.errors > 0)
-      throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    results[name].rps.push(result.requests.average);
-    results[name].p99.push(result.latency.p99);
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+function autocannonRun(url: string): Promise<AutocannonResult> {
+  const child = spawn(
+    process.execPath,
+    [autocannonBin, '-c', '50', '-d', String(seconds), '-j', '-H', `authorization=Bearer ${token}`, url],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', () => {
+      const result = JSON.parse(out) as AutocannonResult;
+      if (result.non2xx > 0 || result.errors > 0)
+        reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      else resolve(result);
+    }),
+  );
+}
+
+async function measure(url: string): Promise<Run> {
+  const cpuBefore = await serverCpuMicros();
+  const result = await autocannonRun(url);
+  const cpu = (await serverCpuMicros()) - cpuBefore;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuPerRequest: cpu / result.requests.total,
+  };
+}
+
+const names = Object.keys(urls).sort((a, b) => (a === 'bare' ? -1 : b === 'bare' ? 1 : a.localeCompare(b)));
+const runs: Record<string, Run[]> = Object.fromEntries(names.map((name) => [name, []]));
+const ratios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+try {
+  for (let round = 0; round < rounds; round += 1) {
+    // Alternate the order, so neither side always runs on a warmer or a busier machine.
+    const order = round % 2 === 0 ? names : [...names].reverse();
+    const result: Record<string, Run> = {};
+    for (const name of order) {
+      const run = await measure(urls[name] ?? '');
+      result[name] = run;
+      runs[name]?.push(run);
+    }
+    for (const name of names) ratios[name]?.push((result[name]?.rps ?? NaN) / (result['bare']?.rps ?? NaN));
+    const line = names.map((name) => {
+      const run = result[name];
+      return `${name} ${run?.rps.toFixed(0)} req/s (p99 ${run?.p99} ms, ${run?.cpuPerRequest.toFixed(0)} µs CPU/req)`;
+    });
+    console.info(`round ${round + 1}: ${line.join(', ')}`);
+  }
+} finally {
+  server.send('close');
+}
+
+const medianOf = (name: string, pick: (run: Run) => number) => median(runs[name]?.map(pick) ?? []);
+const bareRps = medianOf('bare', (run) => run.rps);
+const bareCpu = medianOf('bare', (run) => run.cpuPerRequest);
+for (const name of names) {
+  const rps = medianOf(name, (run) => run.rps);
+  const cpu = medianOf(name, (run) => run.cpuPerRequest);
+  const p99 = medianOf(name, (run) => run.p99);
+  console.info(
+    `${name}: ${rps.toFixed(0)} req/s, p99 ${p99} ms, ${cpu.toFixed(0)} µs CPU/req (medians of ${rounds})`,
+  );
+  if (name !== 'bare') {
     console.info(
-      `round ${round + 1} ${name}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`,
+      `  ratio ${(rps / bareRps).toFixed(2)}; median of per-round ratios ${median(ratios[name] ?? []).toFixed(2)}; ` +
+        `CPU ratio (bare µs/req ÷ its µs/req) ${(bareCpu / cpu).toFixed(2)}`,
     );
   }
 }
-const portalRps = median(results.portal.rps);
-const bareRps = median(results.bare.rps);
-console.info(
-  `bare Fastify:  ${bareRps.toFixed(0)} req/s, p99 ${median(results.bare.p99)} ms (median of ${rounds})`,
-);
-console.info(
-  `reportNodes:   ${portalRps.toFixed(0)} req/s, p99 ${median(results.portal.p99)} ms (median of ${rounds})`,
-);
-console.info(`ratio: ${(portalRps / bareRps).toFixed(2)} (goal ≥ 0.7)`);
-
-await portal.close();
-await bare.close();
-await database.close();
-await authority.close();
+console.info('goal: ratio ≥ 0.7 (the machine is shared: figures taken under contention)');

@@ -1,8 +1,8 @@
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedTokenVerifier, createTokenVerifier } from './auth/token-verifier.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
@@ -64,7 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const logging =
     options.logger === undefined
-      ? { logger: loggerOptions(config) }
+      ? // Written asynchronously: a line waits for the previous write instead of blocking on a syscall of its own,
+        // so lines are batched under load; pino flushes what is left when the process exits.
+        { logger: { ...loggerOptions(config), stream: pino.destination({ dest: 1, sync: false }) } }
       : options.logger === false
         ? { logger: false }
         : { loggerInstance: options.logger };
@@ -83,9 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   await registerSecurityHeaders(app, config);
-  await app.register(compress, { global: true, threshold: 1024 });
-  // No global limit: routes opt in (the installer downloads count failed key attempts per client).
-  await app.register(rateLimit, { global: false });
+  // Answers over 1 KB are compressed; request bodies are never compressed by the SPA, so no route decompresses
+  // (which would be one more hook on every request).
+  await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
 
   // App plugins.
   echoRequestId(app);

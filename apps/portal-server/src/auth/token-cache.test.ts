@@ -40,6 +40,20 @@ describe('cachedTokenVerifier', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('tells at once the claims of a token verified before and still honoured, and nothing of any other', async () => {
+    let clock = 1_000_000;
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => clock, maxAgeMs: 3_600_000 });
+    const token = `ok:alice:${1_000 + 60}`;
+    expect(verifier.verified?.(token)).toBeUndefined();
+    await verifier.verify(token);
+    expect(verifier.verified?.(token)).toEqual({ sub: 'alice', exp: 1060 });
+    expect(verifier.verified?.(`${token}x`)).toBeUndefined();
+    clock += 60_000;
+    expect(verifier.verified?.(token)).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
   it('reuses a verification for at most maxAgeMs, however far away exp is', async () => {
     let clock = 1_000_000;
     const { inner, calls, refuseFromNowOn } = countingVerifier();

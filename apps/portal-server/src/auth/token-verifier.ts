@@ -49,6 +49,11 @@ export interface TokenVerifierOptions {
 export interface TokenVerifier {
   /** Resolves the verified claims; rejects with InvalidTokenError or AuthorityUnavailableError. */
   verify(token: string): Promise<JWTPayload>;
+  /**
+   * The claims of a token this verifier has already verified and still honours, at once; undefined when the token
+   * must go through `verify`. Only caching verifiers have it.
+   */
+  verified?(token: string): JWTPayload | undefined;
 }
 
 interface Discovery {
@@ -211,18 +216,20 @@ export function cachedTokenVerifier(inner: TokenVerifier, options: TokenCacheOpt
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { claims: JWTPayload; until: number }>();
+  const verified = (token: string): JWTPayload | undefined => {
+    const hit = entries.get(token);
+    if (hit === undefined) return undefined;
+    entries.delete(token);
+    if (now() >= hit.until) return undefined;
+    // Most recently used last.
+    entries.set(token, hit);
+    return hit.claims;
+  };
   return {
+    verified,
     async verify(token) {
-      const at = now();
-      const hit = entries.get(token);
-      if (hit !== undefined) {
-        entries.delete(token);
-        if (at < hit.until) {
-          // Most recently used last.
-          entries.set(token, hit);
-          return hit.claims;
-        }
-      }
+      const hit = verified(token);
+      if (hit !== undefined) return hit;
       const claims = await inner.verify(token);
       // The verifier requires exp; a token without one is simply not kept.
       if (typeof claims.exp !== 'number') return claims;

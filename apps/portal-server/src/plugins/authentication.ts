@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { AuthorityUnavailableError, InvalidTokenError } from '../auth/token-verifier.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
@@ -24,7 +24,7 @@ declare module 'fastify' {
      * onRequest hook of every route that needs a signed-in caller:
      * `app.get('/x', { onRequest: app.authenticate }, handler)`; then `requireUser(request)` in the handler.
      */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; null on routes that do not use it. */
@@ -76,13 +76,27 @@ export const authenticationPlugin = globalPlugin(
   async (app: FastifyInstance, opts: AuthenticationOptions) => {
     const now = opts.now ?? Date.now;
     const lastRecorded = new Map<string, number>();
+    // One user object per verified claims object: a cached verification gives the same claims back.
+    const users = new WeakMap<JWTPayload, AuthenticatedUser>();
+    const userOf = (claims: JWTPayload): AuthenticatedUser => {
+      let user = users.get(claims);
+      if (user === undefined) {
+        user = toUser(claims);
+        users.set(claims, user);
+      }
+      return user;
+    };
 
     app.decorateRequest('user', null);
 
+    const seenRecently = (subject: string, at: number): boolean => {
+      const last = lastRecorded.get(subject);
+      return last !== undefined && at - last < SEEN_INTERVAL_MS;
+    };
+
     async function recordSeen(request: FastifyRequest, user: AuthenticatedUser): Promise<void> {
       const at = now();
-      const last = lastRecorded.get(user.subject);
-      if (last !== undefined && at - last < SEEN_INTERVAL_MS) return;
+      if (seenRecently(user.subject, at)) return;
       try {
         await recordUserSeen(app.database.db, { subject: user.subject, name: user.name, email: user.email });
       } catch (error) {
@@ -98,14 +112,7 @@ export const authenticationPlugin = globalPlugin(
       lastRecorded.set(user.subject, at);
     }
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      const token = match?.[1];
-      if (token === undefined) {
-        throw new HttpError(401, 'UNAUTHENTICATED', 'This call needs a bearer access token.', {
-          'www-authenticate': 'Bearer',
-        });
-      }
+    async function verifyAndRecord(request: FastifyRequest, token: string): Promise<void> {
       let claims: JWTPayload;
       try {
         claims = await opts.verifier.verify(token);
@@ -125,9 +132,35 @@ export const authenticationPlugin = globalPlugin(
         }
         throw error;
       }
-      const user = toUser(claims);
+      const user = userOf(claims);
       request.user = user;
       await recordSeen(request, user);
-    });
+    }
+
+    // A callback hook rather than an async one: a token the verifier has already verified (and that is still
+    // valid), from a caller recorded within the minute, is accepted without a promise or a tick of its own.
+    app.decorate(
+      'authenticate',
+      (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+        const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+        if (token === undefined) {
+          done(
+            new HttpError(401, 'UNAUTHENTICATED', 'This call needs a bearer access token.', {
+              'www-authenticate': 'Bearer',
+            }),
+          );
+          return;
+        }
+        const claims = opts.verifier.verified?.(token);
+        if (claims === undefined) {
+          verifyAndRecord(request, token).then(() => done(), done);
+          return;
+        }
+        const user = userOf(claims);
+        request.user = user;
+        if (seenRecently(user.subject, now())) done();
+        else recordSeen(request, user).then(() => done(), done);
+      },
+    );
   },
 );

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -52,6 +52,8 @@ const ACCESS_KEY = new RegExp(ACCESS_KEY_PATTERN);
  */
 const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (app, { config }) => {
   const root = artifactRoot(config.dataDir);
+  // Registered here, not on the whole app: only these routes count attempts.
+  await app.register(rateLimit, { global: false });
   const failures = app.createRateLimit({
     max: config.installerFailureLimit.max,
     timeWindow: config.installerFailureLimit.windowSeconds * 1000,

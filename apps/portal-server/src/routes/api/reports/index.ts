@@ -10,7 +10,10 @@ import {
   findReportKind,
   renderReport,
 } from '../../../documents/index.ts';
+import type { Catalog } from '../../../db/catalog.ts';
 import { contentDisposition } from '../../../http/content-disposition.ts';
+import { encodeJson, sendEncodedJson } from '../../../http/encoded-json.ts';
+import type { EncodedJson } from '../../../http/encoded-json.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
 import { BadRequestText, ErrorBody, Language, PRINTABLE, authErrorResponses } from '../../../schemas.ts';
@@ -52,16 +55,26 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
 ) => {
   const catalog = catalogCache(app.database.db);
 
+  // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
+  // catalog read, not per request, and sent without @fastify/compress's per-request hook.
+  let encoded: { catalog: Catalog; answer: EncodedJson } | undefined;
   app.get(
     '/reportNodes',
     {
       onRequest: app.authenticate,
+      compress: false,
       schema: {
         summary: 'The report catalog as a flat list of nodes, depth-first',
         response: { 200: Type.Array(ReportNode), ...authErrorResponses },
       },
     },
-    async () => (await catalog()).nodes,
+    async (request, reply) => {
+      const current = await catalog();
+      if (encoded?.catalog !== current) {
+        encoded = { catalog: current, answer: encodeJson(reply.serialize(current.nodes)) };
+      }
+      return sendEncodedJson(reply, encoded.answer, request.headers['accept-encoding']);
+    },
   );
 
   app.get(

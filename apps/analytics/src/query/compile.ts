@@ -165,6 +165,8 @@ export function compileVisualQuery(
     return slot;
   };
   for (const filter of prepared.measureFilters) if ('target' in filter) need(filter.target);
+  const ranked = rankableTopN(prepared.groups, measures, prepared.rowFilters);
+  if (ranked) need(ranked.orderBy);
   const slotOf = (field: ResolvedField): string => {
     if (field.kind === 'measure') return `${ident('q')}.${measureAlias(need(field))}`;
     const group = prepared.groups.slice(0, prepared.selectedGroups).findIndex((g) => sameField(g, field));
@@ -172,7 +174,9 @@ export function compileVisualQuery(
     return `${ident('q')}.${groupAlias(prepared.sortGroup[group] ?? group)}`;
   };
   const order = orderTerms(raw, prepared, slotOf);
-  const inner = groupedSelect(state, prepared.groups, measures, prepared.rowFilters);
+  const inner = ranked
+    ? rankedSelect(state, prepared.groups, measures, prepared.rowFilters, ranked)
+    : groupedSelect(state, prepared.groups, measures, prepared.rowFilters);
 
   const outerScope: PredicateScope = {
     params: state.params,
@@ -205,4 +209,55 @@ export function compileVisualQuery(
     columns: prepared.select.map(({ ref, field }) => resultColumn(ref, field)),
     limit: top,
   };
+}
+
+type TopNFilter = Extract<ParsedFilter, { type: 'topN' }>;
+
+/**
+ * The top N filter a query can rank in place: the only one, on the query's only grouping column, ranked by a measure
+ * of the table all the query's measures aggregate. Its `IN (top N subquery)` would aggregate the same rows, under
+ * the same filters, a second time.
+ */
+function rankableTopN(
+  groups: readonly ColumnField[],
+  measures: readonly MeasureField[],
+  rowFilters: readonly ParsedFilter[],
+): TopNFilter | undefined {
+  const topN = rowFilters.filter((f): f is TopNFilter => f.type === 'topN');
+  const [filter] = topN;
+  const [group] = groups;
+  if (topN.length !== 1 || filter === undefined || group === undefined || groups.length !== 1)
+    return undefined;
+  if (!sameField(group, filter.target) || measures.length === 0) return undefined;
+  return measures.every((m) => m.table === filter.orderBy.table) ? filter : undefined;
+}
+
+/**
+ * The grouped rows under every other filter, numbered by the top N's measure (ties by the group's value, as the
+ * subquery orders them) and kept up to N. A blank group takes its place in the ranking but, as `IN` never matches
+ * blank, is not kept.
+ */
+function rankedSelect(
+  state: QueryState,
+  groups: readonly ColumnField[],
+  measures: readonly MeasureField[],
+  rowFilters: readonly ParsedFilter[],
+  filter: TopNFilter,
+): string {
+  const base = groupedSelect(
+    state,
+    groups,
+    measures,
+    rowFilters.filter((f) => f !== filter),
+  );
+  const measure = measureAlias(measures.findIndex((m) => sameField(m, filter.orderBy)));
+  const direction = filter.operator === 'Top' ? 'DESC' : 'ASC';
+  const rank = ident('rank');
+  const numbered =
+    `SELECT *, row_number() OVER (ORDER BY ${measure} ${direction} NULLS LAST, ${groupAlias(0)} ASC NULLS LAST)` +
+    ` AS ${rank} FROM (${base}) AS ${ident(state.aliases.take())}`;
+  return (
+    `SELECT * EXCLUDE (${rank}) FROM (${numbered}) AS ${ident(state.aliases.take())}` +
+    ` WHERE ${rank} <= ${state.limit(filter.itemCount)} AND ${groupAlias(0)} IS NOT NULL`
+  );
 }

@@ -151,6 +151,35 @@ describe('top N filters', () => {
   });
 });
 
+describe('top N filters ranked in the query (one aggregation)', () => {
+  const DEVICES = msr('Devices', 'Devices');
+  const byCount = new TopNFilter({ table: 'Devices', column: 'Model' }, 'Top', 4, {
+    table: 'Devices',
+    measure: 'Devices',
+  }).toJSON();
+  /** Printers per model, best first, ties by the model's name: how a top N subquery ranks them. */
+  const ranked = () =>
+    sumBy(
+      devices(),
+      (d) => d.model,
+      () => 1,
+    ).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+
+  it('keep the same groups as the subquery would, ties broken by the group’s value', async () => {
+    const expected = ranked().slice(0, 4);
+    const answer = await run({ select: [MODEL, DEVICES], filters: [byCount] });
+    expect(answer.rows).toEqual([...expected].sort(([a], [b]) => (a < b ? -1 : 1)));
+  });
+
+  it('count in Bottom order and keep the measures the visual selects', async () => {
+    const bottom = { ...byCount, operator: 'Bottom', itemCount: 2 };
+    const expected = [...ranked()].reverse();
+    const lowest = expected.slice(0, 2).map(([model]) => model);
+    const answer = await run({ select: [MODEL, DEVICES], filters: [bottom] });
+    expect(answer.rows.map((row) => row[0]).sort()).toEqual([...lowest].sort());
+  });
+});
+
 describe('relative date filters', () => {
   const DATE = { table: 'Calendar', column: 'Date' };
   const pagesByDate = (from: string, to: string) =>

@@ -1,4 +1,4 @@
-import { AdvancedFilter, BasicFilter } from '@portico/models';
+import { AdvancedFilter, BasicFilter, TopNFilter } from '@portico/models';
 import { describe, expect, it } from 'vitest';
 import { nth } from '../helpers/oracle.ts';
 import { QueryError } from '../../src/query/errors.ts';
@@ -27,6 +27,27 @@ describe('compiled SQL', () => {
     const placeholders = new Set((sql.match(/\$\d+/g) ?? []).map((p) => Number(p.slice(1))));
     expect(Math.max(...placeholders)).toBe(params.length);
     expect(placeholders.size).toBe(params.length);
+  });
+
+  it('ranks a top N on the query’s own grouping in place: one aggregation, the count a parameter', () => {
+    const top = new TopNFilter({ table: 'Devices', column: 'Model' }, 'Top', 7, {
+      table: 'Meter readings',
+      measure: 'Total pages',
+    }).toJSON();
+    const { sql, params } = compile({
+      select: [col('Devices', 'Model'), msr('Meter readings', 'Total pages')],
+      filters: [top],
+    });
+    expect(sql.match(/GROUP BY/g)).toHaveLength(1);
+    expect(sql).toContain('row_number() OVER');
+    expect(sql).not.toContain(' IN (SELECT');
+    expect(params).toContain(7);
+    // Grouped by another column, the top N is still a subquery of its own.
+    const other = compile({
+      select: [col('Devices', 'Site'), msr('Meter readings', 'Total pages')],
+      filters: [top],
+    });
+    expect(other.sql).toContain(' IN (SELECT');
   });
 
   it('binds row limits as parameters too', () => {

@@ -188,7 +188,7 @@ test('quick create shows the supplied rows, and its report is kept by saveAs', a
   });
   await page.goto(`${stack.host}/create-host.html`);
   await page.evaluate((config) => window.createHost.quickCreate(config), {
-    embedUrl: `${stack.service}/quickCreate`,
+    embedUrl: `${stack.service}/reportEmbed`,
     accessToken,
     tokenType: 1,
     datasetCreateConfig: {
@@ -215,7 +215,7 @@ test('quick create shows the supplied rows, and its report is kept by saveAs', a
     },
   });
   await poll(() => eventCount('loaded')).toBe(1);
-  const frame = frameOf('/quickCreate');
+  const frame = frameOf('/reportEmbed');
   const rows = frame.locator('section.visual[data-type="tableEx"] tbody tr');
   await expect(rows).toHaveCount(3);
   expect(
@@ -239,4 +239,31 @@ test('quick create shows the supplied rows, and its report is kept by saveAs', a
   await poll(() => eventCount('loaded')).toBe(2);
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('Ann');
+});
+
+test('quick create with a column type the service does not know is refused with an error event', async () => {
+  const accessToken = await stack.embedToken({
+    targetWorkspaceIds: [WORKSPACE_ID],
+    permissions: 'Create',
+    databaseNames: ['fabrikam'],
+  });
+  await page.goto(`${stack.host}/create-host.html`);
+  await page.evaluate((config) => window.createHost.quickCreate(config), {
+    embedUrl: `${stack.service}/reportEmbed`,
+    accessToken,
+    tokenType: 1,
+    datasetCreateConfig: {
+      locale: 'en-US',
+      tableSchemaList: [{ name: 'Photos', columns: [{ name: 'Image', dataType: 'Picture' }] }],
+      data: [{ name: 'Photos', rows: [['x']] }],
+    },
+  });
+  await poll(() => eventCount('error')).toBe(1);
+  const detail = await page.evaluate(() => window.createHost.events.find((e) => e.name === 'error')?.detail);
+  expect(detail).toMatchObject({
+    errorCode: 'VALIDATION_ERROR',
+    detailedMessage: expect.stringContaining("'Picture' is not a known data type"),
+  });
+  await expect(frameOf('/reportEmbed').getByRole('alert')).toContainText('is not a known data type');
+  expect(await eventCount('loaded')).toBe(0);
 });

@@ -1,6 +1,5 @@
 import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
-import { quickCreateRoutes } from '../kinds/quickCreate/quick-create-route.ts';
 import { ReportController } from '../model/controller.ts';
 import { registerRoutes } from '../routes/index.ts';
 import { createDraftFrameApi } from './draft-api.ts';
@@ -72,7 +71,6 @@ function setup(permissions = 4) {
     parent,
     uid: 'u1',
   });
-  quickCreateRoutes(router, controller);
   registerRoutes(router, controller, { print: () => undefined, correlationId: 'c1' });
   destroy = () => router.destroy();
   let next = 0;

@@ -1,9 +1,14 @@
-/** `POST /report/create`: opens the authoring surface on the dataset of the create configuration. */
+/**
+ * `POST /report/create`: opens the authoring surface on the dataset of the create configuration. The report frame
+ * answers `POST /quickcreate` too (the quick-created report then opens in the same authoring surface), so a host
+ * may quick-create on a `/reportEmbed` URL as well as on `/quickCreate`.
+ */
 import { Call, FrameError } from '@portico/frame';
 import { validateCreateReport } from '@portico/models';
 import type { IReportCreateConfiguration, ISettings } from '@portico/models';
 import type { FrameRouter } from '@portico/frame';
 import type { ReportController } from '../model/controller.ts';
+import { quickCreateRoutes } from '../kinds/quickCreate/quick-create-route.ts';
 import { emptyDefinition } from './authoring.ts';
 import { openDraft } from './draft.ts';
 
@@ -38,4 +43,5 @@ export function createReportRoutes(router: FrameRouter, controller: ReportContro
     });
     return null;
   });
+  quickCreateRoutes(router, controller);
 }

@@ -22,6 +22,30 @@ function unavailable(root: HTMLElement): void {
   root.replaceChildren(message);
 }
 
+/**
+ * Holds the messages that arrive while a kind's chunk downloads — the host posts its load as soon as the iframe's
+ * load event fires, which can be before the chunk's router listens — and hands them to the mounted module's
+ * listeners afterwards, as the same events (source and origin intact, so the router's checks still apply).
+ */
+function holdMessages(): () => void {
+  const held: MessageEvent[] = [];
+  const hold = (event: MessageEvent) => held.push(event);
+  window.addEventListener('message', hold);
+  return () => {
+    window.removeEventListener('message', hold);
+    for (const event of held) {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: event.data as unknown,
+          origin: event.origin,
+          source: event.source,
+          ports: [...event.ports],
+        }),
+      );
+    }
+  };
+}
+
 const url = readFrameUrl(new URL(window.location.href));
 const root = document.getElementById('root');
 if (root) {
@@ -30,10 +54,18 @@ if (root) {
   } else {
     const load = KIND_MODULES[`./kinds/${url.kind}/mount.tsx`];
     if (load === undefined) unavailable(root);
-    else
+    else {
+      const release = holdMessages();
       load().then(
-        (module) => module.mount(root, url),
-        () => unavailable(root),
+        (module) => {
+          module.mount(root, url);
+          release();
+        },
+        () => {
+          release();
+          unavailable(root);
+        },
       );
+    }
   }
 }

@@ -22,8 +22,8 @@ import {
   buildUserDataset,
   createUserTables,
   dropUserTables,
+  existingUserTables,
   storedRows,
-  userTablesExist,
 } from './user-dataset.ts';
 
 /** Error answers of quick create: the common body plus a stable `reason`, the `path` and the SDK's list. */
@@ -99,12 +99,15 @@ const MIN_DRAFT_MS = 60 * 60 * 1000;
 /** Removes expired quick-create drafts and rebuilds engine tables that are missing (a reloaded fleet file). */
 async function reconcileUserDatasets(app: FastifyInstance): Promise<void> {
   const { content, engine, now } = app.services;
-  for (const file of content.userDatasets()) {
+  const files = content.userDatasets();
+  if (files.length === 0) return;
+  const existing = await existingUserTables(engine);
+  for (const file of files) {
     if (file.expiresAt !== undefined && Date.parse(file.expiresAt) <= now()) {
       await dropUserTables(engine, file.dataset);
       await content.removeUserDataset(file.dataset.id);
       app.log.info({ datasetId: file.dataset.id }, 'expired quick-create draft removed');
-    } else if (!(await userTablesExist(engine, file.dataset))) {
+    } else if (file.dataset.tables.some((table) => !existing.has(table.source))) {
       await dropUserTables(engine, file.dataset);
       const rows = await content.userDatasetRows(file.dataset.id);
       await createUserTables(engine, file.dataset, file.databaseName, rows ?? {});

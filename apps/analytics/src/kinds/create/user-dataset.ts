@@ -169,14 +169,10 @@ export async function dropUserTables(engine: Engine, dataset: Dataset): Promise<
   }
 }
 
-/** True when every engine table of the dataset exists. */
-export async function userTablesExist(engine: Engine, dataset: Dataset): Promise<boolean> {
-  for (const table of dataset.tables) {
-    const { rows } = await engine.query(
-      'SELECT count(*) FROM information_schema.tables WHERE table_name = $1',
-      [table.source],
-    );
-    if (Number(rows[0]?.[0] ?? 0) === 0) return false;
-  }
-  return true;
+/** The quick-create tables the engine holds, by physical name (one statement for all datasets). */
+export async function existingUserTables(engine: Engine): Promise<ReadonlySet<string>> {
+  const { rows } = await engine.query(
+    "SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'qc\\_%' ESCAPE '\\'",
+  );
+  return new Set(rows.map((row) => String(row[0])));
 }

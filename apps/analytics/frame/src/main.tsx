@@ -4,6 +4,7 @@
  * its own chunk, so a report frame never downloads them.
  */
 import { readFrameUrl } from './boot.ts';
+import { holdMessages } from './hold-messages.ts';
 import type { FrameUrl } from './boot.ts';
 import { mountReport } from './mount-report.tsx';
 import './styles.css';
@@ -20,30 +21,6 @@ function unavailable(root: HTMLElement): void {
   message.className = 'message';
   message.textContent = 'This kind of content is not available.';
   root.replaceChildren(message);
-}
-
-/**
- * Holds the messages that arrive while a kind's chunk downloads — the host posts its load as soon as the iframe's
- * load event fires, which can be before the chunk's router listens — and hands them to the mounted module's
- * listeners afterwards, as the same events (source and origin intact, so the router's checks still apply).
- */
-function holdMessages(): () => void {
-  const held: MessageEvent[] = [];
-  const hold = (event: MessageEvent) => held.push(event);
-  window.addEventListener('message', hold);
-  return () => {
-    window.removeEventListener('message', hold);
-    for (const event of held) {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: event.data as unknown,
-          origin: event.origin,
-          source: event.source,
-          ports: [...event.ports],
-        }),
-      );
-    }
-  };
 }
 
 const url = readFrameUrl(new URL(window.location.href));

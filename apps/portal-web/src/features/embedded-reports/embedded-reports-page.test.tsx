@@ -64,7 +64,7 @@ describe('the embedded reports page', () => {
     expect(await screen.findByText('No reports Found!!! Check your log in account')).toBeInTheDocument();
   });
 
-  it('fetches the embed info of the chosen report and embeds it', async () => {
+  it('fetches the embed info of the chosen report and embeds it in a frame named after it', async () => {
     const fetchStub = stubEmbedded();
     const { user, store } = renderApp({ route: '/EmbeddedReports' });
 
@@ -72,6 +72,7 @@ describe('the embedded reports page', () => {
 
     await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull());
     expect(document.querySelector('iframe')?.src).toContain('reportId=toner-usage');
+    await waitFor(() => expect(document.querySelector('iframe')?.title).toBe('Toner usage'));
     expect(sentBody(fetchStub, '/api/embedpbi/GetPbiEmbedInfoForUserAsync')).toEqual({
       workspaceId: 'ws-1',
       reportId: 'toner-usage',

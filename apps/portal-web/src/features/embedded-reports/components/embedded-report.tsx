@@ -84,6 +84,8 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
         cssClassName="embedded-report"
         getEmbeddedComponent={(embed) => {
           embedRef.current = embed;
+          // The frame needs a name for assistive technology (axe: frame-title).
+          embed.setComponentTitle(report.reportName);
         }}
         eventHandlers={
           new Map([['error', (event) => console.error('The embedded report failed', event?.detail)]])

@@ -166,7 +166,7 @@ test('clone adds a rendered copy of a visual in edit mode, and is refused in vie
   await editor.close();
 });
 
-test('persistent filters are saved in the service and restored by a reload, until reset', async () => {
+test('persistent filters are saved in the service, on request and on each change, and restored by a reload until reset', async () => {
   const persistent = { config: { settings: { persistentFiltersEnabled: true } } };
   const filter = {
     target: { table: 'Devices', column: 'Colour or mono' },
@@ -194,9 +194,21 @@ test('persistent filters are saved in the service and restored by a reload, unti
   expect((await settle(again, 'return await report.arePersistentFiltersApplied();')).value).toBe(false);
   await again.close();
 
+  // A filter change alone is saved too (no savePersistentFilters call) and comes back on the next load.
   const afterReset = await opened(persistent);
   expect((await settle(afterReset, 'return await report.getFilters();')).value).toEqual([]);
+  const mono = { ...filter, values: ['Mono'] };
+  expect((await settle(afterReset, `await report.setFilters([${JSON.stringify(mono)}]);`)).ok).toBe(true);
+  await poll(
+    async () => (await settle(afterReset, 'return await report.arePersistentFiltersApplied();')).value,
+  ).toBe(true);
   await afterReset.close();
+  const restored = await opened(persistent);
+  expect(await settle(restored, 'return await report.getFilters();')).toMatchObject({
+    value: [{ values: ['Mono'] }],
+  });
+  expect((await settle(restored, 'await report.resetPersistentFilters();')).ok).toBe(true);
+  await restored.close();
 });
 
 test('bookmark presentation mode shows a navigator that steps through the bookmarks; off hides it', async () => {

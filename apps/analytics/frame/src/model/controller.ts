@@ -34,6 +34,7 @@ export class ReportController {
   private readonly raiseEvent: ControllerOptions['raise'];
   private readonly urlReportId: string | undefined;
   private renderedGeneration = 0;
+  private persistTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ControllerOptions) {
     this.api = options.api;
@@ -206,11 +207,44 @@ export class ReportController {
     this.update((s) => ({ ...s, settings: change(s.settings) }));
   }
 
+  /**
+   * The filters changed (by the host, a slicer or a bookmark): with `persistentFiltersEnabled` they are saved as the
+   * viewer's state a moment later, once for a burst of changes, as Power BI keeps persistent filters.
+   */
+  filtersChanged(): void {
+    if (this.state.settings.persistentFiltersEnabled !== true) return;
+    this.cancelPersist();
+    this.persistTimer = setTimeout(() => {
+      this.persistTimer = undefined;
+      // A background save that fails (an expired token raises its own error) leaves the last saved state.
+      this.persistFilters().catch(() => undefined);
+    }, PERSIST_DELAY_MS);
+  }
+
+  /** Drops a pending background save (an explicit save or a reset supersedes it). */
+  cancelPersist(): void {
+    clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
+  }
+
+  /** Saves the current filters of every level as the viewer's state; resolves with the saved state string. */
+  async persistFilters(): Promise<string> {
+    const { definition, report } = this.state;
+    if (!definition || !report) throw new Error('No report is loaded.');
+    const state = encodeBookmarkState(captureFilters(definition));
+    await this.api.saveUserState(report.id, state);
+    this.update((s) => ({ ...s, userState: state }));
+    return state;
+  }
+
   hasUnsavedChanges(): boolean {
     const { definition, savedJson } = this.state;
     return definition !== undefined && JSON.stringify(definition) !== savedJson;
   }
 }
+
+/** How long filter changes settle before they are saved as persistent filters. */
+const PERSIST_DELAY_MS = 300;
 
 function firstPage(definition: ReportDefinition, wanted: string | undefined): string | undefined {
   const named = definition.pages.find((p) => p.name === wanted);

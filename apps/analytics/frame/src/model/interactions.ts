@@ -23,6 +23,7 @@ export function selectInSlicer(controller: ReportController, visualName: string,
     ),
   }));
   controller.raise('filtersApplied', { filters });
+  controller.filtersChanged();
 }
 
 /** The row of an answer whose category (first column field) reads `category`, with that column's target. */

@@ -43,6 +43,7 @@ function change(
   const filters = next(level.read(definition));
   controller.editDefinition((d) => level.write(d, filters));
   controller.raise('filtersApplied', { filters });
+  controller.filtersChanged();
   return null;
 }
 

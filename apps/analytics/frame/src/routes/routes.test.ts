@@ -256,6 +256,35 @@ describe('frame routes', () => {
     expect((await persistent.ask('GET', '/report/isUserStateApplied')).body).toBe(true);
   });
 
+  it('saves the filters by itself after a change when persistentFiltersEnabled, and not otherwise', async () => {
+    const paris = {
+      target: { table: 'Devices', column: 'Site' },
+      operator: 'In',
+      values: ['Paris'],
+      filterType: 1,
+    };
+    const plain = setup();
+    await plain.ask('POST', '/report/load', load);
+    await plain.ask('PUT', '/report/filters', [paris]);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(plain.service.state.userState).toBeNull();
+    destroy();
+    const { ask, service } = setup();
+    await ask('POST', '/report/load', { ...load, settings: { persistentFiltersEnabled: true } });
+    await ask('PUT', '/report/filters', [paris]);
+    await ask('PUT', '/report/filters', [{ ...paris, values: ['Berlin'] }]);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const saves = service.calls.filter(
+      (c) => c.url.endsWith('/user-state') && JSON.stringify(c.body ?? '').includes('state'),
+    );
+    expect(saves).toHaveLength(1);
+    expect((await ask('GET', '/report/isUserStateApplied')).body).toBe(true);
+    // Back to the report's own filters: saved too, but no longer "the viewer's".
+    await ask('PUT', '/report/filters', definition.filters);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect((await ask('GET', '/report/isUserStateApplied')).body).toBe(false);
+  });
+
   it('raises exportDataCompleted after an export', async () => {
     const { ask, events } = setup();
     await ask('POST', '/report/load', load);

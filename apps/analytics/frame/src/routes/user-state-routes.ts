@@ -1,6 +1,7 @@
 /**
  * Persistent filters (`userState`): save the viewer's filters in the service, reset them to the report's, and tell
- * whether the report shows the saved ones. A load with `persistentFiltersEnabled` restores them (controller.ts).
+ * whether the report shows the saved ones. With `persistentFiltersEnabled` a load restores them and every filter
+ * change saves them (controller.ts).
  */
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
@@ -16,18 +17,18 @@ const currentFilters = (controller: ReportController): string =>
 export function userStateRoutes(router: FrameRouter, controller: ReportController) {
   router
     .handle(Call.savePersistentFilters, async () => {
-      const { reportId } = loaded(controller);
-      const state = currentFilters(controller);
+      loaded(controller);
+      controller.cancelPersist();
       try {
-        await controller.api.saveUserState(reportId, state);
+        await controller.persistFilters();
       } catch (error) {
         throw controller.fail(error);
       }
-      controller.update((s) => ({ ...s, userState: state }));
       return null;
     })
     .handle(Call.resetPersistentFilters, async () => {
       const { reportId, state } = loaded(controller);
+      controller.cancelPersist();
       try {
         await controller.api.resetUserState(reportId);
       } catch (error) {
@@ -43,7 +44,9 @@ export function userStateRoutes(router: FrameRouter, controller: ReportControlle
       return null;
     })
     .handle(Call.arePersistentFiltersApplied, () => {
+      // The report shows the viewer's own saved filters, and they differ from the report's.
       const { state } = loaded(controller);
-      return state.userState !== undefined && state.userState === currentFilters(controller);
+      const current = currentFilters(controller);
+      return state.userState === current && current !== state.defaultFilters;
     });
 }

@@ -29,6 +29,7 @@ export function applyBookmark(controller: ReportController, state: BookmarkState
   } else {
     controller.requery();
   }
+  controller.filtersChanged();
   controller.raise('bookmarkApplied', {
     bookmarkName: name ?? '',
     bookmarkState: encodeBookmarkState(state),

@@ -187,6 +187,56 @@ describe('filter classes', () => {
     );
   });
 
+  it("writes every class's keys in the same order as powerbi-models, display settings after the filter type", () => {
+    const keysOf = (filter: { toJSON(): object }) => {
+      (filter as { displaySettings?: object }).displaySettings = { isLockedInViewMode: true };
+      return Object.keys(JSON.parse(JSON.stringify(filter)) as object).join(' ');
+    };
+    const common = '$schema target filterType displaySettings';
+    const keys = { table: 'Store', column: 'Chain', keys: ['Id'] };
+    expect(keysOf(new NotSupportedFilter(target, 'why', 'Type'))).toBe(
+      `${common} message notSupportedTypeName`,
+    );
+    expect(keysOf(new IncludeExcludeFilter(target, true, [1]))).toBe(`${common} isExclude values`);
+    expect(keysOf(new TopNFilter(target, 'Top', 2, target))).toBe(`${common} operator itemCount orderBy`);
+    expect(
+      keysOf(
+        new RelativeDateFilter(
+          target,
+          RelativeDateOperators.InLast,
+          2,
+          RelativeDateFilterTimeUnit.Days,
+          true,
+        ),
+      ),
+    ).toBe(`${common} operator timeUnitsCount timeUnitType includeToday`);
+    expect(
+      keysOf(
+        new RelativeTimeFilter(target, RelativeDateOperators.InLast, 2, RelativeDateFilterTimeUnit.Hours),
+      ),
+    ).toBe(`${common} operator timeUnitsCount timeUnitType`);
+    expect(keysOf(new BasicFilter(target, 'In', 1))).toBe(`${common} operator values requireSingleSelection`);
+    expect(keysOf(new BasicFilterWithKeys(keys, 'In', [1], [[2]]))).toBe(
+      `${common} operator values requireSingleSelection keyValues`,
+    );
+    expect(keysOf(new IdentityFilter([1], 'In'))).toBe(`${common} operator`);
+    expect(keysOf(new TupleFilter([target], 'In', []))).toBe(`${common} operator values`);
+    expect(keysOf(new AdvancedFilter(target, 'And', { operator: 'Is', value: 1 }))).toBe(
+      `${common} logicalOperator conditions`,
+    );
+    expect(keysOf(new HierarchyFilter([target], []))).toBe(`${common} hierarchyData`);
+    expect(keysOf(new HierarchyIdentityFilter([{ queryName: 'Store.Chain' }], []))).toBe(
+      `${common} hierarchyData`,
+    );
+  });
+
+  it("keeps the constructor's arguments on the filter under their names", () => {
+    const filter = new TopNFilter(target, 'Bottom', 3, target);
+    expect([filter.operator, filter.itemCount, filter.orderBy]).toEqual(['Bottom', 3, target]);
+    expect(new IncludeExcludeFilter(target, false, ['A'])).toMatchObject({ isExclude: false, values: ['A'] });
+    expect(new HierarchyFilter([target], [])).toMatchObject({ target: [target], hierarchyData: [] });
+  });
+
   it('adds display settings only when they are set', () => {
     const filter = new BasicFilter(target, 'All');
     expect(filter.toJSON()).not.toHaveProperty('displaySettings');

@@ -38,89 +38,99 @@ import type {
   TupleValueType,
 } from './interfaces/filters.ts';
 
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging -- each class's merged interface only
+   declares the return type of the `toJSON` it inherits (the fields it writes are the class's `_keys`) */
+
 /** Base of the filter classes: the target, the filter type, optional display settings and `toJSON()`. */
 export abstract class Filter {
   target: IFilterGeneralTarget;
   filterType: FilterType;
   displaySettings?: IFilterDisplaySettings;
-  /** Set by each subclass to its own static `schemaUrl`. */
-  protected schemaUrl = '';
+  /** Each subclass passes its own static `schemaUrl`. */
+  protected schemaUrl: string;
+  /**
+   * The class's own JSON fields, in wire order after the common ones: `toJSON` writes them, so the classes
+   * need no `toJSON` of their own (their typings declare it by interface merge); subclasses inherit it.
+   */
+  static _keys?: string[];
 
-  constructor(target: IFilterGeneralTarget, filterType: FilterType) {
+  /** `fields`: the values of the class's first `_keys`, in that order. */
+  constructor(target: IFilterGeneralTarget, filterType: FilterType, schemaUrl = '', ...fields: unknown[]) {
+    this.schemaUrl = schemaUrl;
     this.target = target;
     this.filterType = filterType;
+    const keys = (this.constructor as typeof Filter)._keys ?? [];
+    fields.forEach((value, i) => {
+      (this as Record<string, unknown>)[keys[i] as string] = value;
+    });
   }
 
   toJSON(): IFilter {
     const filter: IFilter = { $schema: this.schemaUrl, target: this.target, filterType: this.filterType };
     if (this.displaySettings !== undefined) filter.displaySettings = this.displaySettings;
+    for (const key of (this.constructor as typeof Filter)._keys ?? [])
+      (filter as unknown as Record<string, unknown>)[key] = this[key as keyof this];
     return filter;
   }
 }
 
 /** A filter the frame cannot express in this model; it says why in `message`. */
 export class NotSupportedFilter extends Filter {
+  static override _keys = ['message', 'notSupportedTypeName'];
   static schemaUrl = 'http://powerbi.com/product/schema#notSupported';
-  message: string;
-  notSupportedTypeName: string;
+  message!: string;
+  notSupportedTypeName!: string;
 
   constructor(target: IFilterTarget, message: string, notSupportedTypeName: string) {
-    super(target, FilterType.Unknown);
-    this.message = message;
-    this.notSupportedTypeName = notSupportedTypeName;
-    this.schemaUrl = NotSupportedFilter.schemaUrl;
-  }
-
-  override toJSON(): INotSupportedFilter {
-    return { ...super.toJSON(), message: this.message, notSupportedTypeName: this.notSupportedTypeName };
+    super(target, FilterType.Unknown, NotSupportedFilter.schemaUrl, message, notSupportedTypeName);
   }
 }
 
 /** Keeps or drops the given data points: `new IncludeExcludeFilter(target, true, ['A'])` excludes A. */
+export interface NotSupportedFilter {
+  toJSON(): INotSupportedFilter;
+}
+
 export class IncludeExcludeFilter extends Filter {
+  static override _keys = ['isExclude', 'values'];
   static schemaUrl = 'http://powerbi.com/product/schema#includeExclude';
-  values: PrimitiveValueType[];
-  isExclude: boolean;
+  values!: PrimitiveValueType[];
+  isExclude!: boolean;
 
   constructor(target: IFilterTarget, isExclude: boolean, values: PrimitiveValueType[]) {
-    super(target, FilterType.IncludeExclude);
-    this.values = values;
-    this.isExclude = isExclude;
-    this.schemaUrl = IncludeExcludeFilter.schemaUrl;
-  }
-
-  override toJSON(): IIncludeExcludeFilter {
-    return { ...super.toJSON(), isExclude: this.isExclude, values: this.values };
+    super(target, FilterType.IncludeExclude, IncludeExcludeFilter.schemaUrl, isExclude, values);
   }
 }
 
 /** The top or bottom N items by a target: `new TopNFilter(target, 'Top', 5, { table: 'Sales', measure: 'Total' })`. */
+export interface IncludeExcludeFilter {
+  toJSON(): IIncludeExcludeFilter;
+}
+
 export class TopNFilter extends Filter {
+  static override _keys = ['operator', 'itemCount', 'orderBy'];
   static schemaUrl = 'http://powerbi.com/product/schema#topN';
-  operator: TopNFilterOperators;
-  itemCount: number;
-  orderBy: ITarget;
+  operator!: TopNFilterOperators;
+  itemCount!: number;
+  orderBy!: ITarget;
 
   constructor(target: IFilterTarget, operator: TopNFilterOperators, itemCount: number, orderBy: ITarget) {
-    super(target, FilterType.TopN);
-    this.operator = operator;
-    this.itemCount = itemCount;
-    this.orderBy = orderBy;
-    this.schemaUrl = TopNFilter.schemaUrl;
-  }
-
-  override toJSON(): ITopNFilter {
-    return { ...super.toJSON(), operator: this.operator, itemCount: this.itemCount, orderBy: this.orderBy };
+    super(target, FilterType.TopN, TopNFilter.schemaUrl, operator, itemCount, orderBy);
   }
 }
 
 /** `new RelativeDateFilter(target, RelativeDateOperators.InLast, 2, RelativeDateFilterTimeUnit.Weeks, true)`. */
+export interface TopNFilter {
+  toJSON(): ITopNFilter;
+}
+
 export class RelativeDateFilter extends Filter {
+  static override _keys = ['operator', 'timeUnitsCount', 'timeUnitType', 'includeToday'];
   static schemaUrl = 'http://powerbi.com/product/schema#relativeDate';
-  operator: RelativeDateOperators;
-  timeUnitsCount: number;
-  timeUnitType: RelativeDateFilterTimeUnit;
-  includeToday: boolean;
+  operator!: RelativeDateOperators;
+  timeUnitsCount!: number;
+  timeUnitType!: RelativeDateFilterTimeUnit;
+  includeToday!: boolean;
 
   constructor(
     target: IFilterTarget,
@@ -129,26 +139,29 @@ export class RelativeDateFilter extends Filter {
     timeUnitType: RelativeDateFilterTimeUnit,
     includeToday: boolean,
   ) {
-    super(target, FilterType.RelativeDate);
-    this.operator = operator;
-    this.timeUnitsCount = timeUnitsCount;
-    this.timeUnitType = timeUnitType;
-    this.includeToday = includeToday;
-    this.schemaUrl = RelativeDateFilter.schemaUrl;
-  }
-
-  override toJSON(): IRelativeDateFilter {
-    const { operator, timeUnitsCount, timeUnitType, includeToday } = this;
-    return { ...super.toJSON(), operator, timeUnitsCount, timeUnitType, includeToday };
+    super(
+      target,
+      FilterType.RelativeDate,
+      RelativeDateFilter.schemaUrl,
+      operator,
+      timeUnitsCount,
+      timeUnitType,
+      includeToday,
+    );
   }
 }
 
 /** Like a relative date filter, in minutes or hours and without `includeToday`. */
+export interface RelativeDateFilter {
+  toJSON(): IRelativeDateFilter;
+}
+
 export class RelativeTimeFilter extends Filter {
+  static override _keys = ['operator', 'timeUnitsCount', 'timeUnitType'];
   static schemaUrl = 'http://powerbi.com/product/schema#relativeTime';
-  operator: RelativeDateOperators;
-  timeUnitsCount: number;
-  timeUnitType: RelativeDateFilterTimeUnit;
+  operator!: RelativeDateOperators;
+  timeUnitsCount!: number;
+  timeUnitType!: RelativeDateFilterTimeUnit;
 
   constructor(
     target: IFilterTarget,
@@ -156,21 +169,24 @@ export class RelativeTimeFilter extends Filter {
     timeUnitsCount: number,
     timeUnitType: RelativeDateFilterTimeUnit,
   ) {
-    super(target, FilterType.RelativeTime);
-    this.operator = operator;
-    this.timeUnitsCount = timeUnitsCount;
-    this.timeUnitType = timeUnitType;
-    this.schemaUrl = RelativeTimeFilter.schemaUrl;
-  }
-
-  override toJSON(): IRelativeTimeFilter {
-    const { operator, timeUnitsCount, timeUnitType } = this;
-    return { ...super.toJSON(), operator, timeUnitsCount, timeUnitType };
+    super(
+      target,
+      FilterType.RelativeTime,
+      RelativeTimeFilter.schemaUrl,
+      operator,
+      timeUnitsCount,
+      timeUnitType,
+    );
   }
 }
 
 /** In, NotIn or All of a list of values: `new BasicFilter(target, 'In', 'A', 'B')`. */
+export interface RelativeTimeFilter {
+  toJSON(): IRelativeTimeFilter;
+}
+
 export class BasicFilter extends Filter {
+  static override _keys = ['operator', 'values'];
   static schemaUrl = 'http://powerbi.com/product/schema#basic';
   operator: BasicFilterOperators;
   values: PrimitiveValueType[];
@@ -182,9 +198,8 @@ export class BasicFilter extends Filter {
     operator: BasicFilterOperators,
     ...values: (PrimitiveValueType | PrimitiveValueType[])[]
   ) {
-    super(target, FilterType.Basic);
+    super(target, FilterType.Basic, BasicFilter.schemaUrl);
     this.operator = operator;
-    this.schemaUrl = BasicFilter.schemaUrl;
     if (values.length === 0 && operator !== 'All') {
       throw new Error(`values must be a non-empty array unless your operator is "All".`);
     }
@@ -193,8 +208,7 @@ export class BasicFilter extends Filter {
   }
 
   override toJSON(): IBasicFilter {
-    const { operator, values } = this;
-    return { ...super.toJSON(), operator, values, requireSingleSelection: !!this.requireSingleSelection };
+    return { ...super.toJSON(), requireSingleSelection: !!this.requireSingleSelection } as IBasicFilter;
   }
 }
 
@@ -230,48 +244,46 @@ export class BasicFilterWithKeys extends BasicFilter {
   }
 
   override toJSON(): IBasicFilterWithKeys {
-    return { ...super.toJSON(), target: this.target, keyValues: this.keyValues };
+    return { ...super.toJSON(), keyValues: this.keyValues } as IBasicFilterWithKeys;
   }
 }
 
 /** Selects data points by their opaque identity indexes: `new IdentityFilter([1, 4], 'In')`. */
 export class IdentityFilter extends Filter {
+  static override _keys = ['operator'];
   static schemaUrl = 'http://powerbi.com/product/schema#identity';
   declare target: IIdentityFilterTarget;
-  operator: IdentityFilterOperators;
+  operator!: IdentityFilterOperators;
 
   constructor(target: IIdentityFilterTarget, operator: IdentityFilterOperators) {
-    super(target, FilterType.Identity);
-    this.operator = operator;
-    this.schemaUrl = IdentityFilter.schemaUrl;
-  }
-
-  override toJSON(): IIdentityFilter {
-    return { ...super.toJSON(), operator: this.operator, target: this.target };
+    super(target, FilterType.Identity, IdentityFilter.schemaUrl, operator);
   }
 }
 
 /** Selects combinations of values across several targets (one tuple per combination). */
+export interface IdentityFilter {
+  toJSON(): IIdentityFilter;
+}
+
 export class TupleFilter extends Filter {
+  static override _keys = ['operator', 'values'];
   static schemaUrl = 'http://powerbi.com/product/schema#tuple';
   declare target: ITupleFilterTarget;
-  operator: TupleFilterOperators;
-  values: TupleValueType[];
+  operator!: TupleFilterOperators;
+  values!: TupleValueType[];
 
   constructor(target: ITupleFilterTarget, operator: TupleFilterOperators, values: TupleValueType[]) {
-    super(target, FilterType.Tuple);
-    this.operator = operator;
-    this.values = values;
-    this.schemaUrl = TupleFilter.schemaUrl;
-  }
-
-  override toJSON(): ITupleFilter {
-    return { ...super.toJSON(), operator: this.operator, values: this.values, target: this.target };
+    super(target, FilterType.Tuple, TupleFilter.schemaUrl, operator, values);
   }
 }
 
 /** One or two conditions joined by And or Or: `new AdvancedFilter(target, 'And', { operator: 'Contains', value: 'x' })`. */
+export interface TupleFilter {
+  toJSON(): ITupleFilter;
+}
+
 export class AdvancedFilter extends Filter {
+  static override _keys = ['logicalOperator', 'conditions'];
   static schemaUrl = 'http://powerbi.com/product/schema#advanced';
   logicalOperator: AdvancedFilterLogicalOperators;
   conditions: IAdvancedFilterCondition[];
@@ -282,8 +294,7 @@ export class AdvancedFilter extends Filter {
     logicalOperator: AdvancedFilterLogicalOperators,
     ...conditions: (IAdvancedFilterCondition | IAdvancedFilterCondition[])[]
   ) {
-    super(target, FilterType.Advanced);
-    this.schemaUrl = AdvancedFilter.schemaUrl;
+    super(target, FilterType.Advanced, AdvancedFilter.schemaUrl);
     if (typeof logicalOperator !== 'string' || logicalOperator.length === 0) {
       throw new Error(`logicalOperator must be a valid operator, You passed: ${String(logicalOperator)}`);
     }
@@ -300,26 +311,21 @@ export class AdvancedFilter extends Filter {
     }
     this.conditions = list;
   }
-
-  override toJSON(): IAdvancedFilter {
-    return { ...super.toJSON(), logicalOperator: this.logicalOperator, conditions: this.conditions };
-  }
 }
 
 /** Selects nodes of a hierarchy, each node with its children. */
+export interface AdvancedFilter {
+  toJSON(): IAdvancedFilter;
+}
+
 export class HierarchyFilter extends Filter {
+  static override _keys = ['hierarchyData'];
   static schemaUrl = 'http://powerbi.com/product/schema#hierarchy';
   declare target: IHierarchyFilterTarget;
-  hierarchyData: IHierarchyFilterNode[];
+  hierarchyData!: IHierarchyFilterNode[];
 
   constructor(target: IHierarchyFilterTarget, hierarchyData: IHierarchyFilterNode[]) {
-    super(target, FilterType.Hierarchy);
-    this.hierarchyData = hierarchyData;
-    this.schemaUrl = HierarchyFilter.schemaUrl;
-  }
-
-  override toJSON(): IHierarchyFilter {
-    return { ...super.toJSON(), hierarchyData: this.hierarchyData, target: this.target };
+    super(target, FilterType.Hierarchy, HierarchyFilter.schemaUrl, hierarchyData);
   }
 }
 
@@ -327,21 +333,23 @@ export class HierarchyFilter extends Filter {
  * powerbi-models 2.x: a hierarchy filter over data-point identities, its target the fields' query names:
  * `new HierarchyIdentityFilter([{ queryName: 'Store.Chain' }], [{ identity, operator: 'Selected' }])`.
  */
+export interface HierarchyFilter {
+  toJSON(): IHierarchyFilter;
+}
+
 export class HierarchyIdentityFilter<IdentityType> extends Filter {
+  static override _keys = ['hierarchyData'];
   static schemaUrl = 'http://powerbi.com/product/schema#hierarchyIdentity';
   declare target: IHierarchyIdentityFilterTarget;
-  hierarchyData: IHierarchyIdentityFilterNode<IdentityType>[];
+  hierarchyData!: IHierarchyIdentityFilterNode<IdentityType>[];
 
   constructor(
     target: IHierarchyIdentityFilterTarget,
     hierarchyData: IHierarchyIdentityFilterNode<IdentityType>[],
   ) {
-    super(target, FilterType.HierarchyIdentity);
-    this.hierarchyData = hierarchyData;
-    this.schemaUrl = HierarchyIdentityFilter.schemaUrl;
+    super(target, FilterType.HierarchyIdentity, HierarchyIdentityFilter.schemaUrl, hierarchyData);
   }
-
-  override toJSON(): IHierarchyIdentityFilter<IdentityType> {
-    return { ...super.toJSON(), hierarchyData: this.hierarchyData, target: this.target };
-  }
+}
+export interface HierarchyIdentityFilter<IdentityType> {
+  toJSON(): IHierarchyIdentityFilter<IdentityType>;
 }

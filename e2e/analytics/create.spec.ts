@@ -113,6 +113,8 @@ test('a report built on a dataset is saved, and re-embedded as a report it shows
   expect(event).toMatchObject({ reportName: 'Built in the contract test', saveAs: true });
   const reportId = event?.reportObjectId ?? '';
   expect(reportId).toMatch(/^[0-9a-f-]{36}$/);
+  // A created report has no original: the frame's draft id never reaches the host.
+  expect(event).not.toHaveProperty('originalReportObjectId');
 
   // The SDK's create → report re-embed, with the host's own token, in the same iframe.
   await page.evaluate((config) => window.createHost.reembed(config), {

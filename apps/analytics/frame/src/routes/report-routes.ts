@@ -62,7 +62,8 @@ export function reportRoutes(router: FrameRouter, controller: ReportController) 
           reportObjectId: report.id,
           reportName: report.name,
           saveAs: true,
-          originalReportObjectId: reportId,
+          // A report being created has no stored original: its draft id means nothing to the host.
+          ...(reportId.startsWith('draft:') ? {} : { originalReportObjectId: reportId }),
         });
       } catch (error) {
         throw controller.fail(error);

@@ -189,8 +189,9 @@ test('quick create shows the supplied rows, and its report is kept by saveAs', a
     databaseNames: ['fabrikam'],
   });
   await page.goto(`${stack.host}/create-host.html`);
+  // The quick-create page proper: its frame is a chunk of its own that arrives after the iframe's load event.
   await page.evaluate((config) => window.createHost.quickCreate(config), {
-    embedUrl: `${stack.service}/reportEmbed`,
+    embedUrl: `${stack.service}/quickCreate`,
     accessToken,
     tokenType: 1,
     datasetCreateConfig: {
@@ -217,7 +218,7 @@ test('quick create shows the supplied rows, and its report is kept by saveAs', a
     },
   });
   await poll(() => eventCount('loaded')).toBe(1);
-  const frame = frameOf('/reportEmbed');
+  const frame = frameOf('/quickCreate');
   const rows = frame.locator('section.visual[data-type="tableEx"] tbody tr');
   await expect(rows).toHaveCount(3);
   expect(

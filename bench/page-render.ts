@@ -17,7 +17,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { build } from 'vite';
 import { buildApp } from '../apps/analytics/src/app.ts';
@@ -26,7 +26,7 @@ import { loadConfig } from '../apps/analytics/src/config.ts';
 import { ContentStore } from '../apps/analytics/src/content/store.ts';
 import { openFleetDatabase } from '../apps/analytics/src/data/fleet-database.ts';
 import { bundleFile } from '../e2e/sdk/support/bundle.ts';
-import { median } from './support/browser.ts';
+import { launchChromium, median } from './support/browser.ts';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 11));
 const GOAL_MS = 1000;
@@ -124,10 +124,7 @@ try {
     return String(minted.token);
   };
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchChromium();
   let shot = false;
   /** One embed: milliseconds from `embed()` to `loaded` and to `rendered`. */
   const renderOnce = async (context: BrowserContext) => {

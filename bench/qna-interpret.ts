@@ -7,7 +7,6 @@
  *
  *   node --import tsx bench/qna-interpret.ts [rounds=5]
  */
-import { chromium } from '@playwright/test';
 import {
   PRINT_FLEET_DATASET,
   PRINT_FLEET_DATASET_ID,
@@ -18,7 +17,7 @@ import { runVisualQuery } from '../apps/analytics/src/query/run.ts';
 import { openTestFleet, TEST_NOW } from '../apps/analytics/test/helpers/fleet.ts';
 import { ALL_ACCOUNTS } from '../apps/analytics/test/helpers/oracle.ts';
 import { startStack } from '../e2e/analytics/support/stack.ts';
-import { median } from './support/browser.ts';
+import { launchChromium, median } from './support/browser.ts';
 
 const rounds = Number(process.argv[2] ?? 5);
 const QUESTIONS = [
@@ -37,16 +36,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 const stack = await startStack();
 const fleet = await openTestFleet();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--no-first-run',
-    '--disable-dev-shm-usage',
-  ],
-});
+const browser = await launchChromium();
 try {
   const vocabulary = new Vocabulary({ engine: fleet.fleet.engine, now: () => TEST_NOW.getTime() });
   const context = { databaseNames: ALL_ACCOUNTS, now: TEST_NOW };

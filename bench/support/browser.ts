@@ -42,9 +42,10 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
-export async function launch(): Promise<BenchBrowser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+/** Debian's Chromium (or CHROMIUM_PATH), headless, without the background work that adds noise to timings. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -56,6 +57,10 @@ export async function launch(): Promise<BenchBrowser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+export async function launch(): Promise<BenchBrowser> {
+  const browser = await launchChromium();
   const context = await browser.newContext();
   await context.route('**/*', async (route) => {
     const found = await body(new URL(route.request().url()).pathname);

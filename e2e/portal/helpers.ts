@@ -3,9 +3,11 @@ import { expect, type Page } from '@playwright/test';
 
 // Shared steps of the portal journeys.
 
-/** No serious or critical axe-core violation on the page as it stands. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/** No serious or critical axe-core violation on the page as it stands (outside `exclude`, a CSS selector). */
+export async function expectAccessible(page: Page, exclude?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (exclude) builder.exclude(exclude);
+  const { violations } = await builder.analyze();
   const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

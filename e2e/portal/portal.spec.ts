@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startStack, type RunningStack } from '../support/stack.ts';
+import { acceptWelcome, expectAccessible, signIn } from './helpers.ts';
 
 let stack: RunningStack;
 
-test.describe.configure({ mode: 'serial' });
+// Each journey runs axe-core several times: slow on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -19,32 +20,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   expect(await stack?.stop()).toBe(0);
 });
-
-/** No serious or critical axe-core violation on the page as it stands. */
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function acceptWelcome(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Welcome' });
-  await expect(dialog).toBeVisible();
-  await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Accept' }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function signIn(page: Page): Promise<void> {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const popup = await popupOpened;
-  await popup.getByLabel('Email').fill('alice@contoso.example');
-  await popup.getByLabel('Password').fill('portico-alice');
-  await popup.getByRole('button', { name: 'Sign in' }).click();
-  await popup.waitForEvent('close');
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 function installerUrl(installee: string): string {
   const line = stack.output().match(new RegExp(`Installer for ${installee}: (\\S+)`));
@@ -134,4 +109,79 @@ test('signed in: reports download, embedded reports list, control panel upgrade,
   await expect(navigation.getByRole('link', { name: '製品情報' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'サインアウト' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'コントロールパネルのアップグレード' })).toBeVisible();
+});
+
+test('an embedded report loads beside the report list and changes page from its page navigation', async ({
+  page,
+}) => {
+  await page.goto(`${stack.portalUrl}/`);
+  await acceptWelcome(page);
+  await signIn(page);
+  await page.getByRole('link', { name: 'Embedded reports' }).click();
+
+  const list = page.getByRole('navigation', { name: 'Reports' });
+  await list.getByRole('button').first().click();
+  const report = page.frameLocator('iframe');
+  const pages = report.getByRole('navigation', { name: 'Pages' });
+  await expect(pages.getByRole('button').nth(1)).toBeVisible({ timeout: 30_000 });
+  const first = pages.getByRole('button').first();
+  await expect(first).toHaveAttribute('aria-current', 'page');
+  const firstPage = await first.innerText();
+  const shownBefore = await report.locator('.canvas').innerText();
+
+  const second = pages.getByRole('button').nth(1);
+  const secondPage = await second.innerText();
+  await second.click();
+
+  await expect(second).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('button', { name: firstPage, exact: true })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // The canvas now draws the second page's visuals, not the first page's.
+  await expect(report.locator('.canvas')).not.toHaveText(shownBefore);
+  expect(secondPage).not.toBe(firstPage);
+  // The portal's own markup; the report inside the frame is the analytics service's (e2e/analytics).
+  await expect(page.locator('iframe')).toHaveAttribute('title', /\S/);
+  await expectAccessible(page, 'iframe');
+});
+
+test('an HTML report opens in a new window with its table, and a blocked popup is explained', async ({
+  page,
+}) => {
+  await page.goto(`${stack.portalUrl}/`);
+  await acceptWelcome(page);
+  await signIn(page);
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  const tree = page.getByRole('tree', { name: 'Report folders' });
+  await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+
+  // Office reports offer DOCX only: walk down the tree to a node whose reports offer HTML.
+  const html = page.getByRole('button', { name: /as HTML$/ }).first();
+  await tree.focus();
+  for (let step = 0; step < 30 && !(await html.isVisible()); step += 1) {
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(200);
+  }
+  await expect(html).toBeVisible();
+
+  const popupOpened = page.waitForEvent('popup');
+  await html.click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('table').first()).toBeVisible();
+  expect(await popup.getByRole('row').count()).toBeGreaterThan(1);
+  await popup.close();
+
+  // A popup blocker makes window.open give null, as the browser does when it blocks a window.
+  await page.evaluate(() => {
+    window.open = () => null;
+  });
+  // The alert holds the click until it is answered, so it is answered from the listener.
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
+  await html.click();
+  await expect.poll(() => alerts).toEqual(['alert: Popup blocked. Please allow popups for this website.']);
 });

@@ -4,6 +4,8 @@
  */
 import type { Dataset, ReportDefinition } from '../../../src/content/types.ts';
 import type { QueryAnswer, VisualQuery } from '../../../src/query/types.ts';
+import { createRequester } from './request.ts';
+import type { Requester, RequestOptions } from './request.ts';
 
 /** What `GET /frame-api/session` says the token grants. */
 export interface Session {
@@ -36,29 +38,10 @@ export interface SavedAs {
   readonly accessToken: { readonly token: string; readonly tokenId: string; readonly expiration: string };
 }
 
-/** A failed frame-API call: the HTTP status and the service's `{ message, code }`. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError, TOKEN_EXPIRED } from './request.ts';
+export type { Fetch } from './request.ts';
 
-export const TOKEN_EXPIRED = 'TokenExpired';
-
-export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
-
-export interface FrameApiOptions {
-  /** The service's origin; same origin by default. */
-  readonly baseUrl?: string;
-  readonly fetch?: Fetch;
-  /** Called once each time the token is found expired. */
-  readonly onTokenExpired?: (error: ApiError) => void;
-}
+export type FrameApiOptions = RequestOptions;
 
 export interface FrameApi {
   setToken(token: string): void;
@@ -78,48 +61,21 @@ export interface FrameApi {
 
 /** `createFrameApi({ fetch })`, then `api.setToken(config.accessToken)` and `await api.session()`. */
 export function createFrameApi(options: FrameApiOptions = {}): FrameApi {
-  const base = options.baseUrl ?? '';
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  let token: string | undefined;
-  let expired = false;
+  return frameApiOn(createRequester(options));
+}
 
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    if (token === undefined) throw new ApiError(401, 'NoToken', 'No access token was given to the frame.');
-    if (expired) throw new ApiError(401, TOKEN_EXPIRED, 'The access token has expired.');
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await doFetch(`${base}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.ok) return response;
-    const problem = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown };
-    const code = typeof problem.code === 'string' ? problem.code : `HTTP${response.status}`;
-    const message =
-      typeof problem.message === 'string' ? problem.message : `The service answered ${response.status}.`;
-    const error = new ApiError(response.status, code, message);
-    if (response.status === 401 && code === TOKEN_EXPIRED && !expired) {
-      expired = true;
-      options.onTokenExpired?.(error);
-    }
-    throw error;
-  }
-
-  const json = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
-    (await (await call(method, path, body)).json()) as T;
+/** The frame API over a given requester (the draft client shares its token state). */
+export function frameApiOn(requester: Requester): FrameApi {
+  const { call, json } = requester;
   const reportPath = (id: string): string => `/frame-api/reports/${encodeURIComponent(id)}`;
 
   return {
-    setToken(next) {
-      token = next;
-      expired = false;
-    },
+    setToken: (next) => requester.setToken(next),
     get token() {
-      return token;
+      return requester.token;
     },
     get expired() {
-      return expired;
+      return requester.expired;
     },
     session: () => json<Session>('GET', '/frame-api/session'),
     report: (reportId) => json<LoadedReport>('GET', reportPath(reportId)),

@@ -12,8 +12,9 @@ import type { IDatasetCreateConfig } from '@portico/models';
 import type { PublicDataset } from '../../../src/content/public-model.ts';
 import type { ReportDefinition } from '../../../src/content/types.ts';
 import type { QueryAnswer, VisualQuery } from '../../../src/query/types.ts';
-import { ApiError, createFrameApi, TOKEN_EXPIRED } from '../api/frame-api.ts';
-import type { Fetch, FrameApi, FrameApiOptions, SavedAs } from '../api/frame-api.ts';
+import { ApiError, frameApiOn } from '../api/frame-api.ts';
+import type { FrameApi, FrameApiOptions, SavedAs } from '../api/frame-api.ts';
+import { createRequester } from '../api/request.ts';
 
 const DRAFT = Symbol('draft-api');
 
@@ -47,11 +48,13 @@ export function isDraftApi(api: FrameApi): api is DraftFrameApi {
 
 /** `createDraftFrameApi(options)`: `createFrameApi(options)` plus drafts. */
 export function createDraftFrameApi(options: FrameApiOptions = {}): DraftFrameApi {
-  const base = createFrameApi(options);
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // The draft routes share the base's token: an expiry found by either marks it for both.
+  const requester = createRequester(options);
+  const base = frameApiOn(requester);
+  const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    requester.json<T>(method, path, body);
   const drafts = new Map<string, Draft>();
   const successors = new Map<string, string>();
-  let expired = false;
   let next = 0;
 
   const current = (token: string): string => {
@@ -65,42 +68,15 @@ export function createDraftFrameApi(options: FrameApiOptions = {}): DraftFrameAp
     base.setToken(token);
   };
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const token = base.token;
-    if (token === undefined) throw new ApiError(401, 'NoToken', 'No access token was given to the frame.');
-    if (expired || base.expired) throw new ApiError(401, TOKEN_EXPIRED, 'The access token has expired.');
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await doFetch(`${options.baseUrl ?? ''}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.ok) return (await response.json()) as T;
-    const problem = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown };
-    const code = typeof problem.code === 'string' ? problem.code : `HTTP${response.status}`;
-    const message =
-      typeof problem.message === 'string' ? problem.message : `The service answered ${response.status}.`;
-    const error = new ApiError(response.status, code, message);
-    if (response.status === 401 && code === TOKEN_EXPIRED && !expired) {
-      expired = true;
-      options.onTokenExpired?.(error);
-    }
-    throw error;
-  }
-
   const draftOf = (reportId: string): Draft | undefined => drafts.get(reportId);
   const notForDrafts = (what: string) =>
     Promise.reject(new ApiError(400, 'DraftNotSaved', `Save the new report (saveAs) before ${what}.`));
 
   // The base's methods and getters through the prototype, so calls this module does not know stay the base's.
   const api = Object.create(base) as DraftFrameApi;
-  Object.defineProperty(api, 'expired', { get: () => expired || base.expired });
-  Object.defineProperty(api, 'token', { get: () => base.token });
   Object.assign(api, {
     [DRAFT]: true,
     setToken(token: string) {
-      expired = false;
       base.setToken(current(token));
     },
     openDraft(draft: Draft) {

@@ -3,8 +3,9 @@
  * A 401 `TokenExpired` marks the token expired: every later call fails at once until `setToken` gives a new one.
  */
 import type { PageAnswer, ParameterValue } from '../../../../src/kinds/paginated/types.ts';
-import { ApiError, TOKEN_EXPIRED } from '../../api/frame-api.ts';
-import type { Fetch, Session } from '../../api/frame-api.ts';
+import type { Session } from '../../api/frame-api.ts';
+import { createRequester } from '../../api/request.ts';
+import type { ApiError, Fetch } from '../../api/request.ts';
 
 export type ExportFormat = 'PDF' | 'CSV';
 
@@ -30,41 +31,14 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 export function createPaginatedApi(
   options: { fetch?: Fetch; onTokenExpired?: (error: ApiError) => void } = {},
 ): PaginatedApi {
-  const doFetch: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  let token: string | undefined;
-  let expired = false;
-
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    if (token === undefined) throw new ApiError(401, 'NoToken', 'No access token was given to the frame.');
-    if (expired) throw new ApiError(401, TOKEN_EXPIRED, 'The access token has expired.');
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await doFetch(path, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.ok) return response;
-    const problem = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown };
-    const code = typeof problem.code === 'string' ? problem.code : `HTTP${response.status}`;
-    const message =
-      typeof problem.message === 'string' ? problem.message : `The service answered ${response.status}.`;
-    const error = new ApiError(response.status, code, message);
-    if (response.status === 401 && code === TOKEN_EXPIRED && !expired) {
-      expired = true;
-      options.onTokenExpired?.(error);
-    }
-    throw error;
-  }
+  const requester = createRequester(options);
+  const { call } = requester;
   const reportPath = (id: string) => `/frame-api/paginated-reports/${encodeURIComponent(id)}`;
 
   return {
-    setToken(next) {
-      token = next;
-      expired = false;
-    },
+    setToken: (next) => requester.setToken(next),
     get expired() {
-      return expired;
+      return requester.expired;
     },
     session: async () => (await call('GET', '/frame-api/session')).json() as Promise<Session>,
     page: async (reportId, pageNumber, values) =>

@@ -20,8 +20,10 @@ const browser = await chromium.launch({
 });
 
 async function shoot(page: Page, name: string): Promise<void> {
-  // The footer's clock ticks every second; the picture need not wait for it.
+  // No hover or focus ring left from the click that got here, and MUI's transitions finished.
   await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.waitForTimeout(600);
   await page.screenshot({ path: resolve(out, `${name}.png`) });
   console.info(`docs/screenshots/${name}.png`);
 }

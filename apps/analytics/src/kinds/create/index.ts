@@ -6,13 +6,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { checkDefinition, FieldRefSchema, ReportDefinitionSchema } from '../../content/definition-schema.ts';
+import { checkDefinition, ReportDefinitionSchema } from '../../content/definition-schema.ts';
 import { publicDataset } from '../../content/public-model.ts';
 import type { Report, ReportDefinition } from '../../content/types.ts';
 import { HttpError } from '../../http-errors.ts';
-import { compileVisualQuery } from '../../query/compile.ts';
-import { runCompiled } from '../../query/run.ts';
-import { MAX_QUERY_ROWS } from '../../query/types.ts';
+import { runVisualQuery } from '../../query/run.ts';
+import {
+  IssuedToken,
+  QueryAnswerSchema,
+  ReportMeta,
+  VisualQueryFields,
+} from '../../routes/frame-api/schemas.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { embedUrl } from '../../services.ts';
 import { autoReport } from './auto-report.ts';
@@ -43,51 +47,6 @@ const ConfigErrorBody = Type.Object({
   ),
 });
 
-const VisualQuerySchema = Type.Object({
-  select: Type.Array(FieldRefSchema, { minItems: 1, maxItems: 50 }),
-  filters: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 100 })),
-  orderBy: Type.Optional(
-    Type.Array(
-      Type.Object({
-        field: FieldRefSchema,
-        direction: Type.Union([
-          Type.Literal('Ascending'),
-          Type.Literal('Descending'),
-          Type.Literal(1),
-          Type.Literal(2),
-        ]),
-      }),
-      { maxItems: 10 },
-    ),
-  ),
-  top: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QUERY_ROWS })),
-});
-
-const QueryAnswer = Type.Object({
-  columns: Type.Array(
-    Type.Object({
-      field: FieldRefSchema,
-      kind: Type.Union([Type.Literal('column'), Type.Literal('measure')]),
-      queryName: Type.String(),
-      displayName: Type.String(),
-      dataType: Type.String(),
-      format: Type.Optional(Type.String()),
-    }),
-  ),
-  rows: Type.Unknown({ description: 'One array per row, in the order of columns' }),
-  truncated: Type.Boolean(),
-});
-
-const IssuedToken = Type.Object({ token: Type.String(), tokenId: Type.String(), expiration: Type.String() });
-const ReportMeta = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  workspaceId: Type.String(),
-  datasetId: Type.String(),
-  version: Type.Integer(),
-  updatedAt: Type.String(),
-  embedUrl: Type.String(),
-});
 const DatasetAnswer = Type.Object({
   dataset: Type.Unknown({ description: 'The semantic model without physical names' }),
   workspaceId: Type.String(),
@@ -152,14 +111,14 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireEmbedToken,
       schema: {
         summary: "Run a draft visual's query on a dataset (Create permission), for the token's accounts only",
-        body: Type.Object({ datasetId: Id, query: VisualQuerySchema }),
-        response: { 200: QueryAnswer, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
+        body: Type.Object({ datasetId: Id, query: Type.Object(VisualQueryFields) }),
+        response: { 200: QueryAnswerSchema, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
       },
     },
     async (request) => {
       const dataset = datasetForCreator(app, request, request.body.datasetId);
       const context = { databaseNames: creatorClaims(request).databaseNames, now: new Date(now()) };
-      return runCompiled(engine, compileVisualQuery(dataset, request.body.query, context));
+      return runVisualQuery(engine, dataset, request.body.query, context);
     },
   );
 

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { FieldRefSchema } from '../../content/definition-schema.ts';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { runVisualQuery } from '../../query/run.ts';
+import { QueryAnswerSchema } from '../../routes/frame-api/schemas.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { DashboardStore } from './store.ts';
 import { dashboardEmbedUrl, resolveDashboard, tileEmbedUrl, tileSource, TileSourceMissing } from './tiles.ts';
@@ -40,21 +40,6 @@ const TileSummary = Type.Object({
   embedUrl: Type.String({
     description: 'The frame page of this one tile: /tileEmbed?dashboardId=…&tileId=…&groupId=…',
   }),
-});
-
-const TileAnswer = Type.Object({
-  columns: Type.Array(
-    Type.Object({
-      field: FieldRefSchema,
-      kind: Type.Union([Type.Literal('column'), Type.Literal('measure')]),
-      queryName: Type.String(),
-      displayName: Type.String(),
-      dataType: Type.String(),
-      format: Type.Optional(Type.String()),
-    }),
-  ),
-  rows: Type.Unknown({ description: 'One array per row, in the order of columns' }),
-  truncated: Type.Boolean(),
 });
 
 const WorkspaceParams = Type.Object({ workspaceId: Id });
@@ -213,7 +198,7 @@ function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
         schema: {
           summary: "A tile's data: its pinned visual's query, for the token's accounts only",
           params: FrameTileParams,
-          response: { 200: TileAnswer, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
+          response: { 200: QueryAnswerSchema, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
         },
       },
       async (request) => {

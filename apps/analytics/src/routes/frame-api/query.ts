@@ -1,54 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ExportDataType } from '@portico/models';
 import { Type } from 'typebox';
-import { FieldRefSchema } from '../../content/definition-schema.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { compileVisualQuery } from '../../query/compile.ts';
 import { toCsv } from '../../query/csv.ts';
-import { runCompiled } from '../../query/run.ts';
+import { runCompiled, runVisualQuery } from '../../query/run.ts';
 import { MAX_QUERY_ROWS, MAX_UNDERLYING_ROWS } from '../../query/types.ts';
 import { compileUnderlyingQuery } from '../../query/underlying.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { reportForToken } from './access.ts';
+import { QueryAnswerSchema, VisualQueryFields } from './schemas.ts';
 
-const VisualQuerySchema = Type.Object({
-  datasetId: Type.Optional(Type.String()),
-  select: Type.Array(FieldRefSchema, { minItems: 1, maxItems: 50 }),
-  filters: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: 100 })),
-  orderBy: Type.Optional(
-    Type.Array(
-      Type.Object({
-        field: FieldRefSchema,
-        direction: Type.Union([
-          Type.Literal('Ascending'),
-          Type.Literal('Descending'),
-          Type.Literal(1),
-          Type.Literal(2),
-        ]),
-      }),
-      { maxItems: 10 },
-    ),
-  ),
-  top: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_QUERY_ROWS })),
-});
-
-const QueryAnswerSchema = Type.Object({
-  columns: Type.Array(
-    Type.Object({
-      field: FieldRefSchema,
-      kind: Type.Union([Type.Literal('column'), Type.Literal('measure')]),
-      queryName: Type.String(),
-      displayName: Type.String(),
-      dataType: Type.String(),
-      format: Type.Optional(Type.String()),
-    }),
-  ),
-  // Not typed cell by cell: serialising 30,000 rows through a per-cell anyOf costs more than the query's planning.
-  rows: Type.Unknown({
-    description: 'One array per row, in the order of columns; cells are string, number, boolean or null',
-  }),
-  truncated: Type.Boolean(),
-});
+const VisualQuerySchema = Type.Object({ datasetId: Type.Optional(Type.String()), ...VisualQueryFields });
 
 /** /frame-api/query and /frame-api/export: a visual's data, as JSON rows or as CSV, for the token's accounts only. */
 const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -67,7 +30,7 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { dataset } = reportForToken(app, request, request.body.reportId);
       const context = { databaseNames: embedClaims(request).databaseNames, now: new Date(now()) };
-      return runCompiled(engine, compileVisualQuery(dataset, request.body.query, context));
+      return runVisualQuery(engine, dataset, request.body.query, context);
     },
   );
 

@@ -10,19 +10,10 @@ import { embedClaims } from '../../plugins/authentication.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { embedUrl } from '../../services.ts';
 import { reportForToken } from './access.ts';
+import { IssuedToken, ReportMeta } from './schemas.ts';
 import userStateRoutes from './user-state.ts';
 
 const ReportParams = Type.Object({ reportId: Id });
-
-const ReportMeta = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  workspaceId: Type.String(),
-  datasetId: Type.String(),
-  version: Type.Integer(),
-  updatedAt: Type.String({ format: 'date-time' }),
-  embedUrl: Type.String(),
-});
 
 const Session = Type.Object({
   tokenId: Type.String(),
@@ -43,12 +34,6 @@ const SaveAsBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   definition: Type.Optional(ReportDefinitionSchema),
 });
-const IssuedToken = Type.Object({
-  token: Type.String(),
-  tokenId: Type.String(),
-  expiration: Type.String({ format: 'date-time' }),
-});
-
 /** /frame-api/session and /frame-api/reports/*: what an embed token may read and save. */
 const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { content, config, tokens } = app.services;

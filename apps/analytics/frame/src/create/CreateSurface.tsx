@@ -13,6 +13,7 @@ import type { ReportController } from '../model/controller.ts';
 import type { FrameState } from '../model/state.ts';
 import { activePageOf } from '../model/state.ts';
 import { activatePage } from '../routes/page-routes.ts';
+import { SaveDraftForm } from './SaveDraftForm.tsx';
 import {
   addBasicFilter,
   addField,
@@ -26,7 +27,6 @@ import {
   removeVisual,
   setVisualType,
 } from './authoring.ts';
-import { saveDraftAs } from './draft.ts';
 import './create.css';
 
 interface Props {
@@ -89,7 +89,12 @@ export function CreateSurface({ controller, state }: Props) {
               setSelected(added.visual);
             }}
           />
-          <SaveAs controller={controller} defaultName={state.report?.name ?? 'New report'} />
+          <SaveDraftForm
+            controller={controller}
+            defaultName={state.report?.name ?? 'New report'}
+            className="create-save"
+            problemClassName="create-problem"
+          />
         </div>
         <div className="create-canvas">
           <ReportView controller={controller} state={view} />
@@ -221,40 +226,6 @@ function AddVisual({ onAdd }: { onAdd: (type: VisualType) => void }) {
         Add visual
       </button>
     </div>
-  );
-}
-
-function SaveAs({ controller, defaultName }: { controller: ReportController; defaultName: string }) {
-  const [name, setName] = useState(defaultName);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      className="create-save"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (name.trim() === '') return setProblem('Give the report a name.');
-        setBusy(true);
-        setProblem(undefined);
-        saveDraftAs(controller, name.trim()).catch((error: unknown) => {
-          const body = (error as { body?: { detailedMessage?: string } }).body;
-          setProblem(body?.detailedMessage ?? 'The report could not be saved.');
-          setBusy(false);
-        });
-      }}
-    >
-      <label>
-        Report name <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <button type="submit" disabled={busy}>
-        Save as
-      </button>
-      {problem ? (
-        <span role="alert" className="create-problem">
-          {problem}
-        </span>
-      ) : null}
-    </form>
   );
 }
 

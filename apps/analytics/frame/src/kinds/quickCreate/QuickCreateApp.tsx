@@ -1,7 +1,8 @@
 /** The quick-create page: a message until the dataset is built, then its report, with "Save as" while unsaved. */
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { ReportView } from '../../components/ReportView.tsx';
-import { isCreating, saveDraftAs } from '../../create/draft.ts';
+import { isCreating } from '../../create/draft.ts';
+import { SaveDraftForm } from '../../create/SaveDraftForm.tsx';
 import './quick-create.css';
 import type { ReportController } from '../../model/controller.ts';
 
@@ -22,7 +23,13 @@ export function QuickCreateApp({ controller }: { controller: ReportController })
       return (
         <div className="quick-create">
           {isCreating(controller) ? (
-            <SaveBar controller={controller} defaultName={state.report?.name ?? 'New report'} />
+            <SaveDraftForm
+              controller={controller}
+              defaultName={state.report?.name ?? 'New report'}
+              className="quick-create-bar"
+            >
+              <span className="muted">Not saved yet: the data and the report are kept once you save.</span>
+            </SaveDraftForm>
           ) : null}
           <div className="quick-create-report">
             <ReportView controller={controller} state={state} />
@@ -30,35 +37,4 @@ export function QuickCreateApp({ controller }: { controller: ReportController })
         </div>
       );
   }
-}
-
-function SaveBar({ controller, defaultName }: { controller: ReportController; defaultName: string }) {
-  const [name, setName] = useState(defaultName);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      className="quick-create-bar"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (name.trim() === '') return setProblem('Give the report a name.');
-        setBusy(true);
-        setProblem(undefined);
-        saveDraftAs(controller, name.trim()).catch((error: unknown) => {
-          const body = (error as { body?: { detailedMessage?: string } }).body;
-          setProblem(body?.detailedMessage ?? 'The report could not be saved.');
-          setBusy(false);
-        });
-      }}
-    >
-      <span className="muted">Not saved yet: the data and the report are kept once you save.</span>
-      <label>
-        Report name <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <button type="submit" disabled={busy}>
-        Save as
-      </button>
-      {problem ? <span role="alert">{problem}</span> : null}
-    </form>
-  );
 }

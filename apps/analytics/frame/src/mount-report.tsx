@@ -11,7 +11,11 @@ import { App } from './components/App.tsx';
 import { ReportController } from './model/controller.ts';
 import { registerRoutes } from './routes/index.ts';
 
-export function mountReport(root: HTMLElement, url: FrameUrl): void {
+/**
+ * The report controller on the draft-aware API (a TokenExpired raises the SDK's error event), with its frame router
+ * and every report route registered; the report and quick-create frames render their app on it.
+ */
+export function startReportController(url: FrameUrl, reportId?: string): ReportController {
   let raise: (eventName: string, body: unknown) => void = () => undefined;
   const api = createDraftFrameApi({
     onTokenExpired: (error) =>
@@ -22,22 +26,19 @@ export function mountReport(root: HTMLElement, url: FrameUrl): void {
         level: 3,
       }),
   });
-  const controller = new ReportController({
-    api,
-    reportId: url.reportId,
-    raise: (event) => router.raise(event),
-  });
+  const controller = new ReportController({ api, reportId, raise: (event) => router.raise(event) });
   raise = (eventName, body) => controller.raise(eventName, body);
   const router = createFrameRouter({
     allowedOrigins: (origin) => controller.acceptsOrigin(origin),
     ...(url.uid === undefined ? {} : { uid: url.uid }),
   });
-  registerRoutes(router, controller, {
-    print: () => window.print(),
-    correlationId: crypto.randomUUID(),
-  });
+  registerRoutes(router, controller, { print: () => window.print(), correlationId: crypto.randomUUID() });
   window.addEventListener('pagehide', () => router.destroy());
+  return controller;
+}
 
+export function mountReport(root: HTMLElement, url: FrameUrl): void {
+  const controller = startReportController(url, url.reportId);
   createRoot(root).render(
     <StrictMode>
       <App controller={controller} kind={url.kind} />

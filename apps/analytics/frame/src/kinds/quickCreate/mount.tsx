@@ -5,32 +5,12 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createFrameRouter } from '@portico/frame';
 import type { FrameUrl } from '../../boot.ts';
-import { createDraftFrameApi } from '../../create/draft-api.ts';
-import { ReportController } from '../../model/controller.ts';
-import { registerRoutes } from '../../routes/index.ts';
+import { startReportController } from '../../mount-report.tsx';
 import { QuickCreateApp } from './QuickCreateApp.tsx';
 
 export function mount(root: HTMLElement, url: FrameUrl): void {
-  let raise: (eventName: string, body: unknown) => void = () => undefined;
-  const api = createDraftFrameApi({
-    onTokenExpired: (error) =>
-      raise('error', {
-        message: 'TokenExpired',
-        detailedMessage: error.message,
-        errorCode: 'TokenExpired',
-        level: 3,
-      }),
-  });
-  const controller = new ReportController({ api, raise: (event) => router.raise(event) });
-  raise = (eventName, body) => controller.raise(eventName, body);
-  const router = createFrameRouter({
-    allowedOrigins: (origin) => controller.acceptsOrigin(origin),
-    ...(url.uid === undefined ? {} : { uid: url.uid }),
-  });
-  registerRoutes(router, controller, { print: () => window.print(), correlationId: crypto.randomUUID() });
-  window.addEventListener('pagehide', () => router.destroy());
+  const controller = startReportController(url);
 
   createRoot(root).render(
     <StrictMode>

@@ -11,13 +11,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance, listValue } from '@duckdb/node-api';
+import { listValue } from '@duckdb/node-api';
 import { generateAccount } from '@portico/fleet-data';
-import { buildApp } from '../apps/analytics/src/app.ts';
-import { ephemeralSigningKey } from '../apps/analytics/src/auth/signing-key.ts';
-import { loadConfig } from '../apps/analytics/src/config.ts';
-import { ContentStore } from '../apps/analytics/src/content/store.ts';
-import { engineOn } from '../apps/analytics/src/data/engine.ts';
+import { BENCH_SECRET, median, serviceOn, time } from '../apps/analytics/bench/service.ts';
 import { openFleetDatabase } from '../apps/analytics/src/data/fleet-database.ts';
 import { DEVICE_ALERTS_REPORT_ID } from '../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
 import type { PageAnswer } from '../apps/analytics/src/kinds/paginated/types.ts';
@@ -25,19 +21,6 @@ import type { PageAnswer } from '../apps/analytics/src/kinds/paginated/types.ts'
 const TARGET = Number(process.argv[2] ?? 100_000);
 const ACCOUNT = 'contoso_emea';
 const END_DATE = '2024-06-30';
-const SECRET = 'bench-secret';
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-async function time(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
@@ -58,18 +41,7 @@ try {
   });
   await loaded.engine.close();
 
-  const instance = await DuckDBInstance.create(file);
-  const engine = await engineOn(instance, 4);
-  const direct = await instance.connect();
-  const config = loadConfig({ PORTICO_DATA_DIR: dir, ANALYTICS_CLIENT_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const app = await buildApp({
-    config,
-    fleet: { engine, parameters: loaded.parameters, loaded: undefined },
-    content: await ContentStore.open(join(dir, 'content')),
-    signingKey: await ephemeralSigningKey(),
-    logger: false,
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { config, address, direct, close } = await serviceOn(file, dir, loaded);
   try {
     const post = (path: string, body: unknown, authorization: string) =>
       fetch(`${address}${path}`, {
@@ -81,7 +53,7 @@ try {
       if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Record<string, unknown>;
     };
-    const basic = `Basic ${Buffer.from(`${config.clientId}:${SECRET}`).toString('base64')}`;
+    const basic = `Basic ${Buffer.from(`${config.clientId}:${BENCH_SECRET}`).toString('base64')}`;
     const { access_token: apiToken } = await json(
       await post('/oauth/token', { grant_type: 'client_credentials' }, basic),
     );
@@ -178,9 +150,7 @@ try {
     console.info(`PDF export / SQL scan: ${(median(pdfs) / median(scans)).toFixed(1)}×`);
     console.info(`peak RSS growth during a PDF export: ${(peak / 1024 / 1024).toFixed(0)} MB`);
   } finally {
-    direct.closeSync();
-    await app.close();
-    await engine.close();
+    await close();
   }
 } finally {
   await rm(dir, { recursive: true, force: true });

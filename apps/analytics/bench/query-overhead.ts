@@ -8,15 +8,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { BasicFilter } from '@portico/models';
 import { estimateMeterRows, SAMPLE_ACCOUNTS } from '@portico/fleet-data';
-import { buildApp } from '../src/app.ts';
-import { ephemeralSigningKey } from '../src/auth/signing-key.ts';
-import { loadConfig } from '../src/config.ts';
-import { ContentStore } from '../src/content/store.ts';
 import { PRINT_FLEET_DATASET } from '../src/content/samples/print-fleet-dataset.ts';
-import { engineOn } from '../src/data/engine.ts';
+import { BENCH_SECRET, median, serviceOn, time } from './service.ts';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
 import { compileVisualQuery } from '../src/query/compile.ts';
 import type { VisualQuery } from '../src/query/types.ts';
@@ -28,7 +23,6 @@ const WARM_UP = 3;
 const GOAL = 1.2;
 const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
 const REPORT_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
-const SECRET = 'bench-secret';
 
 const QUERY: VisualQuery = {
   select: [
@@ -40,18 +34,6 @@ const QUERY: VisualQuery = {
     new BasicFilter({ table: 'Devices', column: 'Manufacturer' }, 'In', 'HP', 'Canon', 'Ricoh').toJSON(),
   ],
 };
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-async function time(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'analytics-bench-'));
 try {
@@ -72,18 +54,7 @@ try {
   );
 
   // One DuckDB instance for both sides: the service's engine, and a plain connection for the direct runs.
-  const instance = await DuckDBInstance.create(file);
-  const engine = await engineOn(instance, 4);
-  const direct = await instance.connect();
-  const config = loadConfig({ PORTICO_DATA_DIR: dir, ANALYTICS_CLIENT_SECRET: SECRET, LOG_LEVEL: 'silent' });
-  const app = await buildApp({
-    config,
-    fleet: { engine, parameters: loaded.parameters, loaded: undefined },
-    content: await ContentStore.open(join(dir, 'content')),
-    signingKey: await ephemeralSigningKey(),
-    logger: false,
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { config, address, direct, close } = await serviceOn(file, dir, loaded);
 
   const post = async (path: string, body: unknown, authorization: string) => {
     const res = await fetch(`${address}${path}`, {
@@ -94,7 +65,7 @@ try {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
-  const basic = `Basic ${Buffer.from(`${config.clientId}:${SECRET}`).toString('base64')}`;
+  const basic = `Basic ${Buffer.from(`${config.clientId}:${BENCH_SECRET}`).toString('base64')}`;
   const { access_token: apiToken } = await post('/oauth/token', { grant_type: 'client_credentials' }, basic);
   const { token } = await post(
     '/v1/embed-tokens',
@@ -148,9 +119,7 @@ try {
   );
   console.info(`  ratio ${ratio.toFixed(3)} (goal ≤ ${GOAL})`);
 
-  await app.close();
-  direct.closeSync();
-  await engine.close();
+  await close();
   if (ratio > GOAL) process.exitCode = 1;
 } finally {
   await rm(dir, { recursive: true, force: true });

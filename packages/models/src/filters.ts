@@ -78,8 +78,8 @@ export abstract class Filter {
 export class NotSupportedFilter extends Filter {
   static override _keys = ['message', 'notSupportedTypeName'];
   static schemaUrl = 'http://powerbi.com/product/schema#notSupported';
-  message!: string;
-  notSupportedTypeName!: string;
+  declare message: string;
+  declare notSupportedTypeName: string;
 
   constructor(target: IFilterTarget, message: string, notSupportedTypeName: string) {
     super(target, FilterType.Unknown, NotSupportedFilter.schemaUrl, message, notSupportedTypeName);
@@ -94,8 +94,8 @@ export interface NotSupportedFilter {
 export class IncludeExcludeFilter extends Filter {
   static override _keys = ['isExclude', 'values'];
   static schemaUrl = 'http://powerbi.com/product/schema#includeExclude';
-  values!: PrimitiveValueType[];
-  isExclude!: boolean;
+  declare values: PrimitiveValueType[];
+  declare isExclude: boolean;
 
   constructor(target: IFilterTarget, isExclude: boolean, values: PrimitiveValueType[]) {
     super(target, FilterType.IncludeExclude, IncludeExcludeFilter.schemaUrl, isExclude, values);
@@ -110,9 +110,9 @@ export interface IncludeExcludeFilter {
 export class TopNFilter extends Filter {
   static override _keys = ['operator', 'itemCount', 'orderBy'];
   static schemaUrl = 'http://powerbi.com/product/schema#topN';
-  operator!: TopNFilterOperators;
-  itemCount!: number;
-  orderBy!: ITarget;
+  declare operator: TopNFilterOperators;
+  declare itemCount: number;
+  declare orderBy: ITarget;
 
   constructor(target: IFilterTarget, operator: TopNFilterOperators, itemCount: number, orderBy: ITarget) {
     super(target, FilterType.TopN, TopNFilter.schemaUrl, operator, itemCount, orderBy);
@@ -127,10 +127,10 @@ export interface TopNFilter {
 export class RelativeDateFilter extends Filter {
   static override _keys = ['operator', 'timeUnitsCount', 'timeUnitType', 'includeToday'];
   static schemaUrl = 'http://powerbi.com/product/schema#relativeDate';
-  operator!: RelativeDateOperators;
-  timeUnitsCount!: number;
-  timeUnitType!: RelativeDateFilterTimeUnit;
-  includeToday!: boolean;
+  declare operator: RelativeDateOperators;
+  declare timeUnitsCount: number;
+  declare timeUnitType: RelativeDateFilterTimeUnit;
+  declare includeToday: boolean;
 
   constructor(
     target: IFilterTarget,
@@ -159,9 +159,9 @@ export interface RelativeDateFilter {
 export class RelativeTimeFilter extends Filter {
   static override _keys = ['operator', 'timeUnitsCount', 'timeUnitType'];
   static schemaUrl = 'http://powerbi.com/product/schema#relativeTime';
-  operator!: RelativeDateOperators;
-  timeUnitsCount!: number;
-  timeUnitType!: RelativeDateFilterTimeUnit;
+  declare operator: RelativeDateOperators;
+  declare timeUnitsCount: number;
+  declare timeUnitType: RelativeDateFilterTimeUnit;
 
   constructor(
     target: IFilterTarget,
@@ -253,7 +253,7 @@ export class IdentityFilter extends Filter {
   static override _keys = ['operator'];
   static schemaUrl = 'http://powerbi.com/product/schema#identity';
   declare target: IIdentityFilterTarget;
-  operator!: IdentityFilterOperators;
+  declare operator: IdentityFilterOperators;
 
   constructor(target: IIdentityFilterTarget, operator: IdentityFilterOperators) {
     super(target, FilterType.Identity, IdentityFilter.schemaUrl, operator);
@@ -269,8 +269,8 @@ export class TupleFilter extends Filter {
   static override _keys = ['operator', 'values'];
   static schemaUrl = 'http://powerbi.com/product/schema#tuple';
   declare target: ITupleFilterTarget;
-  operator!: TupleFilterOperators;
-  values!: TupleValueType[];
+  declare operator: TupleFilterOperators;
+  declare values: TupleValueType[];
 
   constructor(target: ITupleFilterTarget, operator: TupleFilterOperators, values: TupleValueType[]) {
     super(target, FilterType.Tuple, TupleFilter.schemaUrl, operator, values);
@@ -322,7 +322,7 @@ export class HierarchyFilter extends Filter {
   static override _keys = ['hierarchyData'];
   static schemaUrl = 'http://powerbi.com/product/schema#hierarchy';
   declare target: IHierarchyFilterTarget;
-  hierarchyData!: IHierarchyFilterNode[];
+  declare hierarchyData: IHierarchyFilterNode[];
 
   constructor(target: IHierarchyFilterTarget, hierarchyData: IHierarchyFilterNode[]) {
     super(target, FilterType.Hierarchy, HierarchyFilter.schemaUrl, hierarchyData);
@@ -341,7 +341,7 @@ export class HierarchyIdentityFilter<IdentityType> extends Filter {
   static override _keys = ['hierarchyData'];
   static schemaUrl = 'http://powerbi.com/product/schema#hierarchyIdentity';
   declare target: IHierarchyIdentityFilterTarget;
-  hierarchyData!: IHierarchyIdentityFilterNode<IdentityType>[];
+  declare hierarchyData: IHierarchyIdentityFilterNode<IdentityType>[];
 
   constructor(
     target: IHierarchyIdentityFilterTarget,

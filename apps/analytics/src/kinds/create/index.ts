@@ -13,12 +13,12 @@ import { HttpError } from '../../http-errors.ts';
 import { runVisualQuery } from '../../query/run.ts';
 import {
   IssuedToken,
+  NewReportResponses,
   QueryAnswerSchema,
-  ReportMeta,
+  reportMeta,
   VisualQueryFields,
 } from '../../routes/frame-api/schemas.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
-import { embedUrl } from '../../services.ts';
 import { autoReport } from './auto-report.ts';
 import { DatasetConfigError, parseDatasetConfig } from './dataset-config.ts';
 import { creatorClaims, datasetForCreator, successorToken, targetWorkspace } from './grant.ts';
@@ -79,15 +79,7 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { content, config, engine, now } = app.services;
   await reconcileUserDatasets(app);
 
-  const meta = (report: Report) => ({
-    id: report.id,
-    name: report.name,
-    workspaceId: report.workspaceId,
-    datasetId: report.datasetId,
-    version: report.version,
-    updatedAt: report.updatedAt,
-    embedUrl: embedUrl(config, report),
-  });
+  const meta = (report: Report) => reportMeta(config, report);
 
   app.get(
     '/datasets/:datasetId',
@@ -135,12 +127,7 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
           definition: ReportDefinitionSchema,
           workspaceId: Type.Optional(Id),
         }),
-        response: {
-          201: Type.Object({ report: ReportMeta, accessToken: IssuedToken }),
-          400: ErrorBody,
-          404: ErrorBody,
-          ...authErrorResponses,
-        },
+        response: NewReportResponses,
       },
     },
     async (request, reply) => {

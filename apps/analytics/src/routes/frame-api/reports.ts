@@ -8,9 +8,8 @@ import type { Report, ReportDefinition } from '../../content/types.ts';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
-import { embedUrl } from '../../services.ts';
 import { reportForToken } from './access.ts';
-import { IssuedToken, ReportMeta } from './schemas.ts';
+import { NewReportResponses, ReportMeta, reportMeta } from './schemas.ts';
 import userStateRoutes from './user-state.ts';
 
 const ReportParams = Type.Object({ reportId: Id });
@@ -39,15 +38,7 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { content, config, tokens } = app.services;
   // The viewer's persistent filters on a report: /reports/:reportId/user-state.
   await app.register(userStateRoutes);
-  const meta = (report: Report) => ({
-    id: report.id,
-    name: report.name,
-    workspaceId: report.workspaceId,
-    datasetId: report.datasetId,
-    version: report.version,
-    updatedAt: report.updatedAt,
-    embedUrl: embedUrl(config, report),
-  });
+  const meta = (report: Report) => reportMeta(config, report);
   const checked = (datasetId: string, definition: ReportDefinition): ReportDefinition => {
     const dataset = content.dataset(datasetId);
     if (dataset !== undefined) checkDefinition(dataset, definition);
@@ -170,12 +161,7 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Save a report as a new report; needs Copy or Create',
         params: ReportParams,
         body: SaveAsBody,
-        response: {
-          201: Type.Object({ report: ReportMeta, accessToken: IssuedToken }),
-          400: ErrorBody,
-          404: ErrorBody,
-          ...authErrorResponses,
-        },
+        response: NewReportResponses,
       },
     },
     async (request, reply) => {

@@ -4,7 +4,11 @@
  */
 import { Type } from 'typebox';
 import { FieldRefSchema } from '../../content/definition-schema.ts';
+import type { AnalyticsConfig } from '../../config.ts';
+import type { Report } from '../../content/types.ts';
 import { MAX_QUERY_ROWS } from '../../query/types.ts';
+import { authErrorResponses, ErrorBody } from '../../schemas.ts';
+import { embedUrl } from '../../services.ts';
 
 /** The properties of a visual's query; `Type.Object(VisualQueryFields)` is its schema. */
 export const VisualQueryFields = {
@@ -60,3 +64,24 @@ export const IssuedToken = Type.Object({
   tokenId: Type.String(),
   expiration: Type.String({ format: 'date-time' }),
 });
+
+/** The answers of a route that stores a new report: it and the token the frame goes on with. */
+export const NewReportResponses = {
+  201: Type.Object({ report: ReportMeta, accessToken: IssuedToken }),
+  400: ErrorBody,
+  404: ErrorBody,
+  ...authErrorResponses,
+};
+
+/** A report as `ReportMeta`. */
+export function reportMeta(config: Pick<AnalyticsConfig, 'publicUrl'>, report: Report) {
+  return {
+    id: report.id,
+    name: report.name,
+    workspaceId: report.workspaceId,
+    datasetId: report.datasetId,
+    version: report.version,
+    updatedAt: report.updatedAt,
+    embedUrl: embedUrl(config, report),
+  };
+}

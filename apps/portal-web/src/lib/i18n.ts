@@ -2,10 +2,9 @@ import i18next from 'i18next';
 import type { i18n as I18n, Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import type { DetectorOptions } from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
-import type { HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, toSupportedLanguage } from './languages';
+import { localeBackend } from './locale-backend';
 
 /** Where a visitor's own preference can come from: spec §9's order without the static <html lang>. */
 const USER_SOURCES = ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator'];
@@ -54,26 +53,22 @@ function hasSupportedPreference(): boolean {
 }
 
 /**
- * The portal's i18next: language files from `/locales/{lng}/{ns}.json` (a 5xx is retried up to 5 times,
+ * The portal's i18next: language files from `/locales/{lng}/{ns}.json` (fetched by `localeBackend`; a 5xx is retried up to 5 times,
  * 350 ms doubling; a 4xx or bad JSON is not), the language detected per spec §9 and cached in localStorage.
  */
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
   choices.set(instance, { preferred: hasSupportedPreference(), settled: false });
-  instance.use(HttpBackend).use(LanguageDetector).use(initReactI18next);
+  instance.use(localeBackend).use(LanguageDetector).use(initReactI18next);
   instance.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
-  void instance.init<HttpBackendOptions>({
+  void instance.init({
     ...commonOptions,
     maxRetries: 5,
     retryTimeout: 350,
     // In development a key missing from a language file is posted to addPath, so it can be added.
     saveMissing: import.meta.env.DEV,
-    backend: {
-      loadPath: '/locales/{{lng}}/{{ns}}.json',
-      addPath: '/locales/add/{{lng}}/{{ns}}',
-    },
     detection,
   });
   return instance;

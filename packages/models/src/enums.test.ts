@@ -69,6 +69,7 @@ const expected: Record<string, Record<string, number | string>> = {
   },
   BrowserPrintAdjustmentsMode: { Default: 0, NoAdjustments: 1 },
   PageNavigationPosition: { Bottom: 0, Left: 1 },
+  FiltersPanePosition: { Left: 0, Right: 1 },
   QnaMode: { Interactive: 0, ResultOnly: 1 },
   ExportDataType: { Summarized: 0, Underlying: 1 },
   ExportDataResultType: { Summarized: 0, Underlying: 1, DataWithCurrentLayout: 2 },

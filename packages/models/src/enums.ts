@@ -423,6 +423,18 @@ export declare namespace PageNavigationPosition {
   type Left = PageNavigationPositionEnum.Left;
 }
 
+/** Portico addition (not in powerbi-models): which side of the canvas the filter pane is drawn on. */
+declare enum FiltersPanePositionEnum {
+  Left = 0,
+  Right = 1,
+}
+export const FiltersPanePosition = /* @__PURE__ */ numeric<typeof FiltersPanePositionEnum>('Left Right');
+export type FiltersPanePosition = FiltersPanePositionEnum;
+export declare namespace FiltersPanePosition {
+  type Left = FiltersPanePositionEnum.Left;
+  type Right = FiltersPanePositionEnum.Right;
+}
+
 declare enum QnaModeEnum {
   Interactive = 0,
   ResultOnly = 1,
@@ -662,6 +674,7 @@ export type {
   AggregateFunctionEnum,
   BrowserPrintAdjustmentsModeEnum,
   PageNavigationPositionEnum,
+  FiltersPanePositionEnum,
   QnaModeEnum,
   ExportDataTypeEnum,
   ExportDataResultTypeEnum,

@@ -6,6 +6,7 @@ import type {
   BrowserPrintAdjustmentsMode,
   CommandDisplayOption,
   DisplayOption,
+  FiltersPanePosition,
   HyperlinkClickBehavior,
   LayoutType,
   MenuLocation,
@@ -68,7 +69,10 @@ export interface IReportBars {
 
 export type IBookmarksPane = IHideable;
 export type IFieldsPane = ICollapsible;
-export type IFiltersPane = ICollapsible & IHideable;
+export interface IFiltersPane extends ICollapsible, IHideable {
+  /** Portico addition, optional: the side of the canvas the pane is drawn on. Absent means `Right`. */
+  position?: FiltersPanePosition;
+}
 export type ISelectionPane = IHideable;
 export type ISyncSlicersPane = IHideable;
 export type IVisualizationsPane = ICollapsible;

@@ -252,6 +252,7 @@ describe('enum values written in the rules', () => {
     ['display option', s.customLayout, 'displayOption', enums.DisplayOption],
     ['page size type', s.customPageSize, 'type', enums.PageSizeType],
     ['page navigation position', s.pageNavigationPane, 'position', enums.PageNavigationPosition],
+    ['filters pane position', s.filtersPane, 'position', enums.FiltersPanePosition],
     ['menu location', s.menuGroupExtension, 'menuLocation', enums.MenuLocation],
     ['print adjustments', s.printSettings, 'browserPrintAdjustmentsMode', enums.BrowserPrintAdjustmentsMode],
     ['export data type', l.exportDataRequest, 'exportDataType', enums.ExportDataType],

@@ -12,7 +12,9 @@ const collapsible: Rule = { fields: { expanded: 'boolean' } };
 
 export const bookmarksPane = hideable;
 export const fieldsPane = collapsible;
-export const filtersPane: Rule = { fields: { visible: 'boolean', expanded: 'boolean' } };
+export const filtersPane: Rule = {
+  fields: { visible: 'boolean', expanded: 'boolean', position: { enum: [0, 1] } },
+};
 export const pageNavigationPane: Rule = { fields: { visible: 'boolean', position: { enum: [0, 1] } } };
 export const selectionPane = hideable;
 export const syncSlicersPane = hideable;

@@ -276,8 +276,12 @@ const table: [string, Validator, unknown, Failure[]][] = [
   [
     'validateFiltersPane',
     v.validateFiltersPane,
-    { visible: true, expanded: false },
-    [['a text flag', { expanded: 'no' }, 'expanded must be a boolean']],
+    { visible: true, expanded: false, position: 0 },
+    [
+      ['a text flag', { expanded: 'no' }, 'expanded must be a boolean'],
+      ['an unknown position', { position: 2 }, 'position property is invalid'],
+      ['a position given by name', { position: 'Left' }, 'position must be a number'],
+    ],
   ],
   [
     'validateFieldsPane',
@@ -625,6 +629,19 @@ describe('error details', () => {
       }),
     ).toEqual([
       { message: 'visible must be a boolean', path: 'settings.panes.filters.visible', keyword: 'type' },
+    ]);
+  });
+
+  it('accepts a report load whose filter pane sits on the left, and names the path of an unknown side', () => {
+    const load = (position: unknown) =>
+      v.validateReportLoad({ accessToken: 't', id: 'r', settings: { panes: { filters: { position } } } });
+    expect(load(0)).toBeUndefined();
+    expect(load(1)).toBeUndefined();
+    expect(load(5)).toEqual([
+      expect.objectContaining({
+        message: 'position property is invalid',
+        path: 'settings.panes.filters.position',
+      }),
     ]);
   });
 

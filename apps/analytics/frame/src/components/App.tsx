@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { CreateSurface } from '../create/CreateSurface.tsx';
 import { isCreating } from '../create/draft.ts';
 import type { ReportController } from '../model/controller.ts';
+import { pendingMessage } from './PendingMessage.tsx';
 import { ReportView } from './ReportView.tsx';
 
 export function App({ controller, kind }: { controller: ReportController; kind: string }) {
@@ -11,18 +12,5 @@ export function App({ controller, kind }: { controller: ReportController; kind: 
     return <p className="message">This kind of content is not available yet.</p>;
   }
   if (isCreating(controller)) return <CreateSurface controller={controller} state={state} />;
-  switch (state.status) {
-    case 'waiting':
-      return <p className="message muted">Waiting for the host page…</p>;
-    case 'loading':
-      return <p className="message muted">Loading the report…</p>;
-    case 'failed':
-      return (
-        <p className="message" role="alert">
-          The report could not be loaded. {state.message}
-        </p>
-      );
-    default:
-      return <ReportView controller={controller} state={state} />;
-  }
+  return pendingMessage(state) ?? <ReportView controller={controller} state={state} />;
 }

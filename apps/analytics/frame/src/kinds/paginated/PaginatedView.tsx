@@ -13,24 +13,12 @@ import type {
   ReportLine,
   ResolvedParameter,
 } from '../../../../src/kinds/paginated/types.ts';
+import { pendingMessage } from '../../components/PendingMessage.tsx';
 import type { PaginatedController, PaginatedState } from './controller.ts';
 
 export function PaginatedApp({ controller, print }: { controller: PaginatedController; print: () => void }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
-  switch (state.status) {
-    case 'waiting':
-      return <p className="message muted">Waiting for the host page…</p>;
-    case 'loading':
-      return <p className="message muted">Loading the report…</p>;
-    case 'failed':
-      return (
-        <p className="message" role="alert">
-          The report could not be loaded. {state.message}
-        </p>
-      );
-    default:
-      return <PaginatedReport controller={controller} state={state} print={print} />;
-  }
+  return pendingMessage(state) ?? <PaginatedReport controller={controller} state={state} print={print} />;
 }
 
 function PaginatedReport({

@@ -1,5 +1,6 @@
 /** The quick-create page: a message until the dataset is built, then its report, with "Save as" while unsaved. */
 import { useSyncExternalStore } from 'react';
+import { pendingMessage } from '../../components/PendingMessage.tsx';
 import { ReportView } from '../../components/ReportView.tsx';
 import { isCreating } from '../../create/draft.ts';
 import { SaveDraftForm } from '../../create/SaveDraftForm.tsx';
@@ -8,33 +9,22 @@ import type { ReportController } from '../../model/controller.ts';
 
 export function QuickCreateApp({ controller }: { controller: ReportController }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
-  switch (state.status) {
-    case 'waiting':
-      return <p className="message muted">Waiting for the host page…</p>;
-    case 'loading':
-      return <p className="message muted">Building the dataset…</p>;
-    case 'failed':
-      return (
-        <p className="message" role="alert">
-          The report could not be created. {state.message}
-        </p>
-      );
-    default:
-      return (
-        <div className="quick-create">
-          {isCreating(controller) ? (
-            <SaveDraftForm
-              controller={controller}
-              defaultName={state.report?.name ?? 'New report'}
-              className="quick-create-bar"
-            >
-              <span className="muted">Not saved yet: the data and the report are kept once you save.</span>
-            </SaveDraftForm>
-          ) : null}
-          <div className="quick-create-report">
-            <ReportView controller={controller} state={state} />
-          </div>
+  return (
+    pendingMessage(state, 'Building the dataset…', 'The report could not be created.') ?? (
+      <div className="quick-create">
+        {isCreating(controller) ? (
+          <SaveDraftForm
+            controller={controller}
+            defaultName={state.report?.name ?? 'New report'}
+            className="quick-create-bar"
+          >
+            <span className="muted">Not saved yet: the data and the report are kept once you save.</span>
+          </SaveDraftForm>
+        ) : null}
+        <div className="quick-create-report">
+          <ReportView controller={controller} state={state} />
         </div>
-      );
-  }
+      </div>
+    )
+  );
 }

@@ -51,13 +51,18 @@ export function describeFilter(filter: IFilter): string {
   return target;
 }
 
-export function FilterPane(props: { readonly definition: ReportDefinition; readonly page: ReportPage }) {
+export function FilterPane(props: {
+  readonly definition: ReportDefinition;
+  readonly page: ReportPage;
+  /** Which side of the canvas the pane is on (`panes.filters.position`); only its border changes. */
+  readonly side: 'left' | 'right';
+}) {
   const groups: [string, readonly IFilter[]][] = [
     ['On all pages', props.definition.filters],
     ['On this page', props.page.filters],
   ];
   return (
-    <aside className="filter-pane" aria-label="Filters">
+    <aside className={`filter-pane ${props.side}`} aria-label="Filters">
       <h2>Filters</h2>
       {groups.map(([title, filters]) => (
         <section key={title}>

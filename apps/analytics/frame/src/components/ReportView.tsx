@@ -16,6 +16,7 @@ import {
 import {
   MOBILE_MAX_SCALE,
   displayOption,
+  filterPaneSide,
   isMobileLayout,
   pageScale,
   pageSize,
@@ -58,6 +59,7 @@ export function ReportView({ controller, state }: { controller: ReportController
   const { settings, definition, generation, results } = state;
   const theme = useMemo(() => resolveTheme(state.theme), [state.theme]);
   const panes = panesShown(settings);
+  const filtersSide = filterPaneSide(settings);
   const placed = useMemo(
     () => (page ? placeVisuals(settings, page).filter((p) => p.visible) : []),
     [settings, page],
@@ -120,6 +122,9 @@ export function ReportView({ controller, state }: { controller: ReportController
           onSelect={(name) => activatePage(controller, name)}
         />
       ) : null}
+      {panes.filters && !mobile && filtersSide === 'left' ? (
+        <FilterPane definition={definition} page={page} side="left" />
+      ) : null}
       <div className="canvas" ref={canvasRef}>
         {placed.length === 0 ? (
           <p className="message">There is nothing to show on this page.</p>
@@ -162,7 +167,9 @@ export function ReportView({ controller, state }: { controller: ReportController
           </div>
         )}
       </div>
-      {panes.filters && !mobile ? <FilterPane definition={definition} page={page} /> : null}
+      {panes.filters && !mobile && filtersSide === 'right' ? (
+        <FilterPane definition={definition} page={page} side="right" />
+      ) : null}
       {bookmarkIndex !== undefined && definition.bookmarks.length > 0 ? (
         <BookmarkNavigator
           bookmarks={definition.bookmarks}

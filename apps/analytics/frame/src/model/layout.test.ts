@@ -1,7 +1,15 @@
-import { DisplayOption, LayoutType } from '@portico/models';
+import { DisplayOption, FiltersPanePosition, LayoutType } from '@portico/models';
 import { describe, expect, it } from 'vitest';
 import { overview, visual } from '../test/sample.ts';
-import { displayOption, mergeSettings, pageScale, pageSize, panesShown, placeVisuals } from './layout.ts';
+import {
+  displayOption,
+  filterPaneSide,
+  mergeSettings,
+  pageScale,
+  pageSize,
+  panesShown,
+  placeVisuals,
+} from './layout.ts';
 
 /** The settings the SDK's visual embed sends for `share` in a 600×400 frame. */
 const visualEmbed = {
@@ -61,6 +69,18 @@ describe('layout', () => {
     expect(panesShown({ filterPaneEnabled: false, panes: { filters: { visible: true } } }).filters).toBe(
       true,
     );
+  });
+
+  it('draws the filter pane on the right unless the settings put it on the left', () => {
+    expect(filterPaneSide({})).toBe('right');
+    expect(filterPaneSide({ panes: { filters: { visible: true } } })).toBe('right');
+    expect(filterPaneSide({ panes: { filters: { position: FiltersPanePosition.Right } } })).toBe('right');
+    expect(filterPaneSide({ panes: { filters: { position: FiltersPanePosition.Left } } })).toBe('left');
+    const moved = mergeSettings(
+      { panes: { filters: { position: FiltersPanePosition.Left } } },
+      { panes: { filters: { position: FiltersPanePosition.Right } } },
+    );
+    expect(filterPaneSide(moved)).toBe('right');
   });
 
   it('stacks the shown visuals in one column, in reading order, for the mobile layouts', () => {

@@ -3,7 +3,13 @@
  * Custom (the SDK's move, resize, hide/show and single-visual embed all arrive that way), and the page's scale for
  * its display option and zoom.
  */
-import { DisplayOption, LayoutType, PageSizeType, VisualContainerDisplayMode } from '@portico/models';
+import {
+  DisplayOption,
+  FiltersPanePosition,
+  LayoutType,
+  PageSizeType,
+  VisualContainerDisplayMode,
+} from '@portico/models';
 import type { ICustomLayout, ICustomPageSize, ISettings, IVisualLayout } from '@portico/models';
 import type { ReportPage, ReportVisual, VisualLayout } from '../../../src/content/types.ts';
 
@@ -160,6 +166,11 @@ export function mergeSettings(current: ISettings, patch: ISettings): ISettings {
     merged.customLayout = { ...current.customLayout, ...patch.customLayout, pagesLayout: pages };
   }
   return merged;
+}
+
+/** The side of the canvas the filter pane is drawn on: Portico's `panes.filters.position`, the right when absent. */
+export function filterPaneSide(settings: ISettings): 'left' | 'right' {
+  return settings.panes?.filters?.position === FiltersPanePosition.Left ? 'left' : 'right';
 }
 
 /** Whether the filter pane and the page navigation show, from the old flags and the newer `panes`. */

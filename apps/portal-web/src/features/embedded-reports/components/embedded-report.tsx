@@ -25,7 +25,7 @@ function createService(): service.Service {
 
 const SETTINGS = {
   panes: {
-    filters: { visible: true, expanded: false },
+    filters: { visible: true, expanded: false, position: models.FiltersPanePosition.Left },
     pageNavigation: { visible: true, position: models.PageNavigationPosition.Left },
   },
 };

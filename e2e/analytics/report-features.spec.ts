@@ -350,3 +350,29 @@ test('exportData raises exportDataCompleted', async () => {
   });
   await p.close();
 });
+
+test('the filter pane is drawn left of the canvas with position Left, and updateSettings moves it right', async () => {
+  const p = await opened({
+    config: { settings: { panes: { filters: { visible: true, position: 0 } } } },
+  });
+  const frame = frameOf(p);
+  const pane = frame.getByRole('complementary', { name: 'Filters' });
+  const canvas = frame.locator('.canvas');
+  const edges = async () => {
+    const [a, b] = await Promise.all([pane.boundingBox(), canvas.boundingBox()]);
+    if (!a || !b) throw new Error('the filter pane or the canvas is not laid out');
+    return { paneLeft: a.x, paneRight: a.x + a.width, canvasLeft: b.x, canvasRight: b.x + b.width };
+  };
+  const left = await edges();
+  expect(left.paneRight).toBeLessThanOrEqual(left.canvasLeft + 1);
+  const moved = await settle(
+    p,
+    `await report.updateSettings({ panes: { filters: { visible: true, position: 1 } } });`,
+  );
+  expect(moved.ok).toBe(true);
+  await poll(async () => {
+    const e = await edges();
+    return e.paneLeft >= e.canvasRight - 1;
+  }).toBe(true);
+  await p.close();
+});

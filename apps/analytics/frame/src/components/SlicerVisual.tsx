@@ -40,7 +40,8 @@ export function SlicerVisual({ visual, answer, onSelect }: Props) {
     onSelect(next.length === 0 ? [] : [inFilter(target, next)]);
   };
   const list = (
-    <ul className="slicer-list" role="listbox" aria-multiselectable="true">
+    // A plain list of labelled checkboxes (a listbox would need option children), named after the slicer.
+    <ul className="slicer-list" aria-label={visual.title || answer.columns[0]?.displayName || 'Slicer'}>
       {values.map((value) => (
         <li key={String(value)}>
           <label>

@@ -10,6 +10,15 @@ interface Props {
   readonly theme: ResolvedTheme;
 }
 
+/** A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable). */
+function ScrollRegion({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 export function CardVisual({ visual, answer, theme }: Props) {
   const column = answer.columns[0];
   const value = answer.rows[0]?.[0] ?? null;
@@ -23,9 +32,9 @@ export function CardVisual({ visual, answer, theme }: Props) {
   );
 }
 
-export function TableVisual({ answer, theme }: Props) {
+export function TableVisual({ visual, answer, theme }: Props) {
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={visual.title || 'Table'}>
       <table className="table">
         <thead>
           <tr style={{ borderBottomColor: theme.tableAccent }}>
@@ -46,7 +55,7 @@ export function TableVisual({ answer, theme }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -67,7 +76,7 @@ export function MatrixVisual({ visual, answer, theme }: Props) {
   );
   const format = answer.columns[measure]?.format;
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={visual.title || 'Table'}>
       <table className="table">
         <thead>
           <tr style={{ borderBottomColor: theme.tableAccent }}>
@@ -95,6 +104,6 @@ export function MatrixVisual({ visual, answer, theme }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

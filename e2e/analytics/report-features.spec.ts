@@ -3,6 +3,7 @@
  * origin: visual sorting and cloning, persistent filters across reloads, bookmark presentation mode, menu
  * extensions raising `commandTriggered`, mobile and custom layouts, and the export and render events.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Frame, type Page } from '@playwright/test';
 import { REPORTS, WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
 
@@ -375,4 +376,31 @@ test('the filter pane is drawn left of the canvas with position Left, and update
     return e.paneLeft >= e.canvasRight - 1;
   }).toBe(true);
   await p.close();
+});
+
+test('the report frame’s pages have no serious or critical axe-core violation', async () => {
+  // axe-core's run across the cross-origin report frame needs a page of a context the test opened.
+  const context = await browser.newContext();
+  try {
+    for (const pageName of ['overview', 'devices', 'sites']) {
+      const p = await context.newPage();
+      await embed(p, { config: { pageName, settings: { panes: { filters: { visible: true } } } } });
+      // A host names its iframe (the portal does); the test is about what the frame draws inside it.
+      await settle(p, `report.setComponentTitle('Fleet overview report');`);
+      // The overview's site slicer is a dropdown: check its list open.
+      const dropdown = frameOf(p).locator('.slicer-dropdown > button');
+      if ((await dropdown.count()) > 0) {
+        await dropdown.first().click();
+        await expect(frameOf(p).locator('.slicer-dropdown .slicer-list').first()).toBeVisible();
+      }
+      const { violations } = await new AxeBuilder({ page: p }).include('iframe').analyze();
+      const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        severe.map((v) => `${pageName} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+      await p.close();
+    }
+  } finally {
+    await context.close();
+  }
 });

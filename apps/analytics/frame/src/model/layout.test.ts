@@ -83,6 +83,17 @@ describe('layout', () => {
     expect(filterPaneSide(moved)).toBe('right');
   });
 
+  it('merges a pane patch property by property, keeping what the patch does not name', () => {
+    const merged = mergeSettings(
+      { panes: { filters: { visible: true, expanded: true }, pageNavigation: { visible: false } } },
+      { panes: { filters: { position: FiltersPanePosition.Left } } },
+    );
+    expect(merged.panes).toEqual({
+      filters: { visible: true, expanded: true, position: FiltersPanePosition.Left },
+      pageNavigation: { visible: false },
+    });
+  });
+
   it('stacks the shown visuals in one column, in reading order, for the mobile layouts', () => {
     const page = {
       ...overview,

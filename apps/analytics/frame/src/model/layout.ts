@@ -148,7 +148,18 @@ export function pageScale(
  */
 export function mergeSettings(current: ISettings, patch: ISettings): ISettings {
   const merged: ISettings = { ...current, ...patch };
-  if (patch.panes) merged.panes = { ...current.panes, ...patch.panes };
+  if (patch.panes) {
+    // Each pane merges property by property: `{ panes: { filters: { expanded: false } } }` keeps it visible.
+    const panes: Record<string, unknown> = { ...current.panes };
+    for (const [name, pane] of Object.entries(patch.panes)) {
+      const before = panes[name];
+      panes[name] =
+        typeof pane === 'object' && pane !== null && typeof before === 'object' && before !== null
+          ? { ...before, ...pane }
+          : pane;
+    }
+    merged.panes = panes as NonNullable<ISettings['panes']>;
+  }
   if (patch.customLayout) {
     const pages = { ...current.customLayout?.pagesLayout };
     for (const [name, layout] of Object.entries(patch.customLayout.pagesLayout ?? {})) {

@@ -1,6 +1,7 @@
 /** Load, phased render, token refresh, settings, zoom, refresh, print and the session's small calls. */
-import { Call } from '@portico/frame';
+import { Call, FrameError } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
+import { validateSettings } from '@portico/models';
 import type { ISettings } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest } from '../model/errors.ts';
@@ -53,6 +54,9 @@ export function loadRoutes(router: FrameRouter, controller: ReportController, op
     .handle(Call.updateSettings, ({ body }) => {
       loaded(controller);
       if (typeof body !== 'object' || body === null) throw badRequest('Settings must be an object.');
+      // As the service does: the models' validator's IError list, so a bad value is never stored.
+      const errors = validateSettings(body);
+      if (errors !== undefined) throw new FrameError(400, errors);
       const patch = body as ISettings;
       if (patch.zoomLevel !== undefined && !(patch.zoomLevel >= 0.25 && patch.zoomLevel <= 4)) {
         throw badRequest('zoomLevel must be between 0.25 and 4.');

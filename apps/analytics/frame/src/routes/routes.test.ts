@@ -309,6 +309,23 @@ describe('frame routes', () => {
     expect([await has('Custom'), await has('constructor'), await has('9')]).toEqual([false, false, false]);
   });
 
+  it('refuses settings the models validator refuses, with its errors, and keeps the settings it had', async () => {
+    const { ask, controller } = setup();
+    await ask('POST', '/report/load', { ...load, settings: { panes: { filters: { visible: true } } } });
+    const answer = await ask('PATCH', '/report/settings', { panes: { filters: { position: 7 } } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toEqual([expect.objectContaining({ message: 'position property is invalid' })]);
+    expect(controller.store.getSnapshot()).toMatchObject({
+      settings: { panes: { filters: { visible: true } } },
+    });
+    expect((await ask('PATCH', '/report/settings', { panes: { filters: { position: 0 } } })).statusCode).toBe(
+      200,
+    );
+    expect(controller.store.getSnapshot()).toMatchObject({
+      settings: { panes: { filters: { visible: true, position: 0 } } },
+    });
+  });
+
   it('answers 501 for calls it does not implement', async () => {
     const { ask } = setup();
     await ask('POST', '/report/load', load);

@@ -4,38 +4,24 @@
  * extensions raising `commandTriggered`, mobile and custom layouts, and the export and render events.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Frame, type Page } from '@playwright/test';
-import { REPORTS, WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  embedFleetOverview,
+  eventCount,
+  frameOf,
+  poll,
+  settle,
+  type EmbedOptions,
+} from './support/report-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let stack: Stack;
 
-const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { intervals: [25, 50, 100, 250], timeout: 15_000 });
-
-interface EmbedOptions {
-  permissions?: string;
-  databaseNames?: string[];
-  config?: Record<string, unknown>;
-}
-
 /** A new host page embedding the fleet overview; resolves once it has rendered. */
 async function embed(p: Page, options: EmbedOptions = {}): Promise<void> {
-  const accessToken = await stack.embedToken({
-    reportId: REPORTS.fleetOverview,
-    databaseNames: options.databaseNames ?? ['fabrikam'],
-    ...(options.permissions === undefined ? {} : { permissions: options.permissions }),
-  });
-  await p.goto(`${stack.host}/host.html`);
-  const embedUrl = `${stack.service}/reportEmbed?reportId=${REPORTS.fleetOverview}&groupId=${WORKSPACE_ID}`;
-  await p.evaluate((config) => window.analyticsHost.embed(config), {
-    type: 'report',
-    id: REPORTS.fleetOverview,
-    embedUrl,
-    accessToken,
-    tokenType: 1,
-    ...options.config,
-  });
+  await embedFleetOverview(stack, p, options);
   await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
 }
 
@@ -50,37 +36,8 @@ async function opened(options: EmbedOptions = {}): Promise<Page> {
 
 let browser: Browser;
 
-const eventCount = (p: Page, name: string) =>
-  p.evaluate((n) => window.analyticsHost.names().filter((e) => e === n).length, name);
-
 const lastEvent = (p: Page, name: string) =>
   p.evaluate((n) => window.analyticsHost.events.filter((e) => e.name === n).at(-1)?.detail, name);
-
-function frameOf(p: Page): Frame {
-  const frame = p.frames().find((f) => f.url().includes('/reportEmbed'));
-  if (!frame) throw new Error('no report frame');
-  return frame;
-}
-
-/** Runs a report method in the host page and returns how it settled. */
-const settle = (p: Page, script: string) =>
-  p.evaluate(async (body) => {
-    const report = window.analyticsHost.current();
-    const sdk = window.analyticsHost.sdk;
-    try {
-      const run = new Function('report', 'sdk', `return (async () => { ${body} })()`) as (
-        r: unknown,
-        s: unknown,
-      ) => Promise<unknown>;
-      return {
-        ok: true as const,
-        value: JSON.parse(JSON.stringify((await run(report, sdk)) ?? null)) as unknown,
-      };
-    } catch (error) {
-      const e = error as { message?: string; body?: unknown };
-      return { ok: false as const, message: e.message, body: e.body ?? error };
-    }
-  }, script);
 
 /** The rows (header dropped) of a visual's exported CSV. */
 async function exportRows(p: Page, pageName: string, visualName: string): Promise<string[][]> {

@@ -3,38 +3,14 @@
  * overview embed through `@portico/embed` and checks each call's real effect — events, pages, filters reaching
  * the exported rows, row-level security, themes on screen, bookmarks and edit permissions.
  */
-import { expect, test, type Frame, type Page } from '@playwright/test';
-import { REPORTS, WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { embedFleetOverview, eventCount, frameOf, poll, settle as settleOn } from './support/report-page.ts';
+import { startStack, type Stack } from './support/stack.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let stack: Stack;
 let page: Page;
-
-const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { intervals: [25, 50, 100, 250], timeout: 15_000 });
-
-async function embed(p: Page, databaseNames: string[], extra: Record<string, unknown> = {}): Promise<void> {
-  const accessToken = await stack.embedToken({ reportId: REPORTS.fleetOverview, databaseNames });
-  await p.goto(`${stack.host}/host.html`);
-  const embedUrl = `${stack.service}/reportEmbed?reportId=${REPORTS.fleetOverview}&groupId=${WORKSPACE_ID}`;
-  await p.evaluate((config) => window.analyticsHost.embed(config), {
-    type: 'report',
-    id: REPORTS.fleetOverview,
-    embedUrl,
-    accessToken,
-    tokenType: 1,
-    ...extra,
-  });
-}
-
-const eventCount = (p: Page, name: string) =>
-  p.evaluate((n) => window.analyticsHost.names().filter((e) => e === n).length, name);
-
-function frameOf(p: Page): Frame {
-  const frame = p.frames().find((f) => f.url().includes('/reportEmbed'));
-  if (!frame) throw new Error('no report frame');
-  return frame;
-}
 
 /** The rows (header dropped) of a visual's exported CSV. */
 async function exportRows(pageName: string, visualName: string, type = 0): Promise<string[][]> {
@@ -53,30 +29,13 @@ async function exportRows(pageName: string, visualName: string, type = 0): Promi
 }
 
 /** Runs a report method in the host page and returns how it settled. */
-const settle = (script: string) =>
-  page.evaluate(async (body) => {
-    const report = window.analyticsHost.current();
-    const sdk = window.analyticsHost.sdk;
-    try {
-      const run = new Function('report', 'sdk', `return (async () => { ${body} })()`) as (
-        r: unknown,
-        s: unknown,
-      ) => Promise<unknown>;
-      return {
-        ok: true as const,
-        value: JSON.parse(JSON.stringify((await run(report, sdk)) ?? null)) as unknown,
-      };
-    } catch (error) {
-      const e = error as { message?: string; body?: unknown; statusCode?: number };
-      return { ok: false as const, message: e.message, body: e.body ?? error, statusCode: e.statusCode };
-    }
-  }, script);
+const settle = (script: string) => settleOn(page, script);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
   stack = await startStack();
   page = await browser.newPage();
-  await embed(page, ['fabrikam']);
+  await embedFleetOverview(stack, page);
 });
 
 test.afterAll(async () => {

@@ -15,7 +15,7 @@ export const BUDGET = 16 * 1024;
  * fails above it, so the size only goes down. Lower it with each saving; it becomes `BUDGET` once the budget
  * is met (README, "Size").
  */
-export const UMD_CEILING = 17_904;
+export const UMD_CEILING = 17_534;
 
 /** The global the UMD build defines without a module loader, as powerbi-client's does. */
 export const UMD_GLOBAL = 'powerbi-client';

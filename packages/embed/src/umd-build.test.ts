@@ -56,6 +56,13 @@ describe('the UMD build', () => {
     );
   });
 
+  it('has the whole of @portico/models as models, its validators made from the rule table', async () => {
+    const models = await import('@portico/models');
+    expect(Object.keys(sdk.models).sort()).toEqual(Object.keys(models).sort());
+    expect(sdk.models.validateZoomLevel(5)).toEqual(models.validateZoomLevel(5));
+    expect(sdk.models.validateQnaLoad).toBe(sdk.models.validateLoadQnaConfiguration);
+  });
+
   it('hands the same surface to a CommonJS loader', () => {
     const module = { exports: {} as Record<string, unknown> };
     new Function('define', 'module', code)(undefined, module);

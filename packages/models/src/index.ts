@@ -8,12 +8,9 @@
  * validateFilter(filter.toJSON()); // undefined: valid
  * ```
  */
-export * from './enums.ts';
-export * from './filters.ts';
-export * from './guards.ts';
-export * from './selectors.ts';
+export * from './base.ts';
 export * from './validation/validators.ts';
-export { check, validate, type CheckFn, type Rule } from './validation/engine.ts';
+export type { CheckFn, Rule } from './validation/engine.ts';
 export type * from './interfaces/configuration.ts';
 export type * from './interfaces/filters.ts';
 export type * from './interfaces/report.ts';

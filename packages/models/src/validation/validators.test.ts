@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as models from '../index.ts';
+import { modelsNamespace } from '../namespace.ts';
 import * as v from './validators.ts';
 
 type Validator = (input: unknown) => unknown;
@@ -591,17 +593,28 @@ const table: [string, Validator, unknown, Failure[]][] = [
   ],
 ];
 
-describe.each(table)('%s', (_name, validate, valid, failures) => {
-  it('accepts a valid input', () => {
-    expect(validate(valid)).toBeUndefined();
-  });
+// The UMD build's `models` makes its validators from the rule table: every case runs against both.
+const built = modelsNamespace() as unknown as Record<string, Validator>;
+const surfaces: [string, (name: string, validator: Validator) => Validator][] = [
+  ['validators.ts', (_name, validator) => validator],
+  ['the namespace built from the rule table', (name) => built[name] as Validator],
+];
 
-  it('accepts a missing input, as powerbi-models does', () => {
-    expect(validate(undefined)).toBeUndefined();
-  });
+describe.each(surfaces)('in %s', (_surface, pick) => {
+  describe.each(table)('%s', (name, validator, valid, failures) => {
+    const validate = pick(name, validator);
 
-  it.each(failures)('rejects %s', (_what, input, message) => {
-    expect(validate(input)).toEqual([expect.objectContaining({ message })]);
+    it('accepts a valid input', () => {
+      expect(validate(valid)).toBeUndefined();
+    });
+
+    it('accepts a missing input, as powerbi-models does', () => {
+      expect(validate(undefined)).toBeUndefined();
+    });
+
+    it.each(failures)('rejects %s', (_what, input, message) => {
+      expect(validate(input)).toEqual([expect.objectContaining({ message })]);
+    });
   });
 });
 
@@ -616,6 +629,23 @@ describe('every validator', () => {
 
   it('has validateQnaLoad as another name of validateLoadQnaConfiguration', () => {
     expect(v.validateQnaLoad).toBe(v.validateLoadQnaConfiguration);
+    expect(built.validateQnaLoad).toBe(built.validateLoadQnaConfiguration);
+  });
+});
+
+describe('the namespace built from the rule table', () => {
+  it('has the names of @portico/models, and its other members are the same objects', () => {
+    expect(Object.keys(built).sort()).toEqual(Object.keys(models).sort());
+    for (const [name, member] of Object.entries(models)) {
+      if (!name.startsWith('validate') || name === 'validate') expect(built[name]).toBe(member);
+    }
+  });
+
+  it('names a zoom level zoomLevel in its messages, as validateZoomLevel does', () => {
+    expect(built.validateZoomLevel?.(5)).toEqual([
+      { message: 'zoomLevel must be a number between 0.25 and 4', keyword: 'range' },
+    ]);
+    expect(built.validateZoomLevel?.(5)).toEqual(v.validateZoomLevel(5));
   });
 });
 

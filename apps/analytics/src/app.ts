@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
 import { loadSigningKey } from './auth/signing-key.ts';
 import type { SigningKey } from './auth/signing-key.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -14,18 +15,10 @@ import type { FleetDatabase } from './data/fleet-database.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { echoRequestId, genReqId, REQUEST_ID_HEADER } from './plugins/request-id.ts';
+import { echoRequestId, genReqId } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
 import './services.ts';
-
-function rejectBeforeRouting(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  request.log.info({ err: error }, 'rejected before routing');
-  void reply
-    .code(400)
-    .header(REQUEST_ID_HEADER, request.id)
-    .send({ message: 'The request is malformed.', code: 'BAD_REQUEST' });
-}
 
 export interface BuildAppOptions {
   readonly config: AnalyticsConfig;
@@ -49,16 +42,11 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const logging =
-    options.logger === undefined
-      ? { logger: loggerOptions(config) }
-      : options.logger === false
-        ? { logger: false }
-        : { loggerInstance: options.logger };
   const app = Fastify({
-    ...logging,
+    ...loggingOptions(options.logger, loggerOptions(config)),
     genReqId,
-    frameworkErrors: (error, request, reply) => rejectBeforeRouting(error, request, reply),
+    // Errors Fastify raises before routing (a URL that is not valid percent-encoding): 400 in the common shape.
+    frameworkErrors: rejectBeforeRouting(),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);

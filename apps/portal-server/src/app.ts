@@ -2,8 +2,8 @@ import compress from '@fastify/compress';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import { pino } from 'pino';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { cachedTokenVerifier, createTokenVerifier } from './auth/token-verifier.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { createDownloadTokens } from './auth/download-token.ts';
@@ -15,19 +15,10 @@ import { loggerOptions } from './logger.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { REQUEST_ID_HEADER, echoRequestId, genReqId } from './plugins/request-id.ts';
+import { echoRequestId, genReqId } from './plugins/request-id.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
-
-function rejectBeforeRouting(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  request.log.info({ err: error }, 'rejected before routing');
-  void reply
-    .code(400)
-    .header(REQUEST_ID_HEADER, request.id)
-    .type('text/plain; charset=utf-8')
-    .send('The request is malformed.');
-}
 
 async function openOwnDatabase(config: PortalConfig): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -62,22 +53,14 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const logging =
-    options.logger === undefined
-      ? // Written asynchronously: a line waits for the previous write instead of blocking on a syscall of its own,
-        // so lines are batched under load; pino flushes what is left when the process exits.
-        { logger: { ...loggerOptions(config), stream: pino.destination({ dest: 1, sync: false }) } }
-      : options.logger === false
-        ? { logger: false }
-        : { loggerInstance: options.logger };
-
   const app = Fastify({
-    ...logging,
+    // The default logger writes asynchronously: under load lines are batched instead of one blocking write each.
+    ...loggingOptions(options.logger, loggerOptions(config), { asynchronous: true }),
     genReqId,
     // One line per request on completion instead of Fastify's two (src/plugins/request-log.ts).
     logController: new OneLineRequestLog(),
-    // Errors Fastify raises before routing (a URL that is not valid percent-encoding): same shape as the rest.
-    frameworkErrors: (error, request, reply) => rejectBeforeRouting(error, request, reply),
+    // Errors Fastify raises before routing (a URL that is not valid percent-encoding): a plain-text 400 like the rest.
+    frameworkErrors: rejectBeforeRouting({ badRequestAs: 'text' }),
     // Behind a proxy the portal still builds no URLs from request headers, so no trustProxy is needed.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
 import type { CommonErrorCode } from './http-errors.ts';
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
+export const PLAIN_TEXT = 'text/plain; charset=utf-8';
 
 export interface ErrorHandlerOptions {
   /**

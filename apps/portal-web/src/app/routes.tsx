@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useParams, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +17,32 @@ import { AppLayout } from './layout';
 import { LazyPage } from './lazy-page';
 
 // Pages other than home, About and page-not-found load when they open: the reports tree and its
-// virtualiser, the embed SDK, and the installer pages' download code stay off the first page.
+// virtualiser, the embed SDK, RTK Query, and the installer pages' download code stay off the first page.
 const InstallerPage = lazy(() =>
   import('../features/installers/components/installer-page').then((module) => ({
     default: module.InstallerPage,
   })),
 );
-const ReportsPage = lazy(() => import('../features/reports/components/reports-page'));
-const EmbeddedReportsPage = lazy(
+/**
+ * A lazily loaded page that loads its data through RTK Query: its code arrives with the data state
+ * (`data-state.tsx`: the API's cache, the data slices), which it renders inside.
+ */
+function lazyDataPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const [{ WithDataState }, { default: Page }] = await Promise.all([import('./data-state'), load()]);
+    return {
+      default: function DataPage() {
+        return (
+          <WithDataState>
+            <Page />
+          </WithDataState>
+        );
+      },
+    };
+  });
+}
+const ReportsPage = lazyDataPage(() => import('../features/reports/components/reports-page'));
+const EmbeddedReportsPage = lazyDataPage(
   () => import('../features/embedded-reports/components/embedded-reports-page'),
 );
 

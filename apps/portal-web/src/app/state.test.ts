@@ -7,6 +7,7 @@ import { customersReset } from '../features/reports/customers-slice';
 import { welcomeMessageAccepted } from '../features/welcome/slice';
 import { apiCallBegan, apiCallEnded } from '../lib/calls-in-progress';
 import { deferred, jsonResponse, stubFetch } from '../test/http';
+import { attachDataState } from './data-state';
 import { setupStore } from './store';
 
 class TokenAuth extends AuthClient {
@@ -19,8 +20,14 @@ class TokenAuth extends AuthClient {
 const ACCOUNTS = [{ databaseName: 'contoso_emea', accountName: 'Contoso EMEA', customerName: 'Contoso' }];
 
 describe('the portal state', () => {
-  it('starts with the spec’s slices and defaults', () => {
-    const state = setupStore().getState();
+  it('starts with the shell’s slices; the data slices join with their defaults when a data page attaches them', () => {
+    const store = setupStore();
+    expect(store.getState()).not.toHaveProperty('customers');
+    expect(store.getState().configuration).toMatchObject({ isLoading: false, error: null, clientId: '' });
+
+    attachDataState(store.dispatch);
+
+    const state = store.getState();
     expect(state.customers).toEqual({ isLoading: false, error: null, customerAccounts: [] });
     expect(state.reports).toEqual({ isLoading: false, error: null, reportNodes: [] });
     expect(state.pbiReportsForUsers).toEqual({ isLoading: false, error: null, userReports: [] });
@@ -33,6 +40,7 @@ describe('the portal state', () => {
     const answer = deferred<Response>();
     const fetchStub = stubFetch({ '/api/customers/customerAccounts': () => answer.promise });
     const store = setupStore({ auth: new TokenAuth() });
+    attachDataState(store.dispatch);
 
     const request = store.dispatch(reportsApi.endpoints.getCustomerAccounts.initiate(undefined));
     await vi.waitFor(() => expect(store.getState().customers.isLoading).toBe(true));
@@ -53,6 +61,7 @@ describe('the portal state', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch({ '/api/reports/reportNodes': () => new Response('bad catalog request', { status: 400 }) });
     const store = setupStore({ auth: new TokenAuth() });
+    attachDataState(store.dispatch);
 
     await store.dispatch(reportsApi.endpoints.getReportNodes.initiate(undefined));
 
@@ -63,6 +72,7 @@ describe('the portal state', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch({ '/api/embedpbi/GetPbiReportsInfoForUserAsync': () => new Response('', { status: 503 }) });
     const store = setupStore({ auth: new TokenAuth() });
+    attachDataState(store.dispatch);
 
     await store.dispatch(embeddedReportsApi.endpoints.getUserReports.initiate(undefined));
 
@@ -76,6 +86,7 @@ describe('the portal state', () => {
     const auth = new TokenAuth();
     auth.token = null;
     const store = setupStore({ auth });
+    attachDataState(store.dispatch);
 
     await store.dispatch(
       embeddedReportsApi.endpoints.getEmbedInfo.initiate({ workspaceId: 'w', reportId: 'r' }),
@@ -102,6 +113,7 @@ describe('the portal state', () => {
   it('clears the customer accounts on sign-out', async () => {
     stubFetch({ '/api/customers/customerAccounts': () => jsonResponse(ACCOUNTS) });
     const store = setupStore({ auth: new TokenAuth() });
+    attachDataState(store.dispatch);
     await store.dispatch(reportsApi.endpoints.getCustomerAccounts.initiate(undefined));
 
     store.dispatch(loggedOut());

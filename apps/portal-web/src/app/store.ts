@@ -1,13 +1,19 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { portalApi } from '../lib/api';
-import { apiCallTracking, callsInProgressSlice } from '../lib/calls-in-progress';
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  createListenerMiddleware,
+} from '@reduxjs/toolkit';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { callsInProgressSlice } from '../lib/calls-in-progress';
+import type { portalApi } from '../lib/api';
 import { AuthClient } from '../features/authentication/auth-client';
-import { authenticationSlice, loggedOut } from '../features/authentication/slice';
+import { authenticationSlice } from '../features/authentication/slice';
 import { configurationSlice } from '../features/configuration/slice';
-import { embedInfoReset, embedInfoSlice, pbiReportsForUsersSlice } from '../features/embedded-reports/slice';
+import type { EmbedInfoState, PbiReportsForUsersState } from '../features/embedded-reports/slice';
 import { idleSlice } from '../features/idle-lockout/slice';
-import { customersReset, customersSlice } from '../features/reports/customers-slice';
-import { reportsReset, reportsSlice } from '../features/reports/slice';
+import type { CustomersState } from '../features/reports/customers-slice';
+import type { ReportsState } from '../features/reports/slice';
 import {
   loadWelcomeMessageAccepted,
   saveWelcomeMessageAccepted,
@@ -20,38 +26,45 @@ export interface ThunkExtra {
   auth: AuthClient;
 }
 
-const rootReducer = combineReducers({
-  [portalApi.reducerPath]: portalApi.reducer,
-  configuration: configurationSlice.reducer,
-  authentication: authenticationSlice.reducer,
-  customers: customersSlice.reducer,
-  reports: reportsSlice.reducer,
-  embedInfo: embedInfoSlice.reducer,
-  pbiReportsForUsers: pbiReportsForUsersSlice.reducer,
-  welcomeMessageAccepted: welcomeMessageAcceptedSlice.reducer,
-  callsInProgress: callsInProgressSlice.reducer,
-  idle: idleSlice.reducer,
-});
+/**
+ * The data state: RTK Query's cache and the slices fed by its endpoints. The pages that load data attach it
+ * when they open (`app/data-state.ts`), so RTK Query stays off the first page; only those pages read it.
+ */
+export interface DataState {
+  portalApi: ReturnType<typeof portalApi.reducer>;
+  customers: CustomersState;
+  reports: ReportsState;
+  embedInfo: EmbedInfoState;
+  pbiReportsForUsers: PbiReportsForUsersState;
+}
 
-export type RootState = ReturnType<typeof rootReducer>;
+/**
+ * The app's one reducer: the shell's slices from the start, the data state once attached. Module-level
+ * like the lazily loaded code that extends it, so every store (one in the app, one per test) shares it.
+ */
+export const rootReducer = combineSlices(
+  configurationSlice,
+  authenticationSlice,
+  welcomeMessageAcceptedSlice,
+  callsInProgressSlice,
+  idleSlice,
+).withLazyLoadedSlices<DataState>();
+
+/** Where the data state's middleware (RTK Query's, call tracking, sign-out reset) is added when attached. */
+export const dataMiddleware = createDynamicMiddleware();
+
+type ShellState = Omit<ReturnType<typeof rootReducer>, keyof DataState>;
+/** The whole state as components see it; the data state exists once attached (see DataState). */
+export type RootState = ShellState & DataState;
 
 export interface StoreOptions {
   auth?: AuthClient;
   preloadedState?: Partial<RootState>;
 }
 
-/** The cross-feature reactions: features never import each other, so they are wired here. */
+/** The shell's cross-feature reactions: features never import each other, so they are wired here. */
 function appListeners() {
   const listeners = createListenerMiddleware();
-  // A signed-out user's data must not outlive the session.
-  listeners.startListening({
-    actionCreator: loggedOut,
-    effect: (_action, api) => {
-      api.dispatch(customersReset());
-      api.dispatch(reportsReset());
-      api.dispatch(embedInfoReset());
-    },
-  });
   // Only the welcome flag is saved (issue 6's decision), under the spec's key 'state'.
   listeners.startListening({
     actionCreator: welcomeMessageAccepted,
@@ -64,12 +77,13 @@ function appListeners() {
 export function setupStore({ auth = new AuthClient(), preloadedState }: StoreOptions = {}) {
   const extraArgument: ThunkExtra = { auth };
   return configureStore({
-    reducer: rootReducer,
+    // Typed with the data state, which its pages (and tests) attach before they read it.
+    reducer: rootReducer as Reducer<RootState, UnknownAction, Partial<RootState>>,
     preloadedState: { welcomeMessageAccepted: loadWelcomeMessageAccepted(), ...preloadedState },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({ thunk: { extraArgument } })
         .prepend(appListeners())
-        .concat(portalApi.middleware, apiCallTracking),
+        .concat(dataMiddleware.middleware),
   });
 }
 

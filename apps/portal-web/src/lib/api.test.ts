@@ -1,20 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
+import { attachDataState } from '../app/data-state';
 import { setupStore } from '../app/store';
 import { AuthClient } from '../features/authentication/auth-client';
-import { configurationApi } from '../features/configuration/api';
+import { loadClientConfiguration } from '../features/configuration/api';
 import { CONFIGURATION_PATH, jsonResponse, sampleConfiguration, stubFetch } from '../test/http';
 import { portalApi } from './api';
-
-const loadConfiguration = configurationApi.endpoints.getClientConfiguration.initiate;
 
 describe('the portal API', () => {
   it('stores the configuration through begin and success', async () => {
     stubFetch({ [CONFIGURATION_PATH]: () => jsonResponse(sampleConfiguration) });
     const store = setupStore();
 
-    const request = store.dispatch(loadConfiguration(undefined));
+    const request = store.dispatch(loadClientConfiguration());
     expect(store.getState().configuration.isLoading).toBe(true);
+    expect(store.getState().callsInProgress).toBe(1);
     await request;
+    expect(store.getState().callsInProgress).toBe(0);
 
     expect(store.getState().configuration).toMatchObject({
       isLoading: false,
@@ -24,12 +25,22 @@ describe('the portal API', () => {
     });
   });
 
+  it('asks the server once while a configuration load is running', async () => {
+    const fetchStub = stubFetch({ [CONFIGURATION_PATH]: () => jsonResponse(sampleConfiguration) });
+    const store = setupStore();
+
+    await Promise.all([store.dispatch(loadClientConfiguration()), store.dispatch(loadClientConfiguration())]);
+
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    expect(store.getState().callsInProgress).toBe(0);
+  });
+
   it('carries the response text of a 400 as the error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch({ [CONFIGURATION_PATH]: () => new Response('language is not supported', { status: 400 }) });
     const store = setupStore();
 
-    await store.dispatch(loadConfiguration(undefined));
+    await store.dispatch(loadClientConfiguration());
 
     expect(store.getState().configuration).toMatchObject({
       isLoading: false,
@@ -42,7 +53,7 @@ describe('the portal API', () => {
     stubFetch({ [CONFIGURATION_PATH]: () => new Response('', { status: 502 }) });
     const store = setupStore();
 
-    await store.dispatch(loadConfiguration(undefined));
+    await store.dispatch(loadClientConfiguration());
 
     expect(store.getState().configuration.error).toBe('Network response was not ok.');
     expect(logged).toHaveBeenCalledWith(`GET ${CONFIGURATION_PATH} failed: Network response was not ok.`);
@@ -60,6 +71,7 @@ describe('the portal API', () => {
       }),
     });
     const store = setupStore({ auth });
+    attachDataState(store.dispatch);
 
     await store.dispatch(api.endpoints.probeCustomers.initiate(undefined));
 

@@ -1,6 +1,4 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { portalApi } from './api';
 
 /** A call to the server began (spec §4: its type starts with BEGIN_). */
 export const apiCallBegan = createAction<{ name: string }>('BEGIN_API_CALL');
@@ -32,29 +30,3 @@ export const callsInProgressSlice = createSlice({
 });
 
 export const selectCallsInProgress = (state: { callsInProgress: number }): number => state.callsInProgress;
-
-interface ApiThunkAction extends UnknownAction {
-  meta: { requestStatus: string; arg?: { endpointName?: string }; condition?: boolean };
-}
-
-function isApiThunkAction(action: unknown): action is ApiThunkAction {
-  const type = typeOf(action);
-  return type.startsWith(`${portalApi.reducerPath}/`) && typeof (action as ApiThunkAction).meta === 'object';
-}
-
-/**
- * Announces every RTK Query request as a BEGIN_API_CALL / END_API_CALL pair, so the counter (and the idle
- * timer, which restarts on every API call) see them. A request RTK Query skipped (`meta.condition`) never began.
- */
-export const apiCallTracking: Middleware = (store) => (next) => (action) => {
-  const result = next(action);
-  if (isApiThunkAction(action)) {
-    const { requestStatus, arg, condition } = action.meta;
-    const name = arg?.endpointName ?? 'request';
-    if (requestStatus === 'pending') store.dispatch(apiCallBegan({ name }));
-    else if (requestStatus === 'fulfilled') store.dispatch(apiCallEnded({ name, ok: true }));
-    else if (requestStatus === 'rejected' && condition !== true)
-      store.dispatch(apiCallEnded({ name, ok: false }));
-  }
-  return result;
-};

@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { configurationApi } from './api';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import { defaultClientConfiguration } from './client-configuration';
 import type { ClientConfiguration } from './client-configuration';
 
@@ -14,35 +14,29 @@ export const initialConfigurationState: ConfigurationState = {
   error: null,
 };
 
-const { getClientConfiguration } = configurationApi.endpoints;
-
-/**
- * The spec's configuration state (§3), kept by listening to the RTK Query endpoint: pending is the
- * load's begin, fulfilled its success, rejected its error (§4).
- */
+/** The spec's configuration state (§3) and its load's begin, success and error (§4). */
 export const configurationSlice = createSlice({
   name: 'configuration',
   initialState: initialConfigurationState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addMatcher(getClientConfiguration.matchPending, (state) => {
-        state.isLoading = true;
-        state.error = null;
-      })
-      .addMatcher(getClientConfiguration.matchFulfilled, (_state, { payload }) => ({
-        ...payload,
-        isLoading: false,
-        error: null,
-      }))
-      .addMatcher(getClientConfiguration.matchRejected, (state, action) => {
-        // RTK Query also "rejects" a request it skipped because one is already running or cached.
-        if (action.meta.condition) return;
-        state.isLoading = false;
-        state.error = action.payload?.message ?? action.error.message ?? 'Unknown error';
-      });
+  reducers: {
+    configurationLoadStarted(state) {
+      state.isLoading = true;
+      state.error = null;
+    },
+    configurationLoaded: (_state, { payload }: PayloadAction<ClientConfiguration>) => ({
+      ...payload,
+      isLoading: false,
+      error: null,
+    }),
+    configurationLoadFailed(state, { payload }: PayloadAction<string>) {
+      state.isLoading = false;
+      state.error = payload;
+    },
   },
 });
+
+export const { configurationLoadStarted, configurationLoaded, configurationLoadFailed } =
+  configurationSlice.actions;
 
 interface WithConfiguration {
   configuration: ConfigurationState;

@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { accessTokenSource, callApi } from '../../lib/api';
+import { accessTokenSource, callApi } from '../../lib/call-api';
 import { apiCallBegan, apiCallEnded } from '../../lib/calls-in-progress';
 import { fileNameFromDisposition, readWithProgress, saveBlob } from '../../lib/save-file';
 import type { Progress } from '../../lib/save-file';

@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { useGetClientConfigurationQuery } from '../api';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { loadClientConfiguration } from '../api';
 import { selectConfiguration } from '../slice';
 
 /**
@@ -12,8 +13,11 @@ import { selectConfiguration } from '../slice';
  * bar meanwhile, or an error with a retry when it cannot be loaded.
  */
 export function ConfigurationGate({ children }: { children: ReactNode }): ReactNode {
-  const { refetch } = useGetClientConfigurationQuery(undefined);
+  const dispatch = useAppDispatch();
   const { clientId, isLoading, error } = useAppSelector(selectConfiguration);
+  useEffect(() => {
+    void dispatch(loadClientConfiguration());
+  }, [dispatch]);
   const { t } = useTranslation();
   if (clientId !== '') return children;
   if (error !== null && !isLoading) {
@@ -22,7 +26,7 @@ export function ConfigurationGate({ children }: { children: ReactNode }): ReactN
         severity="error"
         sx={{ m: 2 }}
         action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
+          <Button color="inherit" size="small" onClick={() => void dispatch(loadClientConfiguration())}>
             {t('Configuration.retry')}
           </Button>
         }

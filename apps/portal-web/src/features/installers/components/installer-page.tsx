@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
-import { ApiCallError } from '../../../lib/api';
+import { ApiCallError } from '../../../lib/call-api';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../lib/languages';
 import type { Progress } from '../../../lib/save-file';
 import { downloadInstaller } from '../download';

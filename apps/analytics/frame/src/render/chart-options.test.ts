@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answer, visual } from '../test/sample.ts';
-import { chartData, chartOption } from './chart-options.ts';
+import { chartData, chartOption, LABEL_TEXT } from './chart-options.ts';
 import { formatDate, formatValue } from './format.ts';
 import { DEFAULT_THEME, resolveTheme, themeJsonOf } from './theme.ts';
 
@@ -95,6 +95,49 @@ describe('chart labels', () => {
       animation: false,
     }) as Option & { xAxis: { minInterval?: number } };
     expect(option.xAxis.minInterval).toBe(1);
+  });
+});
+
+describe('labels in small charts', () => {
+  type Labelled = {
+    legend: { textStyle: { lineHeight?: number } };
+    xAxis: { axisLabel: { lineHeight?: number; hideOverlap?: boolean } };
+    yAxis: { axisLabel: { lineHeight?: number; hideOverlap?: boolean } };
+    series: { label: { show: boolean; lineHeight?: number }; labelLayout?: { hideOverlap?: boolean } }[];
+  };
+  const withLabels = (type: Parameters<typeof visual>[1], show: boolean) =>
+    chartOption(visual('v', type, { formatting: { dataLabels: { show } } }), answer, DEFAULT_THEME, {
+      animation: false,
+    }) as unknown as Labelled;
+
+  it('hides the data labels that would overlap another, on every bar and line series that shows them', () => {
+    for (const type of [
+      'clusteredBarChart',
+      'clusteredColumnChart',
+      'stackedColumnChart',
+      'lineChart',
+    ] as const) {
+      const option = withLabels(type, true);
+      expect(option.series.length).toBeGreaterThan(0);
+      for (const series of option.series) {
+        expect(series.label.show).toBe(true);
+        expect(series.labelLayout).toEqual({ hideOverlap: true });
+      }
+    }
+    expect(withLabels('clusteredBarChart', false).series[0]?.labelLayout).toBeUndefined();
+  });
+
+  it('gives data, axis and legend labels a line as tall as their font, so overlap checks see their real height', () => {
+    const option = withLabels('clusteredBarChart', true);
+    const heights = [
+      option.series[0]?.label.lineHeight,
+      option.xAxis.axisLabel.lineHeight,
+      option.yAxis.axisLabel.lineHeight,
+      option.legend.textStyle.lineHeight,
+    ];
+    expect(heights).toEqual(heights.map(() => LABEL_TEXT.fontSize));
+    // Both axes hide the labels that would overlap (a short value axis has more steps than room).
+    expect([option.xAxis.axisLabel.hideOverlap, option.yAxis.axisLabel.hideOverlap]).toEqual([true, true]);
   });
 });
 

@@ -72,6 +72,14 @@ export function chartData(visual: Pick<ReportVisual, 'dataRoles'>, answer: Query
   };
 }
 
+/**
+ * The size of every label the frame draws in a chart. The line height is explicit because ECharts measures a line as
+ * the width of a CJK character ('国'), about 4 px at 11 px where the browser has no CJK font: every overlap check
+ * (axis labels' `hideOverlap`, series' `labelLayout`) would then take 11-px labels for 4-px ones and hide nothing.
+ * A line as tall as the font: two labels may touch, but their glyphs (about 10 px of ink at 11 px) never meet.
+ */
+export const LABEL_TEXT = { fontSize: 11, lineHeight: 11 } as const;
+
 interface Formatting {
   legend?: { show?: boolean; position?: string };
   dataLabels?: { show?: boolean };
@@ -89,7 +97,13 @@ function legendOption(formatting: Formatting, theme: ResolvedTheme, defaultShow:
         : position === 'Left'
           ? { left: 8, top: 'middle', orient: 'vertical' }
           : { top: 0 };
-  return { show, type: 'scroll', textStyle: { color: theme.foreground }, ...side };
+  return {
+    show,
+    type: 'scroll',
+    textStyle: { color: theme.foreground, ...LABEL_TEXT },
+    pageTextStyle: { color: theme.foreground, ...LABEL_TEXT },
+    ...side,
+  };
 }
 
 export interface ChartOptionSettings {
@@ -140,6 +154,7 @@ export function chartOption(
           label: {
             show: labels,
             color: theme.foreground,
+            ...LABEL_TEXT,
             formatter: (p: { name: string }) => categoryLabel(p.name),
           },
           data: data.categories.map((name, i) => ({
@@ -162,7 +177,7 @@ export function chartOption(
     axisLabel: {
       color: theme.foreground,
       hideOverlap: true,
-      fontSize: 11,
+      ...LABEL_TEXT,
       formatter: categoryLabel,
       // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole.
       ...(horizontal ? { width: 140, overflow: 'truncate' } : {}),
@@ -173,7 +188,13 @@ export function chartOption(
     type: 'value',
     // Counts of printers have no half steps.
     ...(counts ? { minInterval: 1 } : {}),
-    axisLabel: { color: theme.foreground, formatter: (v: number) => compactNumber(v) },
+    axisLabel: {
+      color: theme.foreground,
+      // A short value axis (a small frame) has more steps than room for their labels.
+      hideOverlap: true,
+      ...LABEL_TEXT,
+      formatter: (v: number) => compactNumber(v),
+    },
   };
   return {
     ...common,
@@ -196,9 +217,13 @@ export function chartOption(
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',
-        fontSize: 11,
+        ...LABEL_TEXT,
         formatter: (p: { value: number | null }) => formatValue(p.value, s.format),
       },
+      // Where bars are thinner than a label (a small frame, a tile), labels that would overlap another are hidden,
+      // the biggest bars' first (ECharts ranks labels by their bar's area); hovering a bar shows its label again,
+      // and the tooltip has every value.
+      ...(labels ? { labelLayout: { hideOverlap: true } } : {}),
       data: s.values.map((value, i) => ({
         value,
         itemStyle: { opacity: dim(data.categories[i] ?? '') },

@@ -1,6 +1,7 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -9,6 +10,9 @@ import { visibleRows } from '../model';
 import type { ReportIndex, TreeRow } from '../model';
 
 const ROW_HEIGHT = 32;
+const INDENT = 16;
+/** The tree scrolls within the viewport, below the page title and the customer dropdown. */
+const MAX_TREE_HEIGHT = 'max(240px, calc(100dvh - 16rem))';
 
 export interface ReportTreeProps {
   index: ReportIndex;
@@ -18,6 +22,31 @@ export interface ReportTreeProps {
 
 const rowId = (id: number) => `report-node-${id}`;
 
+// One class for every row: selection and hover are attribute and pseudo-class selectors, and the per-row
+// position and indent are inline styles. With `sx` each row's own translateY made a new emotion rule, one
+// per row ever shown, and each re-render serialised the styles again.
+const RowBox = styled('div')(({ theme }) => ({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '100%',
+  height: ROW_HEIGHT,
+  display: 'flex',
+  alignItems: 'center',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  borderLeft: '4px solid transparent',
+  '&:hover': { backgroundColor: theme.palette.action.hover },
+  '&[aria-selected="true"]': {
+    borderLeftColor: theme.palette.primary.main,
+    backgroundColor: theme.palette.action.selected,
+    fontWeight: theme.typography.fontWeightBold,
+  },
+}));
+
+const Toggle = styled('span')({ display: 'inline-flex', flexShrink: 0, width: 24 });
+const Label = styled('span')({ overflow: 'hidden', textOverflow: 'ellipsis' });
+
 interface RowProps {
   row: TreeRow;
   position: number;
@@ -26,14 +55,25 @@ interface RowProps {
   start: number;
   onSelect: (id: number) => void;
   onToggle: (id: number) => void;
+  expandLabel: string;
+  collapseLabel: string;
 }
 
-// Memoised: selecting a node re-renders only the two rows whose `selected` changed.
-const Row = memo(function Row({ row, position, setSize, selected, start, onSelect, onToggle }: RowProps) {
-  const { t } = useTranslation();
+/** One row; memoised, so a selection re-renders only the row that loses it and the row that gains it. */
+const Row = memo(function Row({
+  row,
+  position,
+  setSize,
+  selected,
+  start,
+  onSelect,
+  onToggle,
+  expandLabel,
+  collapseLabel,
+}: RowProps) {
   const { node, depth, hasChildren, expanded } = row;
   return (
-    <Box
+    <RowBox
       id={rowId(node.id)}
       role="treeitem"
       aria-level={depth}
@@ -42,41 +82,22 @@ const Row = memo(function Row({ row, position, setSize, selected, start, onSelec
       aria-selected={selected}
       {...(hasChildren ? { 'aria-expanded': expanded } : {})}
       onClick={() => onSelect(node.id)}
-      sx={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        width: '100%',
-        height: ROW_HEIGHT,
-        transform: `translateY(${start}px)`,
-        display: 'flex',
-        alignItems: 'center',
-        pl: `${(depth - 1) * 16 + 4}px`,
-        cursor: 'pointer',
-        whiteSpace: 'nowrap',
-        borderLeft: 4,
-        borderColor: selected ? 'primary.main' : 'transparent',
-        bgcolor: selected ? 'action.selected' : undefined,
-        fontWeight: selected ? 'fontWeightBold' : undefined,
-        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
-      }}
+      style={{ transform: `translateY(${start}px)`, paddingLeft: (depth - 1) * INDENT + 4 }}
     >
-      <Box
-        component="span"
+      <Toggle
         aria-hidden
-        title={expanded ? t('Reports.collapse') : t('Reports.expand')}
+        title={hasChildren ? (expanded ? collapseLabel : expandLabel) : undefined}
+        style={hasChildren ? undefined : { visibility: 'hidden' }}
         onClick={(event) => {
+          if (!hasChildren) return;
           event.stopPropagation();
           onToggle(node.id);
         }}
-        sx={{ display: 'inline-flex', width: 24, visibility: hasChildren ? 'visible' : 'hidden' }}
       >
         {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-      </Box>
-      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-        {node.name}
-      </Box>
-    </Box>
+      </Toggle>
+      <Label>{node.name}</Label>
+    </RowBox>
   );
 });
 
@@ -87,6 +108,8 @@ const Row = memo(function Row({ row, position, setSize, selected, start, onSelec
  */
 export function ReportTree({ index, selectedId, onSelect }: ReportTreeProps) {
   const { t } = useTranslation();
+  const expandLabel = t('Reports.expand');
+  const collapseLabel = t('Reports.collapse');
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
   const rows = useMemo(() => visibleRows(index, collapsed), [index, collapsed]);
   const positions = useMemo(() => new Map(rows.map((row, i) => [row.node.id, i])), [rows]);
@@ -100,6 +123,14 @@ export function ReportTree({ index, selectedId, onSelect }: ReportTreeProps) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
+
+  // The rows get one select function for the tree's lifetime, whatever the parent passes: a new onSelect on
+  // each of its renders would otherwise re-render every row.
+  const onSelectRef = useRef(onSelect);
+  useLayoutEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+  const select = useCallback((id: number) => onSelectRef.current(id), []);
 
   const toggle = useCallback((id: number) => {
     setCollapsed((current) => {
@@ -157,6 +188,9 @@ export function ReportTree({ index, selectedId, onSelect }: ReportTreeProps) {
         overflow: 'auto',
         position: 'relative',
         minHeight: 200,
+        // The virtualiser windows the rows only when this box scrolls: left to grow, it took the height of
+        // all its rows and every row of the catalog was rendered.
+        maxHeight: MAX_TREE_HEIGHT,
         '&:focus-visible': { outline: 2, outlineColor: 'secondary.main', outlineOffset: -2 },
       }}
     >
@@ -172,8 +206,10 @@ export function ReportTree({ index, selectedId, onSelect }: ReportTreeProps) {
               setSize={rows.length}
               selected={row.node.id === selectedId}
               start={item.start}
-              onSelect={onSelect}
+              onSelect={select}
               onToggle={toggle}
+              expandLabel={expandLabel}
+              collapseLabel={collapseLabel}
             />
           );
         })}

@@ -19,12 +19,14 @@ export interface IdleLockoutProps {
 
 /**
  * The idle lock-out (spec §4): signs out after `timeoutSeconds` without activity — a navigation, an API
- * call, or "Stay signed in" on the warning shown a minute before.
+ * call, or "Stay signed in" on the warning shown a minute before (at once when the timeout is shorter),
+ * which counts down the time left.
  */
 export function IdleLockout({ active, timeoutSeconds, onExpire }: IdleLockoutProps) {
   const dispatch = useAppDispatch();
   const activity = useAppSelector(selectIdleActivity);
-  const [warning, setWarning] = useState(false);
+  /** When the warned user will be signed out; null while there is no warning. */
+  const [signOutAt, setSignOutAt] = useState<number | null>(null);
 
   useEffect(() => {
     if (active) loadWarningDialog().catch(() => undefined);
@@ -32,23 +34,28 @@ export function IdleLockout({ active, timeoutSeconds, onExpire }: IdleLockoutPro
 
   useEffect(() => {
     if (!active) return undefined;
+    const deadline = Date.now() + timeoutSeconds * 1000;
     const warnAfter = Math.max(0, timeoutSeconds - IDLE_WARNING_SECONDS) * 1000;
-    const warn = setTimeout(() => setWarning(true), warnAfter);
+    const warn = setTimeout(() => setSignOutAt(deadline), warnAfter);
     const expire = setTimeout(() => {
-      setWarning(false);
+      setSignOutAt(null);
       onExpire();
     }, timeoutSeconds * 1000);
     return () => {
       clearTimeout(warn);
       clearTimeout(expire);
-      setWarning(false);
+      setSignOutAt(null);
     };
   }, [active, timeoutSeconds, onExpire, activity]);
 
-  if (!active || !warning) return null;
+  if (!active || signOutAt === null) return null;
   return (
     <Suspense fallback={null}>
-      <IdleWarningDialog onSignOut={onExpire} onStay={() => dispatch(staySignedInChosen())} />
+      <IdleWarningDialog
+        signOutAt={signOutAt}
+        onSignOut={onExpire}
+        onStay={() => dispatch(staySignedInChosen())}
+      />
     </Suspense>
   );
 }

@@ -1,12 +1,20 @@
 /**
- * PDF export with pdfkit's built-in Helvetica: the same fixed-height pages as the screen (header block, body lines
- * in batches, totals; every `linesPerPage` lines a new page), a page header with the column titles and the group a
- * page continues, and a footer "Page X of Y". Pages are written as their lines arrive, and the producer waits
- * while the reader is behind, so memory stays at a batch of lines plus pdfkit's buffer.
+ * PDF export: the same fixed-height pages as the screen (header block, body lines in batches, totals; every
+ * `linesPerPage` lines a new page), a page header with the column titles and the group a page continues, and a
+ * footer "Page X of Y". Pages are written as their lines arrive, and the producer waits while the reader is behind,
+ * so memory stays at a batch of lines plus pdfkit's buffer.
+ *
+ * pdfkit makes the document (pages, compressed content streams, objects, streaming), but the text is written
+ * below its text API, which lays out, measures and encodes every string it is given (most of an export's time when
+ * each cell was one call). Here a line is one text object: the font set only when it changes on the page, one
+ * absolute position, then each cell as a string moved to its column's fixed x (`Td`), right-aligned numbers placed by
+ * the sum of their glyphs' widths from the fonts' metric tables. The fonts are the standard Helvetica family in
+ * WinAnsiEncoding, so nothing is embedded.
  */
 import PDFDocument from 'pdfkit';
 import { formatCell } from './format.ts';
-import type { ReportRun } from './run.ts';
+import type { PaginatedReport } from './definition.ts';
+import type { StreamedLine } from './run.ts';
 import type { ReportColumn, ReportLine } from './types.ts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 36 } as const;
@@ -17,8 +25,137 @@ const FONT_SIZE = 8;
 /** Past this much unread output the producer waits for the reader. */
 const HIGH_WATER = 1 << 20;
 const BATCH_PAGES = 100;
+/** Space kept between a cell's text and its column's edges. */
+const PADDING = 2;
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+/** What the writer reads of a report run (`ReportRun` is one). */
+export interface PdfSource {
+  readonly report: Pick<PaginatedReport, 'name' | 'columns' | 'layout'>;
+  readonly pageCount: number;
+  readonly header: { readonly title: string; readonly lines: readonly string[] };
+  readonly totals: readonly ReportLine[];
+  batches(batchSize: number): AsyncIterable<readonly Pick<StreamedLine, 'line' | 'context'>[]>;
+}
+
+// --- Fonts -----------------------------------------------------------------------------------------------------
+
+const FACES = {
+  regular: { baseFont: 'Helvetica', resource: 'PR' },
+  bold: { baseFont: 'Helvetica-Bold', resource: 'PB' },
+  oblique: { baseFont: 'Helvetica-Oblique', resource: 'PI' },
+} as const;
+type Face = keyof typeof FACES;
+/** The Helvetica family's ascender (its AFM files), in thousandths of the font size: the baseline below a line's top. */
+const ASCENDER = 718;
+
+/** WinAnsiEncoding's bytes 0x80–0x9F (Windows-1252) by the Unicode character they stand for. */
+const WIN_ANSI_HIGH = new Map<number, number>([
+  [0x20ac, 0x80],
+  [0x201a, 0x82],
+  [0x0192, 0x83],
+  [0x201e, 0x84],
+  [0x2026, 0x85],
+  [0x2020, 0x86],
+  [0x2021, 0x87],
+  [0x02c6, 0x88],
+  [0x2030, 0x89],
+  [0x0160, 0x8a],
+  [0x2039, 0x8b],
+  [0x0152, 0x8c],
+  [0x017d, 0x8e],
+  [0x2018, 0x91],
+  [0x2019, 0x92],
+  [0x201c, 0x93],
+  [0x201d, 0x94],
+  [0x2022, 0x95],
+  [0x2013, 0x96],
+  [0x2014, 0x97],
+  [0x02dc, 0x98],
+  [0x2122, 0x99],
+  [0x0161, 0x9a],
+  [0x203a, 0x9b],
+  [0x0153, 0x9c],
+  [0x017e, 0x9e],
+  [0x0178, 0x9f],
+]);
+const QUESTION_MARK = 0x3f;
+const ELLIPSIS = 0x85;
+
+/** The WinAnsi byte of a UTF-16 code unit: controls become spaces, characters the encoding lacks '?'. */
+function winAnsi(code: number): number {
+  if (code < 0x20) return 0x20;
+  if (code < 0x7f || (code >= 0xa0 && code <= 0xff)) return code;
+  return WIN_ANSI_HIGH.get(code) ?? QUESTION_MARK;
+}
+
+/** Each face's advance width of every WinAnsi byte, in thousandths of the font size; read once from pdfkit's AFMs. */
+let widthTables: Record<Face, Float64Array> | undefined;
+
+function widths(): Record<Face, Float64Array> {
+  if (widthTables !== undefined) return widthTables;
+  const characters = new Map<number, string>();
+  for (let code = 0x20; code <= 0xff; code += 1) characters.set(code, String.fromCharCode(code));
+  for (const [unicode, code] of WIN_ANSI_HIGH) characters.set(code, String.fromCharCode(unicode));
+  const scratch = new PDFDocument({ autoFirstPage: false });
+  const table = (face: Face): Float64Array => {
+    scratch.font(FACES[face].baseFont).fontSize(1000);
+    const row = new Float64Array(256);
+    const unknown = scratch.widthOfString('?');
+    for (let code = 0; code < 256; code += 1) {
+      const character = characters.get(code);
+      row[code] = character === undefined || code === 0x7f ? unknown : scratch.widthOfString(character);
+    }
+    return row;
+  };
+  widthTables = { regular: table('regular'), bold: table('bold'), oblique: table('oblique') };
+  return widthTables;
+}
+
+/** A PDF number: at most two decimals, no exponent. */
+const pdfNumber = (value: number): string => String(Math.round(value * 100) / 100);
+
+/**
+ * `text` as a PDF literal string in WinAnsi bytes, and its width in points at `size`; cut with an ellipsis to fit
+ * `room` points. One pass over the characters, the widths read from a table.
+ */
+function encodeFitted(
+  text: string,
+  table: Float64Array,
+  size: number,
+  room: number,
+): { literal: string; width: number } {
+  const limit = (room * 1000) / size;
+  const codes: number[] = [];
+  let width = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = winAnsi(text.charCodeAt(i));
+    codes.push(code);
+    width += table[code] ?? 0;
+  }
+  if (width > limit) {
+    const ellipsis = table[ELLIPSIS] ?? 0;
+    while (codes.length > 0 && width + ellipsis > limit) width -= table[codes.pop() ?? 0] ?? 0;
+    codes.push(ELLIPSIS);
+    width += ellipsis;
+  }
+  let literal = '(';
+  for (const code of codes) {
+    if (code === 0x28 || code === 0x29 || code === 0x5c) literal += `\\${String.fromCharCode(code)}`;
+    else if (code < 0x7f) literal += String.fromCharCode(code);
+    else literal += `\\${code.toString(8)}`;
+  }
+  return { literal: `${literal})`, width: (width * size) / 1000 };
+}
+
+/** One string of a text line: at `x` (the column's left edge), `room` points wide, left- or right-aligned. */
+interface Run {
+  readonly text: string;
+  readonly x: number;
+  readonly room: number;
+  readonly align: 'left' | 'right';
+}
 
 interface Column extends ReportColumn {
   readonly x: number;
@@ -34,74 +171,97 @@ function placeColumns(columns: readonly ReportColumn[]): Column[] {
   });
 }
 
-/** `text` cut with an ellipsis to fit `width` at the current font. */
-function fit(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) low = mid;
-    else high = mid - 1;
-  }
-  return `${text.slice(0, low)}…`;
-}
-
-/** Writes `text` in a box without pdfkit's line wrapper (the slow part of text layout). */
-function put(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right'): void {
-  const shown = fit(doc, text, width - 4);
-  if (shown === '') return;
-  const left = align === 'right' ? x + width - 2 - doc.widthOfString(shown) : x + 2;
-  doc.text(shown, left, y, { lineBreak: false });
-}
-
 class PdfWriter {
   private readonly columns: Column[];
+  private readonly tables = widths();
+  private readonly fonts: Record<Face, ReturnType<Doc['ref']>>;
   private position = 0;
   private pageNumber = 0;
+  /** The text state of the current page: its font is kept from one text object to the next. */
+  private font: string | undefined;
 
   constructor(
     private readonly doc: Doc,
-    private readonly run: ReportRun,
+    private readonly source: PdfSource,
   ) {
-    this.columns = placeColumns(run.report.columns);
+    this.columns = placeColumns(source.report.columns);
+    const font = (face: Face) => {
+      const ref = doc.ref({
+        Type: 'Font',
+        Subtype: 'Type1',
+        BaseFont: FACES[face].baseFont,
+        Encoding: 'WinAnsiEncoding',
+      });
+      ref.end(undefined);
+      return ref;
+    };
+    this.fonts = { regular: font('regular'), bold: font('bold'), oblique: font('oblique') };
   }
 
   private get linesPerPage(): number {
-    return this.run.report.layout.linesPerPage;
+    return this.source.report.layout.linesPerPage;
+  }
+
+  /** One text object: `runs` on the line whose top is `top`, in one face and size. */
+  private text(face: Face, size: number, top: number, runs: readonly Run[]): void {
+    const table = this.tables[face];
+    let content = 'BT';
+    const font = `/${FACES[face].resource} ${size} Tf`;
+    if (font !== this.font) {
+      content += ` ${font}`;
+      this.font = font;
+    }
+    let lineStart: number | undefined;
+    for (const run of runs) {
+      if (run.text === '') continue;
+      const { literal, width } = encodeFitted(run.text, table, size, run.room - 2 * PADDING);
+      const x = run.align === 'right' ? run.x + run.room - PADDING - width : run.x + PADDING;
+      // The page's space is pdfkit's (y down); the text matrix flips the glyphs upright again.
+      content +=
+        lineStart === undefined
+          ? ` 1 0 0 -1 ${pdfNumber(x)} ${pdfNumber(top + (ASCENDER * size) / 1000)} Tm`
+          : ` ${pdfNumber(x - lineStart)} 0 Td`;
+      content += ` ${literal} Tj`;
+      lineStart = x;
+    }
+    if (lineStart !== undefined) this.doc.addContent(`${content} ET`);
+  }
+
+  private rule(y: number): void {
+    this.doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.width - PAGE.margin, y)
+      .lineWidth(0.5)
+      .stroke();
   }
 
   private startPage(continued: string | undefined): void {
-    const { doc, run } = this;
+    const { doc, source } = this;
     this.pageNumber += 1;
     doc.addPage({ size: [PAGE.width, PAGE.height], margin: PAGE.margin });
-    doc.font('Helvetica-Bold').fontSize(11);
-    put(doc, run.report.name, PAGE.margin, PAGE.margin, WIDTH, 'left');
-    if (continued !== undefined) {
-      doc.font('Helvetica-Oblique').fontSize(FONT_SIZE);
-      put(doc, `${continued} (continued)`, PAGE.margin, 54, WIDTH, 'left');
+    this.font = undefined;
+    for (const face of Object.keys(FACES) as Face[]) {
+      (doc.page.fonts as Record<string, unknown>)[FACES[face].resource] = this.fonts[face];
     }
-    doc.font('Helvetica-Bold').fontSize(FONT_SIZE);
-    for (const column of this.columns) put(doc, column.title, column.x, 68, column.w, column.align);
-    doc
-      .moveTo(PAGE.margin, 79)
-      .lineTo(PAGE.width - PAGE.margin, 79)
-      .lineWidth(0.5)
-      .stroke();
-    doc.font('Helvetica').fontSize(FONT_SIZE);
-    const footerY = PAGE.height - PAGE.margin - 10;
-    put(doc, run.report.name, PAGE.margin, footerY, WIDTH / 2, 'left');
-    put(
-      doc,
-      `Page ${this.pageNumber} of ${run.pageCount}`,
-      PAGE.margin + WIDTH / 2,
-      footerY,
-      WIDTH / 2,
-      'right',
-    );
+    const whole = (text: string): Run[] => [{ text, x: PAGE.margin, room: WIDTH, align: 'left' }];
+    this.text('bold', 11, PAGE.margin, whole(source.report.name));
+    if (continued !== undefined) this.text('oblique', FONT_SIZE, 54, whole(`${continued} (continued)`));
+    const titles = this.columns.map((c): Run => ({ text: c.title, x: c.x, room: c.w, align: c.align }));
+    this.text('bold', FONT_SIZE, 68, titles);
+    this.rule(79);
+    const half = WIDTH / 2;
+    this.text('regular', FONT_SIZE, PAGE.height - PAGE.margin - 10, [
+      { text: source.report.name, x: PAGE.margin, room: half, align: 'left' },
+      {
+        text: `Page ${this.pageNumber} of ${source.pageCount}`,
+        x: PAGE.margin + half,
+        room: half,
+        align: 'right',
+      },
+    ]);
   }
 
-  /** The y of the next line, opening a page first when the current one is full. */
+  /** The top of the next line, opening a page first when the current one is full. */
   private nextLine(continued: string | undefined): number {
     if (this.position % this.linesPerPage === 0) this.startPage(continued);
     const y = BODY_TOP + (this.position % this.linesPerPage) * LINE_HEIGHT;
@@ -111,33 +271,34 @@ class PdfWriter {
 
   headerLine(text: string, title: boolean): void {
     const y = this.nextLine(undefined);
-    this.doc.font(title ? 'Helvetica-Bold' : 'Helvetica').fontSize(title ? 11 : FONT_SIZE);
-    put(this.doc, text, PAGE.margin, y, WIDTH, 'left');
+    this.text(title ? 'bold' : 'regular', title ? 11 : FONT_SIZE, y, [
+      { text, x: PAGE.margin, room: WIDTH, align: 'left' },
+    ]);
   }
 
   line(line: ReportLine, context: string | undefined): void {
-    const { doc, columns } = this;
+    const { columns } = this;
     const y = this.nextLine(line.kind === 'group' ? undefined : context);
     const bold = line.kind !== 'detail' && line.kind !== 'note';
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.kind === 'group' ? 9 : FONT_SIZE);
+    const runs: Run[] = [];
     if (line.label !== '') {
       const firstCell = line.cells.findIndex((c) => c !== null);
       const end = firstCell <= 0 ? PAGE.margin + WIDTH : (columns[firstCell]?.x ?? PAGE.margin + WIDTH);
       const indent = line.kind === 'subgroup' ? 8 : 0;
-      put(doc, line.label, PAGE.margin + indent, y, end - PAGE.margin - indent, 'left');
+      runs.push({
+        text: line.label,
+        x: PAGE.margin + indent,
+        room: end - PAGE.margin - indent,
+        align: 'left',
+      });
     }
     line.cells.forEach((value, index) => {
       const column = columns[index];
       if (column === undefined || value === null) return;
-      put(doc, formatCell(value, column.format), column.x, y, column.w, column.align);
+      runs.push({ text: formatCell(value, column.format), x: column.x, room: column.w, align: column.align });
     });
-    if (line.kind === 'total') {
-      doc
-        .moveTo(PAGE.margin, y - 2)
-        .lineTo(PAGE.width - PAGE.margin, y - 2)
-        .lineWidth(0.5)
-        .stroke();
-    }
+    this.text(bold ? 'bold' : 'regular', line.kind === 'group' ? 9 : FONT_SIZE, y, runs);
+    if (line.kind === 'total') this.rule(y - 2);
   }
 
   get pages(): number {
@@ -160,18 +321,18 @@ async function drained(doc: Doc, signal: AbortSignal | undefined): Promise<void>
  * reply.type('application/pdf').send(renderPdf(run, { signal }));
  * ```
  */
-export function renderPdf(run: ReportRun, options: { signal?: AbortSignal } = {}): Doc {
+export function renderPdf(source: PdfSource, options: { signal?: AbortSignal } = {}): Doc {
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
-    info: { Title: run.report.name, Creator: 'Portico analytics' },
+    info: { Title: source.report.name, Creator: 'Portico analytics' },
   });
-  const writer = new PdfWriter(doc, run);
+  const writer = new PdfWriter(doc, source);
   const produce = async (): Promise<void> => {
-    const header = run.header;
+    const header = source.header;
     writer.headerLine(header.title, true);
     for (const text of header.lines) writer.headerLine(text, false);
-    for await (const batch of run.batches(run.report.layout.linesPerPage * BATCH_PAGES)) {
+    for await (const batch of source.batches(source.report.layout.linesPerPage * BATCH_PAGES)) {
       for (const streamed of batch) writer.line(streamed.line, streamed.context);
       await drained(doc, options.signal);
       if (options.signal?.aborted || doc.destroyed) {
@@ -179,9 +340,9 @@ export function renderPdf(run: ReportRun, options: { signal?: AbortSignal } = {}
         return;
       }
     }
-    for (const line of run.totals) writer.line(line, undefined);
-    if (writer.pages !== run.pageCount) {
-      throw new Error(`the PDF has ${writer.pages} pages where the report counted ${run.pageCount}`);
+    for (const line of source.totals) writer.line(line, undefined);
+    if (writer.pages !== source.pageCount) {
+      throw new Error(`the PDF has ${writer.pages} pages where the report counted ${source.pageCount}`);
     }
     doc.end();
   };

@@ -1,11 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { startStack, type RunningStack } from '../support/stack.ts';
 import { signInThroughPopup } from './helpers.ts';
 
 // The idle lock-out with a short timeout (PORTAL_IDLE_LOCKOUT_SECONDS, which the portal server hands the SPA
 // as maximumIdleTimeoutForLockoutInSeconds). The warning comes a minute before the lock-out, so with a
-// timeout under a minute it shows at once.
+// timeout under a minute it shows at once, counting down the seconds left.
 const LOCKOUT_SECONDS = 12;
+
+/** The seconds the warning says are left ('You will be signed out in 9 seconds because …'). */
+async function secondsLeft(warning: Locator): Promise<number> {
+  const text = (await warning.locator('#idle-message').textContent()) ?? '';
+  const match = /^You will be signed out in (\d+) seconds? because you have been inactive\.$/.exec(text);
+  expect(match, text).not.toBeNull();
+  return Number(match?.[1]);
+}
 
 let stack: RunningStack;
 
@@ -26,6 +34,14 @@ test('an idle user is warned, then signed out here and at the identity provider'
   // The modal warning hides the rest of the page from assistive technology, the header's button included.
   const warning = page.getByRole('dialog', { name: 'Are you still there?' });
   await expect(warning).toBeVisible();
+  await expect(warning).toHaveAccessibleDescription(
+    /^You will be signed out in \d+ seconds? because you have been inactive\.$/,
+  );
+  const first = await secondsLeft(warning);
+  expect(first).toBeLessThanOrEqual(LOCKOUT_SECONDS);
+  expect(first).toBeGreaterThan(LOCKOUT_SECONDS - 8);
+  // The warning counts down as the lock-out nears.
+  await expect.poll(() => secondsLeft(warning), { timeout: 5000 }).toBeLessThanOrEqual(first - 2);
   await expect(page.getByRole('button', { name: 'Sign out', includeHidden: true })).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
   expect(Date.now() - signedInAt).toBeGreaterThanOrEqual((LOCKOUT_SECONDS - 1) * 1000);

@@ -70,7 +70,7 @@ beforeEach(() => {
 });
 
 describe('the report tree', () => {
-  it('is a tree of treeitems with their level, position, set size and expanded state', async () => {
+  it('is a tree of treeitems with their level, place among their siblings and expanded state', async () => {
     const { tree, row } = await renderTree();
 
     expect(
@@ -80,8 +80,13 @@ describe('the report tree', () => {
     ).toEqual(['Fleet', 'Devices', 'Battery', 'Sites', 'Finance', 'Invoices']);
     expect(row('Devices')).toHaveAttribute('aria-level', '2');
     expect(row('Battery')).toHaveAttribute('aria-level', '3');
-    expect(row('Sites')).toHaveAttribute('aria-posinset', '4');
-    expect(row('Sites')).toHaveAttribute('aria-setsize', '6');
+    // "2 of 2": the second of Fleet's children; Finance is the second of two roots.
+    expect(row('Sites')).toHaveAttribute('aria-posinset', '2');
+    expect(row('Sites')).toHaveAttribute('aria-setsize', '2');
+    expect(row('Battery')).toHaveAttribute('aria-posinset', '1');
+    expect(row('Battery')).toHaveAttribute('aria-setsize', '1');
+    expect(row('Finance')).toHaveAttribute('aria-posinset', '2');
+    expect(row('Finance')).toHaveAttribute('aria-setsize', '2');
     expect(row('Fleet')).toHaveAttribute('aria-expanded', 'true');
     // A leaf is neither expanded nor collapsed.
     expect(row('Battery')).not.toHaveAttribute('aria-expanded');
@@ -111,7 +116,7 @@ describe('the report tree', () => {
     expect(row('Devices')).toHaveAttribute('aria-expanded', 'false');
     expect(arrow('Devices')).toHaveAttribute('title', 'Expand');
     expect(within(tree).queryByRole('treeitem', { name: 'Battery' })).not.toBeInTheDocument();
-    expect(row('Sites')).toHaveAttribute('aria-posinset', '3');
+    expect(within(tree).getAllByRole('treeitem')[2]).toHaveTextContent('Sites');
     expect(selected()).toHaveTextContent('Fleet');
 
     fireEvent.click(arrow('Devices'));
@@ -166,7 +171,10 @@ describe('the report tree', () => {
     const { tree, row, selected } = await renderTree([...folders, ...leaves]);
     const rendered = within(tree).getAllByRole('treeitem');
     expect(rendered.length).toBeLessThan(60);
-    expect(rendered[0]).toHaveAttribute('aria-setsize', '10000');
+    // A folder is one of 100 roots; its reports are each one of 99.
+    expect(rendered[0]).toHaveAttribute('aria-setsize', '100');
+    expect(row('Report 1003')).toHaveAttribute('aria-posinset', '4');
+    expect(row('Report 1003')).toHaveAttribute('aria-setsize', '99');
     iconRenders.count = 0;
 
     act(() => void fireEvent.click(row('Report 1003')));

@@ -22,6 +22,27 @@ export interface ReportTreeProps {
 
 const rowId = (id: number) => `report-node-${id}`;
 
+interface SiblingPlace {
+  /** 1-based place among the node's siblings (aria-posinset). */
+  position: number;
+  /** How many siblings, the node included (aria-setsize). */
+  setSize: number;
+}
+
+/**
+ * Each node's place among its siblings: a treeitem's aria-posinset and aria-setsize count the items of its own
+ * group (the parent's children, or the roots), which assistive technology announces as "3 of 10". The tree
+ * renders only the rows in view, so it must say so itself.
+ */
+function siblingPlaces(index: ReportIndex): ReadonlyMap<number, SiblingPlace> {
+  const places = new Map<number, SiblingPlace>();
+  const place = (ids: readonly number[]) =>
+    ids.forEach((id, i) => places.set(id, { position: i + 1, setSize: ids.length }));
+  place(index.roots.map((node) => node.id));
+  for (const node of index.byId.values()) place(node.children.filter((id) => index.byId.has(id)));
+  return places;
+}
+
 // One class for every row: selection and hover are attribute and pseudo-class selectors, and the per-row
 // position and indent are inline styles. With `sx` each row's own translateY made a new emotion rule, one
 // per row ever shown, and each re-render serialised the styles again.
@@ -113,6 +134,7 @@ export function ReportTree({ index, selectedId, onSelect }: ReportTreeProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
   const rows = useMemo(() => visibleRows(index, collapsed), [index, collapsed]);
   const positions = useMemo(() => new Map(rows.map((row, i) => [row.node.id, i])), [rows]);
+  const places = useMemo(() => siblingPlaces(index), [index]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The React Compiler skips this component (the virtualizer's functions change identity); the rows are
   // memoised by hand instead.
@@ -198,12 +220,13 @@ export function ReportTree({ index, selectedId, onSelect }: ReportTreeProps) {
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (!row) return null;
+          const place = places.get(row.node.id) ?? { position: 1, setSize: 1 };
           return (
             <Row
               key={row.node.id}
               row={row}
-              position={item.index + 1}
-              setSize={rows.length}
+              position={place.position}
+              setSize={place.setSize}
               selected={row.node.id === selectedId}
               start={item.start}
               onSelect={select}

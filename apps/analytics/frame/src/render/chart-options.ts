@@ -220,9 +220,9 @@ export function chartOption(
         ...LABEL_TEXT,
         formatter: (p: { value: number | null }) => formatValue(p.value, s.format),
       },
-      // Where bars are thinner than a label (a small frame, a tile), labels that would overlap another are hidden,
-      // the biggest bars' first (ECharts ranks labels by their bar's area); hovering a bar shows its label again,
-      // and the tooltip has every value.
+      // Where bars are thinner than a label (a small frame, a tile), a label that would overlap another is hidden,
+      // the bigger bar keeping its own (ECharts ranks labels by their bar's area); a hidden label shows again while
+      // its bar is hovered, and the tooltip has every value.
       ...(labels ? { labelLayout: { hideOverlap: true } } : {}),
       data: s.values.map((value, i) => ({
         value,

@@ -43,9 +43,9 @@ function siblingPlaces(index: ReportIndex): ReadonlyMap<number, SiblingPlace> {
   return places;
 }
 
-// One class for every row: selection and hover are attribute and pseudo-class selectors, and the per-row
-// position and indent are inline styles. With `sx` each row's own translateY made a new emotion rule, one
-// per row ever shown, and each re-render serialised the styles again.
+// One class for every row, its arrow and label included: selection and hover are attribute and pseudo-class
+// selectors, and the per-row position and indent are inline styles. With `sx` each row's own translateY made a
+// new emotion rule, one per row ever shown, and each re-render serialised the styles again.
 const RowBox = styled('div')(({ theme }) => ({
   position: 'absolute',
   top: 0,
@@ -63,10 +63,9 @@ const RowBox = styled('div')(({ theme }) => ({
     backgroundColor: theme.palette.action.selected,
     fontWeight: theme.typography.fontWeightBold,
   },
+  '& > .tree-toggle': { display: 'inline-flex', flexShrink: 0, width: 24 },
+  '& > .tree-label': { overflow: 'hidden', textOverflow: 'ellipsis' },
 }));
-
-const Toggle = styled('span')({ display: 'inline-flex', flexShrink: 0, width: 24 });
-const Label = styled('span')({ overflow: 'hidden', textOverflow: 'ellipsis' });
 
 interface RowProps {
   row: TreeRow;
@@ -105,7 +104,8 @@ const Row = memo(function Row({
       onClick={() => onSelect(node.id)}
       style={{ transform: `translateY(${start}px)`, paddingLeft: (depth - 1) * INDENT + 4 }}
     >
-      <Toggle
+      <span
+        className="tree-toggle"
         aria-hidden
         title={hasChildren ? (expanded ? collapseLabel : expandLabel) : undefined}
         style={hasChildren ? undefined : { visibility: 'hidden' }}
@@ -116,8 +116,8 @@ const Row = memo(function Row({
         }}
       >
         {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-      </Toggle>
-      <Label>{node.name}</Label>
+      </span>
+      <span className="tree-label">{node.name}</span>
     </RowBox>
   );
 });

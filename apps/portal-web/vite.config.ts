@@ -37,19 +37,13 @@ export default defineConfig({
       output: {
         // Libraries change less often than the app, so the first page's libraries get chunks of their own that
         // stay cached across deployments. Only modules of the first page ('$initial') are grouped: a library
-        // used only by a lazily loaded page (the reports tree's virtualiser, the embed SDK, oidc-client-ts,
-        // MUI's Dialog and Tooltip) stays in that page's chunks instead of riding along on every visit.
+        // used only by lazily loaded code (MUI and emotion, the reports tree's virtualiser, the embed SDK,
+        // oidc-client-ts, RTK Query) stays in the chunks Rolldown splits for those pages.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              tags: ['$initial'],
-              priority: 3,
-            },
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui|@emotion|stylis)[\\/]/,
               tags: ['$initial'],
               priority: 2,
             },

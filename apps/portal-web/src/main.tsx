@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import './app/shell.css';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { setupStore } from './app/store';

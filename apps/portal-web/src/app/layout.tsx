@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import Box from '@mui/material/Box';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,13 +12,30 @@ import { ConfigurationGate } from '../features/configuration/components/configur
 import { selectConfiguration } from '../features/configuration/slice';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
-import { IdleLockout } from '../features/idle-lockout/components/idle-lockout';
 import { userNavigated } from '../features/idle-lockout/slice';
 import { applyConfiguredLanguage } from '../lib/i18n';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { visibleNavigation } from './navigation';
 
-/** The frame around every page (spec §2): header, the page once configured, footer. */
+// The idle lock-out runs only while someone is signed in, and its warning is an MUI dialog: it loads then,
+// inside MUI's theme, so neither reaches the first page.
+const SignedInIdleLockout = lazy(async () => {
+  const [{ default: MuiTheme }, { IdleLockout }] = await Promise.all([
+    import('./mui-theme'),
+    import('../features/idle-lockout/components/idle-lockout'),
+  ]);
+  return {
+    default: function SignedInIdleLockout(props: Parameters<typeof IdleLockout>[0]) {
+      return (
+        <MuiTheme>
+          <IdleLockout {...props} />
+        </MuiTheme>
+      );
+    },
+  };
+});
+
+/** The frame around every page (spec §2): header, the page once configured, footer (app/shell.css). */
 export function AppLayout() {
   const configuration = useAppSelector(selectConfiguration);
   const { account, isLoggingIn } = useAppSelector(selectAuthentication);
@@ -50,7 +66,7 @@ export function AppLayout() {
   const canSignIn = account === null && clientId !== '' && authority !== '' && isLoggingIn !== undefined;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    <div className="portal-frame">
       <Header
         links={links}
         userName={account?.userName ?? null}
@@ -60,17 +76,21 @@ export function AppLayout() {
         onSignInIntent={prepareSignIn}
         onSignOut={signOut}
       />
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <main className="portal-main">
         <ConfigurationGate>
           <Outlet />
         </ConfigurationGate>
-      </Box>
-      <IdleLockout
-        active={account !== null}
-        timeoutSeconds={configuration.maximumIdleTimeoutForLockoutInSeconds}
-        onExpire={signOut}
-      />
+      </main>
+      {account !== null && (
+        <Suspense fallback={null}>
+          <SignedInIdleLockout
+            active
+            timeoutSeconds={configuration.maximumIdleTimeoutForLockoutInSeconds}
+            onExpire={signOut}
+          />
+        </Suspense>
+      )}
       <Footer vendorName={configuration.vendorName} vendorUrl={configuration.vendorUrl} />
-    </Box>
+    </div>
   );
 }

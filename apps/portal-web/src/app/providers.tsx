@@ -1,13 +1,10 @@
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
-import LinearProgress from '@mui/material/LinearProgress';
-import { ThemeProvider } from '@mui/material/styles';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider as ReduxProvider } from 'react-redux';
+import { ProgressBar } from '../components/progress-bar';
 import type { AppStore } from './store';
-import { theme } from './theme';
 
 export interface AppProvidersProps {
   store: AppStore;
@@ -15,16 +12,16 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Store, translations and theme around the app; tests render through the same providers. */
+/**
+ * Store and translations around the app; tests render through the same providers. MUI's theme is not here:
+ * the pages that use MUI bring it (`mui-theme.tsx`), the shell is styled by `shell.css`.
+ */
 export function AppProviders({ store, i18n, children }: AppProvidersProps) {
   return (
     <ReduxProvider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {/* Translations load before the first screen. */}
-          <Suspense fallback={<LinearProgress />}>{children}</Suspense>
-        </ThemeProvider>
+        {/* Translations load before the first screen. */}
+        <Suspense fallback={<ProgressBar />}>{children}</Suspense>
       </I18nextProvider>
     </ReduxProvider>
   );

@@ -3,7 +3,6 @@ import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useParams, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AboutPage } from '../features/about/components/about-page';
 import { ProtectedRoute } from '../features/authentication/components/protected-route';
 import { selectAuthentication } from '../features/authentication/slice';
 import { selectConfiguration } from '../features/configuration/slice';
@@ -16,31 +15,49 @@ import { useAppSelector } from './hooks';
 import { AppLayout } from './layout';
 import { LazyPage } from './lazy-page';
 
-// Pages other than home, About and page-not-found load when they open: the reports tree and its
-// virtualiser, the embed SDK, RTK Query, and the installer pages' download code stay off the first page.
-const InstallerPage = lazy(() =>
-  import('../features/installers/components/installer-page').then((module) => ({
-    default: module.InstallerPage,
-  })),
-);
-/**
- * A lazily loaded page that loads its data through RTK Query: its code arrives with the data state
- * (`data-state.tsx`: the API's cache, the data slices), which it renders inside.
- */
-function lazyDataPage(load: () => Promise<{ default: ComponentType }>) {
+// Pages other than home and page-not-found load when they open, with MUI and its theme (`mui-theme.tsx`): the
+// shell is drawn without MUI, so MUI, the reports tree and its virtualiser, the embed SDK, RTK Query and the
+// installer pages' download code all stay off the first page.
+
+/** A lazily loaded page drawn with MUI: its code arrives with MUI's theme, which it renders inside. */
+function lazyMuiPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
-    const [{ WithDataState }, { default: Page }] = await Promise.all([import('./data-state'), load()]);
+    const [{ default: MuiTheme }, Page] = await Promise.all([import('./mui-theme'), load()]);
     return {
-      default: function DataPage() {
+      default: function MuiPage(props: P) {
         return (
-          <WithDataState>
-            <Page />
-          </WithDataState>
+          <MuiTheme>
+            <Page {...props} />
+          </MuiTheme>
         );
       },
     };
   });
 }
+
+/**
+ * A lazily loaded MUI page that loads its data through RTK Query: its code arrives with the data state
+ * (`data-state.tsx`: the API's cache, the data slices), which it renders inside.
+ */
+function lazyDataPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazyMuiPage(async () => {
+    const [{ WithDataState }, { default: Page }] = await Promise.all([import('./data-state'), load()]);
+    return function DataPage() {
+      return (
+        <WithDataState>
+          <Page />
+        </WithDataState>
+      );
+    };
+  });
+}
+
+const AboutPage = lazyMuiPage(() =>
+  import('../features/about/components/about-page').then((module) => module.AboutPage),
+);
+const InstallerPage = lazyMuiPage(() =>
+  import('../features/installers/components/installer-page').then((module) => module.InstallerPage),
+);
 const ReportsPage = lazyDataPage(() => import('../features/reports/components/reports-page'));
 const EmbeddedReportsPage = lazyDataPage(
   () => import('../features/embedded-reports/components/embedded-reports-page'),
@@ -60,7 +77,13 @@ function HomeRoute() {
 function AboutRoute() {
   const { version, schema, showWelcomeMessage, welcomeMessage } = useAppSelector(selectConfiguration);
   return (
-    <AboutPage version={version} schema={schema} welcomeMessage={showWelcomeMessage ? welcomeMessage : []} />
+    <LazyPage>
+      <AboutPage
+        version={version}
+        schema={schema}
+        welcomeMessage={showWelcomeMessage ? welcomeMessage : []}
+      />
+    </LazyPage>
   );
 }
 

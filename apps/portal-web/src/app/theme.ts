@@ -1,14 +1,24 @@
 import { createTheme } from '@mui/material/styles';
-import { orange, teal } from '@mui/material/colors';
+import { palette } from './palette';
 
 /** Width of the left-hand panes (reports tree, embedded-reports list). */
 export const SIDEBAR_WIDTH = '16em';
 
+/** MUI's theme, for the pages that use MUI (`mui-theme.tsx` provides it); the shell uses `shell.css`. */
 export const theme = createTheme({
   palette: {
-    // Teal and orange (spec §2), at shades where white text and links keep a 4.5:1 contrast (WCAG AA).
-    primary: { main: teal[700], light: teal[500], dark: teal[900], contrastText: '#fff' },
-    secondary: { main: orange[800], light: orange[500], dark: orange[900], contrastText: '#fff' },
+    primary: {
+      main: palette.primary,
+      light: palette.primaryLight,
+      dark: palette.primaryDark,
+      contrastText: '#fff',
+    },
+    secondary: {
+      main: palette.secondary,
+      light: palette.secondaryLight,
+      dark: palette.secondaryDark,
+      contrastText: '#fff',
+    },
   },
   breakpoints: {
     values: { xs: 0, sm: 600, md: 790, lg: 1280, xl: 1920 },

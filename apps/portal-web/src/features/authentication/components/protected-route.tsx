@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectAuthentication } from '../slice';
@@ -13,9 +12,5 @@ export function ProtectedRoute({ children }: { children: ReactNode }): ReactNode
   const { t } = useTranslation();
   if (account && isLoggingIn === false) return children;
   if (isLoggingIn !== false) return null;
-  return (
-    <Typography variant="h5" component="h1" sx={{ p: 3 }}>
-      {t('Authentication.defaultText')}
-    </Typography>
-  );
+  return <h1 className="portal-h5">{t('Authentication.defaultText')}</h1>;
 }

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ErrorIcon } from '../../../components/icons';
+import { ProgressBar } from '../../../components/progress-bar';
 import { loadClientConfiguration } from '../api';
 import { selectConfiguration } from '../slice';
 
@@ -22,18 +21,22 @@ export function ConfigurationGate({ children }: { children: ReactNode }): ReactN
   if (clientId !== '') return children;
   if (error !== null && !isLoading) {
     return (
-      <Alert
-        severity="error"
-        sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void dispatch(loadClientConfiguration())}>
+      <div className="portal-alert" role="alert">
+        <div className="portal-alert-icon">
+          <ErrorIcon />
+        </div>
+        <div className="portal-alert-message">{t('Configuration.loadError')}</div>
+        <div className="portal-alert-action">
+          <button
+            type="button"
+            className="portal-button portal-button-small"
+            onClick={() => void dispatch(loadClientConfiguration())}
+          >
             {t('Configuration.retry')}
-          </Button>
-        }
-      >
-        {t('Configuration.loadError')}
-      </Alert>
+          </button>
+        </div>
+      </div>
     );
   }
-  return <LinearProgress aria-label={t('Configuration.loading')} />;
+  return <ProgressBar label={t('Configuration.loading')} />;
 }

@@ -1,5 +1,3 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/logo';
 
@@ -12,19 +10,15 @@ export interface HomePageProps {
 export function HomePage({ isSigningIn }: HomePageProps) {
   const { t } = useTranslation();
   return (
-    <Stack spacing={3} sx={{ alignItems: 'center', px: 2, py: 6, textAlign: 'center' }}>
+    <div className="portal-home">
       {isSigningIn ? (
-        <Typography variant="h4" component="h1">
-          {t('Authentication.signingIn')}
-        </Typography>
+        <h1 className="portal-h4">{t('Authentication.signingIn')}</h1>
       ) : (
         <>
           <Logo height={80} />
-          <Typography variant="h4" component="h1">
-            {t('Home.title')}
-          </Typography>
+          <h1 className="portal-h4">{t('Home.title')}</h1>
         </>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,7 +1,4 @@
 import { useMemo } from 'react';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../hooks/use-now';
 import { LanguageSelect } from './language-select';
@@ -26,36 +23,22 @@ export function Footer({ vendorName, vendorUrl }: FooterProps) {
   const language = i18n.language;
   const format = useMemo(() => dateTimeFormat(language), [language]);
   return (
-    <Box
-      component="footer"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        columnGap: 3,
-        rowGap: 0.5,
-        px: 2,
-        py: 0.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: 'grey.100',
-      }}
-    >
-      <Typography variant="body2">
+    <footer className="portal-footer">
+      <p className="portal-body2">
         {t('Footer.copyright', { year: now.getFullYear() })}{' '}
         {vendorUrl !== '' ? (
-          <Link href={vendorUrl} target="_blank" rel="noopener noreferrer">
+          <a className="portal-link" href={vendorUrl} target="_blank" rel="noopener noreferrer">
             {vendorName || vendorUrl}
-          </Link>
+          </a>
         ) : (
           vendorName
         )}
-      </Typography>
-      <Typography variant="body2" component="time" dateTime={now.toISOString()} title={t('Footer.dateTime')}>
+      </p>
+      <time className="portal-body2" dateTime={now.toISOString()} title={t('Footer.dateTime')}>
         {format.format(now)}
-      </Typography>
-      <Box sx={{ flexGrow: 1 }} />
+      </time>
+      <div className="portal-footer-spacer" />
       <LanguageSelect />
-    </Box>
+    </footer>
   );
 }

@@ -1,18 +1,14 @@
 import { lazy, Suspense } from 'react';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Toolbar from '@mui/material/Toolbar';
-import LoginIcon from '@mui/icons-material/Login';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SignInIcon } from '../../../components/icons';
 import { Logo } from '../../../components/logo';
 import { paths } from '../../../paths';
 import { TopNavigation } from './top-navigation';
 import type { NavigationLink } from './top-navigation';
 
-// The tooltip brings MUI's Popper and popper.js (about 12 KB gzipped): only signed-in users need it. It is
-// fetched as soon as a sign-in looks likely, so the button is there when the popup closes.
+// The sign-out button's tooltip brings MUI (and its Popper): only signed-in users need it. It is fetched as
+// soon as a sign-in looks likely, so the button is there when the popup closes.
 const loadSignOutButton = () => import('./sign-out-button');
 const SignOutButton = lazy(loadSignOutButton);
 
@@ -30,7 +26,7 @@ export interface HeaderProps {
   onSignOut: () => void;
 }
 
-/** The top bar: logo, navigation, and the sign-in or sign-out button. */
+/** The top bar: logo, navigation, and the sign-in or sign-out button (styles in app/shell.css). */
 export function Header({
   links,
   userName,
@@ -46,29 +42,32 @@ export function Header({
     onSignInIntent?.();
   };
   return (
-    <AppBar position="static" color="primary" elevation={1}>
-      <Toolbar sx={{ gap: 2, py: 0.5, flexWrap: 'wrap' }}>
-        <Box component={RouterLink} to={paths.home} sx={{ display: 'flex' }}>
+    <header className="portal-header">
+      <div className="portal-toolbar">
+        <RouterLink to={paths.home} className="portal-home-link">
           <Logo height={32} />
-        </Box>
+        </RouterLink>
         <TopNavigation links={links} />
         {userName !== null ? (
           <Suspense fallback={null}>
             <SignOutButton userName={userName} onSignOut={onSignOut} />
           </Suspense>
         ) : canSignIn ? (
-          <Button
-            color="inherit"
-            startIcon={<LoginIcon />}
+          <button
+            type="button"
+            className="portal-button"
             onClick={onSignIn}
             onPointerEnter={signInIntent}
             onFocus={signInIntent}
             disabled={isSigningIn}
           >
+            <span className="portal-button-icon">
+              <SignInIcon />
+            </span>
             {t('Header.signin')}
-          </Button>
+          </button>
         ) : null}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
@@ -10,34 +8,21 @@ export interface NavigationLink {
   end?: boolean;
 }
 
-/** The header's links; the one for the current page is highlighted. */
+/** The header's links; the one for the current page is highlighted (and has aria-current="page"). */
 export function TopNavigation({ links }: { links: readonly NavigationLink[] }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="nav"
-      aria-label={t('Menu.navigation')}
-      sx={{ flexGrow: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
-    >
+    <nav aria-label={t('Menu.navigation')} className="portal-navigation">
       {links.map((link) => (
-        <Button
+        <NavLink
           key={link.to}
-          component={NavLink}
           to={link.to}
           end={link.end === true}
-          color="inherit"
-          size="small"
-          sx={{
-            textTransform: 'none',
-            borderBottom: 2,
-            borderColor: 'transparent',
-            borderRadius: 0,
-            '&.active': { borderColor: 'secondary.main', fontWeight: 'fontWeightBold' },
-          }}
+          className="portal-button portal-button-small portal-nav-link"
         >
           {link.label}
-        </Button>
+        </NavLink>
       ))}
-    </Box>
+    </nav>
   );
 }

@@ -1,6 +1,3 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../paths';
@@ -9,14 +6,12 @@ import { paths } from '../../../paths';
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start', px: 3, py: 4 }}>
-      <Typography variant="h4" component="h1">
-        {t('NotFound.title')}
-      </Typography>
-      <Typography>{t('NotFound.body')}</Typography>
-      <Button component={RouterLink} to={paths.home} variant="outlined">
+    <div className="portal-page">
+      <h1 className="portal-h4">{t('NotFound.title')}</h1>
+      <p>{t('NotFound.body')}</p>
+      <RouterLink to={paths.home} className="portal-button portal-button-outlined">
         {t('Menu.home')}
-      </Button>
-    </Stack>
+      </RouterLink>
+    </div>
   );
 }

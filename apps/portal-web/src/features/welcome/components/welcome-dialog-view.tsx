@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
+import MuiTheme from '../../../app/mui-theme';
 import { welcomeMessageAccepted } from '../slice';
 
 /**
@@ -16,20 +17,22 @@ export default function WelcomeDialogView({ paragraphs }: { paragraphs: readonly
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   return (
-    <Dialog open aria-labelledby="welcome-title" maxWidth="sm">
-      <DialogTitle id="welcome-title">{t('Welcome.title')}</DialogTitle>
-      <DialogContent>
-        {paragraphs.map((paragraph, index) => (
-          <Typography key={index} sx={{ mb: 1.5 }}>
-            {paragraph}
-          </Typography>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={() => dispatch(welcomeMessageAccepted())} autoFocus>
-          {t('Welcome.accept')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MuiTheme>
+      <Dialog open aria-labelledby="welcome-title" maxWidth="sm">
+        <DialogTitle id="welcome-title">{t('Welcome.title')}</DialogTitle>
+        <DialogContent>
+          {paragraphs.map((paragraph, index) => (
+            <Typography key={index} sx={{ mb: 1.5 }}>
+              {paragraph}
+            </Typography>
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={() => dispatch(welcomeMessageAccepted())} autoFocus>
+            {t('Welcome.accept')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </MuiTheme>
   );
 }

@@ -1,0 +1,34 @@
+// The shell's two icons, drawn here in a few strokes (MUI's icon components would bring MUI to the first page).
+
+/** An arrow entering a door: sign in. */
+export function SignInIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M14 4h5v16h-5M3 12h11M10 8l4 4-4 4" />
+    </svg>
+  );
+}
+
+/** An exclamation mark in a circle: an error. */
+export function ErrorIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v6M12 16v1.5" />
+    </svg>
+  );
+}

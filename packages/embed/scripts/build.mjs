@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cjs, esm, minifiedUmd, root } from './bundles.mjs';
+import { cjs, esm, minifiedUmd, minifiedUmdExtras, root } from './bundles.mjs';
 
 const require = createRequire(import.meta.url);
 const { build } = require('esbuild');
@@ -18,13 +18,17 @@ await Promise.all([
   buildUmd(),
 ]);
 
-// The UMD build: esbuild bundles and minifies, terser finishes (see `terse` in bundles.mjs).
+// The UMD build and its add-on: esbuild bundles and minifies, terser finishes (see `terse` in bundles.mjs).
 async function buildUmd() {
-  const file = 'portico-embed.min.js';
-  const result = await minifiedUmd({ file, sourcemap: true });
   mkdirSync(path.join(dist, 'umd'), { recursive: true });
-  writeFileSync(path.join(dist, 'umd', file), result.code);
-  if (result.map) writeFileSync(path.join(dist, 'umd', `${file}.map`), result.map);
+  for (const [file, make] of [
+    ['portico-embed.min.js', minifiedUmd],
+    ['portico-embed-extras.min.js', minifiedUmdExtras],
+  ]) {
+    const result = await make({ file, sourcemap: true });
+    writeFileSync(path.join(dist, 'umd', file), result.code);
+    if (result.map) writeFileSync(path.join(dist, 'umd', `${file}.map`), result.map);
+  }
 }
 
 // Declarations, one per module; relative `.ts` specifiers become `.js` (what the published files are).
@@ -61,5 +65,5 @@ writeFileSync(path.join(dist, 'package.json'), `${JSON.stringify({ ...rest, ...r
 copyFileSync(path.join(root, 'README.md'), path.join(dist, 'README.md'));
 
 console.info(
-  `built ${path.relative(process.cwd(), dist) || 'dist'}: index.js, cjs/index.cjs, umd/portico-embed.min.js, *.d.ts`,
+  `built ${path.relative(process.cwd(), dist) || 'dist'}: index.js, cjs/index.cjs, umd/portico-embed.min.js, umd/portico-embed-extras.min.js, *.d.ts`,
 );

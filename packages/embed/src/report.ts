@@ -9,7 +9,6 @@ import {
   LayoutType,
   MenuLocation,
   ViewMode,
-  validatePaginatedReportLoad,
   validateReportLoad,
   type ICommandExtension,
   type IFilter,
@@ -25,6 +24,7 @@ import { BookmarksManager } from './bookmarks-manager.ts';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
 import { EmbedErrorCode, RDL_NOT_SUPPORTED, embedError, notSupported, requireValue } from './errors.ts';
 import { REPORT_EVENTS, type ReportEvents } from './events.ts';
+import { validatePaginatedReportLoad } from './extras.ts';
 import {
   addMenuCommand,
   extensionSettings,

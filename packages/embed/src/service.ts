@@ -8,6 +8,7 @@ import { Create } from './create.ts';
 import { Dashboard } from './dashboard.ts';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
 import { embedError } from './errors.ts';
+import { Qna, QuickCreate } from './extras.ts';
 import { raiseCustomEvent, type IEvent } from './events.ts';
 import {
   hpmFactory,
@@ -24,8 +25,6 @@ import {
 } from './factories.ts';
 import { embedOrigin, type OriginPolicy } from './origins.ts';
 import { Page } from './page.ts';
-import { Qna } from './qna.ts';
-import { QuickCreate } from './quick-create.ts';
 import { Report } from './report.ts';
 import { Tile } from './tile.ts';
 import type {

@@ -1,14 +1,16 @@
 /**
- * The entry of the UMD (script-tag) build: the whole SDK, plus `window.powerbi`, the page's shared service,
- * as powerbi-client provides it (under `window[powerBISDKGlobalServiceInstanceName]` when `powerbi` is taken).
- * Its `models` is the same surface as `@portico/models`, built at load (`modelsNamespace`: the `validate*`
- * functions from one rule table, which is smaller than one function each).
+ * The entry of the UMD (script-tag) build: the SDK, plus `window.powerbi`, the page's shared service, as
+ * powerbi-client provides it (under `window[powerBISDKGlobalServiceInstanceName]` when `powerbi` is taken).
+ * Q&A, quick create, paginated reports, models' type guards and the validators the SDK never runs come with
+ * the add-on `portico-embed-extras.min.js` (`umd-extras.ts`); `extras.ts` is `umd-slot.ts` here. `models` is
+ * built at load (`modelsCore`: the validators from a rule table, which is smaller than one function each).
  */
-import { modelsNamespace } from '@portico/models/namespace';
+import { modelsCore } from '@portico/models/namespace';
+import type * as Sdk from './index.ts';
 import { getDefaultService } from './service.ts';
 
 export * from './index.ts';
-export const models = modelsNamespace();
+export const models = modelsCore() as typeof Sdk.models;
 
 const host = globalThis as unknown as Record<string, unknown> & {
   powerBISDKGlobalServiceInstanceName?: string;

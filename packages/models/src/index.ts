@@ -9,6 +9,7 @@
  * ```
  */
 export * from './base.ts';
+export * from './guards.ts';
 export * from './validation/validators.ts';
 export type { CheckFn, Rule } from './validation/engine.ts';
 export type * from './interfaces/configuration.ts';

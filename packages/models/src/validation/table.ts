@@ -1,7 +1,7 @@
 /**
  * The rule of every `validate*` function, by name without the `validate` prefix: the same pairs as
- * `validators.ts`, as one table, from which `modelsNamespace()` (`../namespace.ts`) builds the functions
- * at load for the UMD build (a table entry is cheaper there than a function each). `validators.ts` stays
+ * `validators.ts`, as two tables, from which `../namespace.ts` builds the functions at load for the UMD
+ * build and its add-on (a table entry is cheaper there than a function each). `validators.ts` stays
  * the ESM surface, where each function is tree-shaken on its own; `validators.test.ts` runs every
  * validator case against both and checks that they have the same names.
  */
@@ -10,14 +10,19 @@ import * as f from './filter-rules.ts';
 import * as l from './load-rules.ts';
 import * as s from './settings-rules.ts';
 
-export const validatorRules: Readonly<Record<string, Rule>> = {
+/** The validators the host SDK's UMD core runs itself (report, create, dashboard and tile loads). */
+export const sdkValidatorRules: Readonly<Record<string, Rule>> = {
   ReportLoad: l.reportLoad,
-  PaginatedReportLoad: l.paginatedReportLoad,
   CreateReport: l.createReport,
-  QuickCreate: l.quickCreate,
-  DatasetCreateConfig: l.datasetCreateConfig,
   DashboardLoad: l.dashboardLoad,
   TileLoad: l.tileLoad,
+};
+
+/** Every other validator: what the UMD add-on brings (with Q&A, quick create and paginated reports). */
+export const otherValidatorRules: Readonly<Record<string, Rule>> = {
+  PaginatedReportLoad: l.paginatedReportLoad,
+  QuickCreate: l.quickCreate,
+  DatasetCreateConfig: l.datasetCreateConfig,
   LoadQnaConfiguration: l.qnaLoad,
   QnaInterpretInputData: l.qnaInterpretInputData,
   Settings: s.settings,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as models from '../index.ts';
-import { modelsNamespace } from '../namespace.ts';
+import { modelsCore, modelsExtras, modelsNamespace } from '../namespace.ts';
 import * as v from './validators.ts';
 
 type Validator = (input: unknown) => unknown;
@@ -639,6 +639,13 @@ describe('the namespace built from the rule table', () => {
     for (const [name, member] of Object.entries(models)) {
       if (!name.startsWith('validate') || name === 'validate') expect(built[name]).toBe(member);
     }
+  });
+
+  it('is the UMD core and its add-on, which share no name', () => {
+    const core = Object.keys(modelsCore());
+    expect(core).toContain('validateReportLoad');
+    expect(core).toContain('FilterType');
+    expect(Object.keys(modelsExtras()).filter((name) => core.includes(name))).toEqual([]);
   });
 
   it('names a zoom level zoomLevel in its messages, as validateZoomLevel does', () => {

@@ -54,8 +54,8 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    // The default logger writes asynchronously: under load lines are batched instead of one blocking write each.
-    ...loggingOptions(options.logger, loggerOptions(config), { asynchronous: true }),
+    // The default logger writes the lines of each turn of the event loop together: one write per turn under load.
+    ...loggingOptions(options.logger, loggerOptions(config), { batched: true }),
     genReqId,
     // One line per request on completion instead of Fastify's two (src/plugins/request-log.ts).
     logController: new OneLineRequestLog(),

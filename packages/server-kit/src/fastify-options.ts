@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import { pino } from 'pino';
 import type { LoggerOptions } from 'pino';
+import { batchedDestination } from './batched-destination.ts';
 import { PLAIN_TEXT } from './error-handler.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 
@@ -15,11 +16,11 @@ export type LoggerChoice = FastifyBaseLogger | false | undefined;
 
 export interface LoggingOptions {
   /**
-   * Write the default logger's lines to stdout asynchronously (`pino.destination({ sync: false })`): under load a line
-   * waits for the previous write instead of blocking on a syscall of its own, so lines are batched; pino flushes what
-   * is left when the process exits. Default false (one synchronous write per line, pino's default).
+   * Gather the default logger's lines over a turn of the event loop and write them to stdout together
+   * (`batchedDestination`): under load one write per turn instead of one per line. Default false: pino's own
+   * stdout destination, one synchronous write per line.
    */
-  readonly asynchronous?: boolean;
+  readonly batched?: boolean;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface LoggingOptions {
  * with `defaults` (which the app builds with `loggerOptions`). The stdout destination is only opened for the default.
  *
  * ```ts
- * Fastify({ ...loggingOptions(options.logger, loggerOptions(config.logLevel), { asynchronous: true }), genReqId });
+ * Fastify({ ...loggingOptions(options.logger, loggerOptions(config.logLevel), { batched: true }), genReqId });
  * ```
  */
 export function loggingOptions(
@@ -37,8 +38,8 @@ export function loggingOptions(
 ): Pick<FastifyServerOptions, 'logger'> | { loggerInstance: FastifyBaseLogger } {
   if (choice === false) return { logger: false };
   if (choice !== undefined) return { loggerInstance: choice };
-  if (options.asynchronous !== true) return { logger: defaults };
-  return { logger: { ...defaults, stream: pino.destination({ dest: 1, sync: false }) } };
+  if (options.batched !== true) return { logger: defaults };
+  return { logger: { ...defaults, stream: batchedDestination(pino.destination({ dest: 1, sync: true })) } };
 }
 
 export interface RejectBeforeRoutingOptions {

@@ -3,6 +3,8 @@ export { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
 export type { CommonErrorCode } from './http-errors.ts';
 export { badRequestText, registerErrorHandler } from './error-handler.ts';
 export type { ErrorHandlerOptions } from './error-handler.ts';
+export { batchedDestination } from './batched-destination.ts';
+export type { BatchedDestination, LineSink } from './batched-destination.ts';
 export { loggingOptions, rejectBeforeRouting } from './fastify-options.ts';
 export type { LoggerChoice, LoggingOptions, RejectBeforeRoutingOptions } from './fastify-options.ts';
 export { healthRoutes } from './health.ts';

@@ -212,8 +212,9 @@ describe('logging', () => {
       expect.objectContaining({
         level: 30,
         msg: 'request completed',
-        req: { method: 'GET', url },
-        res: { statusCode: 200 },
+        method: 'GET',
+        url,
+        statusCode: 200,
         responseTime: expect.any(Number) as unknown,
       }),
     ]);

@@ -7,7 +7,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * `reqId` binding every request's lines carry. Every other line Fastify writes (error-handler logs, stream errors,
  * refusals while closing) is unchanged. Pass as Fastify's `logController`.
  *
- * `{"level":30,"reqId":"…","req":{"method":"GET","url":"/healthz"},"res":{"statusCode":200},"responseTime":0.4,"msg":"request completed"}`
+ * The fields are top-level rather than Fastify's `req`/`res` objects: pino runs its redaction (of `req.headers…` and
+ * `res.headers…`) on every line holding a `req` or `res`, and this line, written for every request, holds no header.
+ *
+ * `{"level":30,"reqId":"…","method":"GET","url":"/healthz","statusCode":200,"responseTime":0.4,"msg":"request completed"}`
  */
 export class OneLineRequestLog extends LogController {
   override incomingRequest(): void {
@@ -20,8 +23,9 @@ export class OneLineRequestLog extends LogController {
     reply: FastifyReply,
   ): void {
     const line = {
-      req: { method: request.method, url: request.url },
-      res: { statusCode: reply.statusCode },
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');

@@ -87,6 +87,20 @@ describe('cachedTokenVerifier', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('tells apart tokens that end alike: only the whole token finds its verification', async () => {
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => 0 });
+    const signature = 'S'.repeat(50);
+    await verifier.verify(`ok:alice:100:${signature}`);
+    expect(verifier.verified?.(`ok:mallory:100:${signature}`)).toBeUndefined();
+    expect(verifier.verified?.(`x${signature}`)).toBeUndefined();
+    await expect(verifier.verify(`bad:mallory:100:${signature}`)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(verifier.verified?.(`ok:alice:100:${signature}`)).toMatchObject({ sub: 'alice' });
+    await expect(verifier.verify(`ok:bob:100:${signature}`)).resolves.toMatchObject({ sub: 'bob' });
+    expect(verifier.verified?.(`ok:bob:100:${signature}`)).toMatchObject({ sub: 'bob' });
+    expect(calls).toHaveLength(3);
+  });
+
   it('does not keep an already expired token', async () => {
     const { inner, calls } = countingVerifier();
     const verifier = cachedTokenVerifier(inner, { now: () => 200_000 });

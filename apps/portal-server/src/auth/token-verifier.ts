@@ -200,12 +200,19 @@ export interface TokenCacheOptions {
   now?: () => number;
 }
 
+/** How much of a token's end keys its cache entry: 43 base64url characters, 256 bits of its signature. */
+const KEY_LENGTH = 43;
+
 /**
- * Remembers successful verifications, keyed by the exact token string, so a client sending the same bearer token
- * on every call pays for one signature check rather than one per call. An entry is reused only while the token's
- * own `exp` is in the future (no clock tolerance on a reuse) and for at most `maxAgeMs` after it was verified, so a
- * signing key the authority withdraws stops being honoured within that bound. Failures are never kept: a refused
- * token is verified (and refused) again each time. At most `maxEntries` tokens are kept, least recently used out.
+ * Remembers successful verifications of exact token strings, so a client sending the same bearer token on every
+ * call pays for one signature check rather than one per call. An entry is reused only while the token's own `exp`
+ * is in the future (no clock tolerance on a reuse) and for at most `maxAgeMs` after it was verified, so a signing key
+ * the authority withdraws stops being honoured within that bound. Failures are never kept: a refused token is
+ * verified (and refused) again each time. At most `maxEntries` tokens are kept, least recently used out.
+ *
+ * Entries are found by the token's last 43 characters (its signature's, in a JWT) and then compared whole: hashing
+ * a 43-character key is a fraction of hashing the ~1 KB token on every request, and a token that merely ends like a
+ * kept one is not the same string, so it goes through `verify`.
  *
  * ```ts
  * const verifier = cachedTokenVerifier(createTokenVerifier({ … }), { maxEntries: 1000 });
@@ -215,14 +222,15 @@ export function cachedTokenVerifier(inner: TokenVerifier, options: TokenCacheOpt
   const maxEntries = options.maxEntries ?? 1000;
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { claims: JWTPayload; until: number }>();
+  const entries = new Map<string, { token: string; claims: JWTPayload; until: number }>();
   const verified = (token: string): JWTPayload | undefined => {
-    const hit = entries.get(token);
-    if (hit === undefined) return undefined;
-    entries.delete(token);
+    const key = token.slice(-KEY_LENGTH);
+    const hit = entries.get(key);
+    if (hit?.token !== token) return undefined;
+    entries.delete(key);
     if (now() >= hit.until) return undefined;
     // Most recently used last.
-    entries.set(token, hit);
+    entries.set(key, hit);
     return hit.claims;
   };
   return {
@@ -231,12 +239,13 @@ export function cachedTokenVerifier(inner: TokenVerifier, options: TokenCacheOpt
       const hit = verified(token);
       if (hit !== undefined) return hit;
       const claims = await inner.verify(token);
-      // The verifier requires exp; a token without one is simply not kept.
-      if (typeof claims.exp !== 'number') return claims;
+      // The verifier requires exp; a token without a usable one is simply not kept.
+      if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return claims;
       const until = Math.min(claims.exp * 1000, now() + maxAgeMs);
       if (until <= now()) return claims;
-      entries.delete(token);
-      entries.set(token, { claims, until });
+      const key = token.slice(-KEY_LENGTH);
+      entries.delete(key);
+      entries.set(key, { token, claims, until });
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next();
         if (oldest.done === true) break;

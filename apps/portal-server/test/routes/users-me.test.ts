@@ -87,6 +87,23 @@ describe('GET /api/users/me', () => {
     expect(second.lastSeenAt).toBe(first.lastSeenAt);
   });
 
+  it('accepts a token it has verified in every form the scheme allows, and nothing that merely starts like it', async () => {
+    const token = await authority.sign({ sub: 'ada' });
+    for (const header of [`Bearer ${token}`, `bearer ${token}`, `Bearer   ${token}`, `BEARER ${token}`]) {
+      const res = await me(header);
+      expect({ header, status: res.statusCode }).toEqual({ header, status: 200 });
+    }
+    expect((await me(`Bearer ${token} ${token}`)).json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect((await me(`Bearer ${token}A`)).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await me(`Bearer ${token.slice(0, -1)}`)).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    const [header = '', payload = '', signature = ''] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: 'mallory', aud: 'x' })).toString('base64url');
+    expect(payload).not.toBe(forged);
+    expect((await me(`Bearer ${header}.${forged}.${signature}`)).json()).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+  });
+
   it('answers 503 AUTHORITY_UNAVAILABLE when the authority cannot be reached', async () => {
     const lonely = await testApp({
       config: testConfig({ OIDC_AUTHORITY: await unreachableUrl() }),

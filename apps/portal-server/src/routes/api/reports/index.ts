@@ -10,6 +10,7 @@ import {
   findReportKind,
   renderReport,
 } from '../../../documents/index.ts';
+import { loadCatalog } from '../../../db/catalog.ts';
 import type { Catalog } from '../../../db/catalog.ts';
 import { contentDisposition } from '../../../http/content-disposition.ts';
 import { encodeJson, sendEncodedJson } from '../../../http/encoded-json.ts';
@@ -53,7 +54,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   app,
   { downloadTokens },
 ) => {
-  const catalog = catalogCache(app.database.db);
+  const catalog = catalogCache(() => loadCatalog(app.database.db));
 
   // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
   // catalog read, not per request, and sent without @fastify/compress's per-request hook.
@@ -68,12 +69,18 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
         response: { 200: Type.Array(ReportNode), ...authErrorResponses },
       },
     },
-    async (request, reply) => {
-      const current = await catalog();
-      if (encoded?.catalog !== current) {
-        encoded = { catalog: current, answer: encodeJson(reply.serialize(current.nodes)) };
-      }
-      return sendEncodedJson(reply, encoded.answer, request.headers['accept-encoding']);
+    (request, reply) => {
+      const send = (current: Catalog): void => {
+        if (encoded?.catalog !== current) {
+          encoded = { catalog: current, answer: encodeJson(reply.serialize(current.nodes)) };
+        }
+        sendEncodedJson(reply, encoded.answer, request.headers['accept-encoding']);
+      };
+      // A fresh catalog is answered at once, without a promise; a read in progress or due is waited for.
+      const settled = catalog.settled();
+      if (settled === undefined) return catalog().then(send);
+      send(settled);
+      return undefined;
     },
   );
 

@@ -1,7 +1,10 @@
 /**
  * reportNodes throughput: autocannon, 50 connections, against GET /api/reports/reportNodes of the portal server as
  * `npm start` builds it (every plugin, its default pino logging to stdout, the real token verifier checking a real
- * RS256 token, PGlite with the sample catalog) beside a bare Fastify route answering the same JSON.
+ * RS256 token, PGlite with the sample catalog) beside a bare Fastify route answering the same bytes: the portal's
+ * serialized catalog with its content type, uncompressed on both sides (under the 1 KB threshold; autocannon sends no
+ * Accept-Encoding), without serializing per request and without logging, security headers, request ids or
+ * authentication — the limit. It prints what each answers (body and header bytes) before the rounds.
  *
  * Three processes: the servers (bench/support/report-nodes-server.ts, stdout to /dev/null), autocannon (a fresh
  * child per run), and this driver, which only waits. With autocannon in the server's process, as before, the load
@@ -44,7 +47,7 @@ const server = fork(new URL('./support/report-nodes-server.ts', import.meta.url)
   execArgv: ['--import', 'tsx'],
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
-const { urls, token } = await new Promise<ReportNodesServers>((resolve, reject) => {
+const { urls, token, answers } = await new Promise<ReportNodesServers>((resolve, reject) => {
   server.once('message', (message) => resolve(message as ReportNodesServers));
   server.once('exit', (code) => reject(new Error(`the server process exited (${code})`)));
 });
@@ -86,6 +89,12 @@ async function measure(url: string): Promise<Run> {
   };
 }
 
+for (const [name, answer] of Object.entries(answers)) {
+  console.info(
+    `${name} answers ${answer.bodyBytes} B of JSON (${answer.contentEncoding ?? 'not compressed'}) ` +
+      `with ${answer.headerBytes} B of headers`,
+  );
+}
 const names = Object.keys(urls).sort((a, b) => (a === 'bare' ? -1 : b === 'bare' ? 1 : a.localeCompare(b)));
 const runs: Record<string, Run[]> = Object.fromEntries(names.map((name) => [name, []]));
 const ratios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));

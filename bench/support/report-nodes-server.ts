@@ -2,7 +2,8 @@
  * The server side of bench/report-nodes.ts, in a process of its own: a fake OIDC authority, PGlite with the sample
  * catalog, the portal server as `npm start` builds it (buildApp with the default configuration and its default
  * logger: pino JSON at the default LOG_LEVEL to stdout, which the driver points at /dev/null), and a bare Fastify
- * route answering the same JSON. Each extra argument is another checkout's root whose portal server is served too
+ * route answering the same bytes (the portal's serialized catalog, same content type, not compressed on either side:
+ * 897 B is under the 1 KB threshold, and autocannon sends no Accept-Encoding). Each extra argument is another checkout's root whose portal server is served too
  * (to compare before and after a change in one run). Tells the driver the URLs and a token over IPC; exits when
  * the driver says `close`; answers `cpu` with its CPU time so far (`{ cpuMicros }`).
  */
@@ -27,6 +28,8 @@ export interface ReportNodesServers {
   urls: Record<string, string>;
   /** A valid RS256 access token of the fake authority, good for an hour. */
   token: string;
+  /** Name → what its answer weighs (body, headers as `name: value\r\n`) and its Content-Encoding (null: none). */
+  answers: Record<string, { bodyBytes: number; headerBytes: number; contentEncoding: string | null }>;
 }
 
 type BuildApp = (options: BuildAppOptions) => Promise<FastifyInstance>;
@@ -55,9 +58,14 @@ const portal = apps['portal'];
 if (portal === undefined) throw new Error('no portal server');
 const sample = await portal.inject({ url: PATH, headers: { authorization: `Bearer ${token}` } });
 if (sample.statusCode !== 200) throw new Error(`reportNodes answered ${sample.statusCode}`);
-const body = sample.json<unknown>();
+// The limit: the same bytes with the same content type, sent as they are (no serialization per request; under the
+// 1 KB threshold neither side compresses), and nothing else — no logging, headers, request ids or authentication.
+const payload = sample.rawPayload;
+const contentType = String(sample.headers['content-type']);
 const bare = Fastify({ logger: false });
-bare.get(PATH, async () => body);
+bare.get(PATH, (_request, reply) => {
+  void reply.type(contentType).send(payload);
+});
 apps['bare'] = bare;
 
 const urls: Record<string, string> = {};
@@ -65,7 +73,22 @@ for (const [name, app] of Object.entries(apps)) {
   await app.listen({ host: '127.0.0.1', port: 0 });
   urls[name] = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${PATH}`;
 }
-process.send?.({ urls, token } satisfies ReportNodesServers);
+// What each answers, checked over HTTP: the same body everywhere, and how many bytes of headers go with it.
+const answers: ReportNodesServers['answers'] = {};
+for (const [name, url] of Object.entries(urls)) {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || !body.equals(payload))
+    throw new Error(`${name} does not answer the portal's bytes`);
+  let headerBytes = 0;
+  res.headers.forEach((value, key) => (headerBytes += key.length + value.length + 4));
+  answers[name] = {
+    bodyBytes: body.length,
+    headerBytes,
+    contentEncoding: res.headers.get('content-encoding'),
+  };
+}
+process.send?.({ urls, token, answers } satisfies ReportNodesServers);
 process.on('message', (message) => {
   // CPU time of this process so far, so the driver can count CPU per request (steadier than req/s when other
   // processes compete for the cores).

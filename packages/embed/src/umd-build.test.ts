@@ -155,6 +155,12 @@ describe('the UMD build', () => {
 });
 
 describe('the UMD add-on, loaded after the core', () => {
+  it('says so when the core is not on the page', () => {
+    // `self` stands for a page where the core's global is missing.
+    const load = () => new Function('self', 'define', 'module', extrasCode)({}, undefined, undefined);
+    expect(load).toThrow('portico-embed-extras.min.js needs portico-embed.min.js, loaded before it');
+  });
+
   beforeAll(() => {
     new Function('define', 'module', extrasCode)(undefined, undefined);
   });

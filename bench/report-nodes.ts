@@ -10,9 +10,9 @@
  * child per run), and this driver, which only waits. With autocannon in the server's process, as before, the load
  * generator took event-loop time from the server it measured, and more from the slower one. Rounds alternate the
  * order of the servers. It prints each round; the medians of req/s, p99 and the server process's CPU time per
- * request; the ratio of the medians; the median of the per-round ratios; and the ratio of CPU per request (the
- * steadiest figure when other processes compete for the cores: req/s then mostly measures the share of the cores
- * the server got). Goal: ratio ≥ 0.7.
+ * request; the ratio of the medians; the median of the per-round ratios; and the ratio of CPU per request, of the
+ * medians and per round (the steadiest figures when other processes compete for the cores: req/s then mostly
+ * measures the share of the cores the server got). Goal: ratio ≥ 0.7.
  *
  *   node --import tsx bench/report-nodes.ts [rounds=7] [seconds=5] [other checkout root…]
  *
@@ -98,6 +98,7 @@ for (const [name, answer] of Object.entries(answers)) {
 const names = Object.keys(urls).sort((a, b) => (a === 'bare' ? -1 : b === 'bare' ? 1 : a.localeCompare(b)));
 const runs: Record<string, Run[]> = Object.fromEntries(names.map((name) => [name, []]));
 const ratios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+const cpuRatios: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
 try {
   for (let round = 0; round < rounds; round += 1) {
     // Alternate the order, so neither side always runs on a warmer or a busier machine.
@@ -108,7 +109,10 @@ try {
       result[name] = run;
       runs[name]?.push(run);
     }
-    for (const name of names) ratios[name]?.push((result[name]?.rps ?? NaN) / (result['bare']?.rps ?? NaN));
+    for (const name of names) {
+      ratios[name]?.push((result[name]?.rps ?? NaN) / (result['bare']?.rps ?? NaN));
+      cpuRatios[name]?.push((result['bare']?.cpuPerRequest ?? NaN) / (result[name]?.cpuPerRequest ?? NaN));
+    }
     const line = names.map((name) => {
       const run = result[name];
       return `${name} ${run?.rps.toFixed(0)} req/s (p99 ${run?.p99} ms, ${run?.cpuPerRequest.toFixed(0)} µs CPU/req)`;
@@ -132,7 +136,8 @@ for (const name of names) {
   if (name !== 'bare') {
     console.info(
       `  ratio ${(rps / bareRps).toFixed(2)}; median of per-round ratios ${median(ratios[name] ?? []).toFixed(2)}; ` +
-        `CPU ratio (bare µs/req ÷ its µs/req) ${(bareCpu / cpu).toFixed(2)}`,
+        `CPU ratio (bare µs/req ÷ its µs/req) ${(bareCpu / cpu).toFixed(2)}, ` +
+        `median of per-round CPU ratios ${median(cpuRatios[name] ?? []).toFixed(2)}`,
     );
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { DownloadTokens } from '../../../auth/download-token.ts';
 import { principalOf } from '../../../auth/principal.ts';
@@ -59,6 +60,13 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
   // catalog read, not per request, and sent without @fastify/compress's per-request hook.
   let encoded: { catalog: Catalog; answer: EncodedJson } | undefined;
+  // Not a closure made per request: the dev runner (tsx) names every function it creates, at a cost per request.
+  function sendNodes(request: FastifyRequest, reply: FastifyReply, current: Catalog): void {
+    if (encoded?.catalog !== current) {
+      encoded = { catalog: current, answer: encodeJson(reply.serialize(current.nodes)) };
+    }
+    sendEncodedJson(reply, encoded.answer, request.headers['accept-encoding']);
+  }
   app.get(
     '/reportNodes',
     {
@@ -70,16 +78,10 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
       },
     },
     (request, reply) => {
-      const send = (current: Catalog): void => {
-        if (encoded?.catalog !== current) {
-          encoded = { catalog: current, answer: encodeJson(reply.serialize(current.nodes)) };
-        }
-        sendEncodedJson(reply, encoded.answer, request.headers['accept-encoding']);
-      };
       // A fresh catalog is answered at once, without a promise; a read in progress or due is waited for.
       const settled = catalog.settled();
-      if (settled === undefined) return catalog().then(send);
-      send(settled);
+      if (settled === undefined) return catalog().then((current) => sendNodes(request, reply, current));
+      sendNodes(request, reply, settled);
       return undefined;
     },
   );

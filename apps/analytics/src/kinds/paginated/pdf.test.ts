@@ -143,11 +143,11 @@ function source(bodyLines: number, gate?: Promise<void>): PdfSource & { read: nu
     ] satisfies ReportLine[],
     pageCount: pageCount(layout, bodyLines),
     read: 0,
-    async *batches(size: number) {
-      for (let i = 0; i < body.length; i += size) {
+    async *batches(size: (batch: number) => number) {
+      for (let i = 0, n = 0; i < body.length; i += size(n), n += 1) {
         if (i > 0 && gate) await gate;
-        result.read = i + size;
-        yield body.slice(i, i + size);
+        result.read = i + size(n);
+        yield body.slice(i, i + size(n));
       }
     },
   };

@@ -24,7 +24,11 @@ const LINE_HEIGHT = 12.5;
 const FONT_SIZE = 8;
 /** Past this much unread output the producer waits for the reader. */
 const HIGH_WATER = 1 << 20;
-const BATCH_PAGES = 100;
+/**
+ * Pages read per statement: 100 first (the first bytes go out early), then twice as many each time up to 800
+ * (each statement evaluates the line stream again; 800 pages are about 42k lines in memory).
+ */
+const batchPages = (batch: number): number => Math.min(100 * 2 ** batch, 800);
 /** Space kept between a cell's text and its column's edges. */
 const PADDING = 2;
 
@@ -36,7 +40,10 @@ export interface PdfSource {
   readonly pageCount: number;
   readonly header: { readonly title: string; readonly lines: readonly string[] };
   readonly totals: readonly ReportLine[];
-  batches(batchSize: number): AsyncIterable<readonly Pick<StreamedLine, 'line' | 'context'>[]>;
+  /** The body lines in order, `batchSize(n)` in the n-th batch. */
+  batches(
+    batchSize: (batch: number) => number,
+  ): AsyncIterable<readonly Pick<StreamedLine, 'line' | 'context'>[]>;
 }
 
 // --- Fonts -----------------------------------------------------------------------------------------------------
@@ -332,7 +339,8 @@ export function renderPdf(source: PdfSource, options: { signal?: AbortSignal } =
     const header = source.header;
     writer.headerLine(header.title, true);
     for (const text of header.lines) writer.headerLine(text, false);
-    for await (const batch of source.batches(source.report.layout.linesPerPage * BATCH_PAGES)) {
+    const { linesPerPage } = source.report.layout;
+    for await (const batch of source.batches((n) => linesPerPage * batchPages(n))) {
       for (const streamed of batch) writer.line(streamed.line, streamed.context);
       await drained(doc, options.signal);
       if (options.signal?.aborted || doc.destroyed) {

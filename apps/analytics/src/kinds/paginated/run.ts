@@ -185,12 +185,18 @@ export class ReportRun {
   }
 
   /**
-   * Every body line in order, `batchSize` at a time (only detail lines with `detailOnly`): each batch is one
-   * statement that starts after the previous batch's last keys.
+   * Every body line in order, `batchSize` at a time, or `batchSize(n)` lines in the n-th batch (0-based), only detail
+   * lines with `detailOnly`: each batch is one statement that starts after the previous batch's last keys. Every
+   * statement evaluates the line stream again, so fewer, larger batches read a report sooner; a small first one
+   * gets its first lines out early.
    */
-  async *batches(batchSize: number, detailOnly = false): AsyncGenerator<StreamedLine[]> {
+  async *batches(
+    batchSize: number | ((batch: number) => number),
+    detailOnly = false,
+  ): AsyncGenerator<StreamedLine[]> {
     let after: readonly CellValue[] | undefined;
-    for (;;) {
+    for (let index = 0; ; index += 1) {
+      const size = typeof batchSize === 'number' ? batchSize : batchSize(index);
       const { sql, statement } = this.fresh();
       const where: string[] = [];
       if (detailOnly) where.push(`kind = 'detail'`);
@@ -202,7 +208,7 @@ export class ReportRun {
         );
         where.push(`(${this.orderBy()}) > (${previous.join(', ')})`);
       }
-      const limit = statement.integer(batchSize);
+      const limit = statement.integer(size);
       const result = await this.engine.query(
         `SELECT * FROM (${sql}) AS l ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
          ORDER BY ${this.orderBy()} LIMIT ${limit}`,
@@ -211,7 +217,7 @@ export class ReportRun {
       );
       const lines = result.rows.map((row) => this.toLine(row));
       if (lines.length > 0) yield lines;
-      if (lines.length < batchSize) return;
+      if (lines.length < size) return;
       after = lines[lines.length - 1]?.keys;
     }
   }

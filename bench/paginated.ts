@@ -4,25 +4,78 @@
  * (embed token, parameters, counting, paging, streaming), it measures the time to the first page (median of 5), to the last page,
  * and to the whole PDF and CSV exports (read to the end), beside a plain SQL scan of the same rows (the same joins,
  * filters and order, every row read into JavaScript) as the baseline. Prints medians, the ratio of PDF export to
- * the scan, and the peak RSS growth during a PDF export.
+ * the scan, the peak RSS growth during a PDF export, the PDF writer alone on as many lines of the report's shape
+ * held in memory (no database, no HTTP), and the load average at start and end (the machine is shared).
  *
  *   node --import tsx bench/paginated.ts [rows=100000]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listValue } from '@duckdb/node-api';
 import { generateAccount } from '@portico/fleet-data';
 import { BENCH_SECRET, median, serviceOn, time } from '../apps/analytics/bench/service.ts';
 import { openFleetDatabase } from '../apps/analytics/src/data/fleet-database.ts';
-import { DEVICE_ALERTS_REPORT_ID } from '../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
-import type { PageAnswer } from '../apps/analytics/src/kinds/paginated/types.ts';
+import { pageCount } from '../apps/analytics/src/kinds/paginated/pagination.ts';
+import { renderPdf, type PdfSource } from '../apps/analytics/src/kinds/paginated/pdf.ts';
+import {
+  DEVICE_ALERTS_REPORT,
+  DEVICE_ALERTS_REPORT_ID,
+} from '../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
+import type { PageAnswer, ReportLine } from '../apps/analytics/src/kinds/paginated/types.ts';
 
 const TARGET = Number(process.argv[2] ?? 100_000);
 const ACCOUNT = 'contoso_emea';
 const END_DATE = '2024-06-30';
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+
+/**
+ * `count` body lines shaped like the report's (a site heading every 400 lines, a printer every 8, alerts under it),
+ * as a PDF source read from memory: the writer's own cost, without the database and HTTP.
+ */
+function linesInMemory(count: number): PdfSource {
+  const lines: { line: ReportLine; context: string }[] = [];
+  for (let i = 0; lines.length < count; i += 1) {
+    const site = `Site ${Math.floor(i / 400)}`;
+    if (i % 400 === 0) lines.push({ line: { kind: 'group', label: site, cells: [] }, context: site });
+    if (i % 8 === 0) {
+      const label = `CE-${100_000 + i} · LaserJet Pro M404dn · Floor ${i % 5}`;
+      lines.push({ line: { kind: 'subgroup', label, cells: [] }, context: site });
+    }
+    const closed = i % 3 !== 0;
+    const cells = [
+      '2024-03-04T10:11:12Z',
+      `E${i % 997}-SUPPLY`,
+      i % 7 === 0 ? 'Critical' : 'Warning',
+      `Toner cartridge low on the printer at desk ${i % 41}, replace within the week`,
+      closed ? 'Closed' : 'Open',
+      closed ? '2024-03-05T11:00:00Z' : null,
+      closed ? (i % 97) * 1.25 : null,
+    ];
+    lines.push({ line: { kind: 'detail', label: '', cells }, context: site });
+  }
+  lines.length = count;
+  const { layout } = DEVICE_ALERTS_REPORT;
+  return {
+    report: DEVICE_ALERTS_REPORT,
+    header: { title: DEVICE_ALERTS_REPORT.name, lines: ['Accounts: …', 'From … to …', 'Severity: all', ''] },
+    totals: [
+      { kind: 'total', label: 'Total', cells: [null, null, null, null, null, null, 12_345.5] },
+      { kind: 'note', label: 'By severity: …', cells: [] },
+    ],
+    pageCount: pageCount(layout, count),
+    async *batches(size: (batch: number) => number) {
+      for (let i = 0, n = 0; i < lines.length; i += size(n), n += 1) yield lines.slice(i, i + size(n));
+    },
+  };
+}
+
+console.info(`load average (1, 5, 15 min) at start: ${load()}`);
 
 const dir = await mkdtemp(join(tmpdir(), 'paginated-bench-'));
 try {
@@ -149,6 +202,21 @@ try {
     log('full CSV export (median of 3)', csvs);
     console.info(`PDF export / SQL scan: ${(median(pdfs) / median(scans)).toFixed(1)}×`);
     console.info(`peak RSS growth during a PDF export: ${(peak / 1024 / 1024).toFixed(0)} MB`);
+    const { headerLines, footerLines } = DEVICE_ALERTS_REPORT.layout;
+    const bodyLines = firstPage.lineCount - headerLines - footerLines;
+    const writer: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      writer.push(
+        await time(async () => {
+          for await (const chunk of renderPdf(linesInMemory(bodyLines))) void chunk;
+        }),
+      );
+    }
+    log(
+      `PDF writer alone, ${firstPage.lineCount.toLocaleString('en')} lines in memory (median of 3)`,
+      writer,
+    );
+    console.info(`load average (1, 5, 15 min) at end: ${load()}`);
   } finally {
     await close();
   }

@@ -16,7 +16,7 @@ import { authenticationPlugin } from './plugins/authentication.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { echoRequestId, genReqId } from './plugins/request-id.ts';
-import { OneLineRequestLog, lazyRequestLogger } from './plugins/request-log.ts';
+import { OneLineRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -57,10 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The default logger writes the lines of each turn of the event loop together: one write per turn under load.
     ...loggingOptions(options.logger, loggerOptions(config), { batched: true }),
     genReqId,
-    // One line per request on completion instead of Fastify's two, and no child logger for a request that logs
-    // nothing else (src/plugins/request-log.ts).
+    // One line per request on completion instead of Fastify's two (src/plugins/request-log.ts).
     logController: new OneLineRequestLog(),
-    childLoggerFactory: lazyRequestLogger,
     // Errors Fastify raises before routing (a URL that is not valid percent-encoding): a plain-text 400 like the rest.
     frameworkErrors: rejectBeforeRouting({ badRequestAs: 'text' }),
     // Behind a proxy the portal still builds no URLs from request headers, so no trustProxy is needed.

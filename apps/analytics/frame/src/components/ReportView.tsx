@@ -6,13 +6,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BackgroundType } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
-import {
-  closeMenu,
-  openMenu,
-  selectCategory,
-  selectInSlicer,
-  triggerCommand,
-} from '../model/interactions.ts';
+import { closeMenu, openMenu, selectCategory, selectInSlicer } from '../model/interactions.ts';
 import {
   MOBILE_MAX_SCALE,
   displayOption,
@@ -36,7 +30,7 @@ import { BookmarkNavigator } from './BookmarkNavigator.tsx';
 import { FilterPane, PageNavigation } from './Panes.tsx';
 import { VisualContainer } from './VisualContainer.tsx';
 import type { VisualActions } from './VisualContainer.tsx';
-import { VisualMenu } from './VisualMenu.tsx';
+import { VisualMenu, chooseMenuEntry } from './VisualMenu.tsx';
 
 function useSize(): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
   const ref = useRef<HTMLDivElement>(null);
@@ -74,17 +68,17 @@ export function ReportView({ controller, state }: { controller: ReportController
     [controller],
   );
   const close = useCallback(() => closeMenu(controller), [controller]);
-  const extensions = settings.extensions;
+  const { extensions, commands } = settings;
   const menus = useMemo(() => {
     const byVisual = new Map<string, { context: Menu; options: Menu }>();
     for (const { visual } of placed) {
       byVisual.set(visual.name, {
-        context: visualMenu(extensions, 'visualContextMenu', visual),
-        options: visualMenu(extensions, 'visualOptionsMenu', visual),
+        context: visualMenu({ extensions, commands }, 'visualContextMenu', visual),
+        options: visualMenu({ extensions, commands }, 'visualOptionsMenu', visual),
       });
     }
     return byVisual;
-  }, [extensions, placed]);
+  }, [extensions, commands, placed]);
   const settled = placed.every((p) => {
     const status = results[p.visual.name]?.status;
     return status === 'ready' || status === 'error';
@@ -160,7 +154,7 @@ export function ReportView({ controller, state }: { controller: ReportController
                 left={menuBox.x * scale + menuOpen.x}
                 top={menuBox.y * scale + menuOpen.y}
                 alignRight={menuKind === 'options'}
-                onChoose={(entry) => triggerCommand(controller, menuOpen.visual, entry)}
+                onChoose={(entry) => chooseMenuEntry(controller, menuOpen.visual, entry)}
                 onClose={close}
               />
             ) : null}

@@ -28,7 +28,7 @@ interface Props {
   readonly animation: boolean;
   readonly selectedCategory: string | undefined;
   readonly actions: VisualActions;
-  /** Whether the host put commands in the visual's context menu and options menu. */
+  /** Whether the visual's context menu and options menu have entries (built-in commands or the host's). */
   readonly menus?: { readonly context: boolean; readonly options: boolean };
 }
 

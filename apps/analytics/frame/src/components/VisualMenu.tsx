@@ -1,9 +1,15 @@
 /**
- * A visual's context or options menu: the host's commands (menu extensions), grouped, at the point it was opened.
- * Choosing one raises `commandTriggered`; Escape, a click elsewhere or `closeAllOverlays` closes it.
+ * A visual's context or options menu at the point it was opened: the frame's built-in commands (as
+ * `settings.commands` shows them) and the host's commands (menu extensions), grouped. Choosing a host's command
+ * raises `commandTriggered`; choosing a built-in one runs it (`chooseMenuEntry`); a disabled entry shows but does
+ * nothing. Escape, a click elsewhere or `closeAllOverlays` closes it.
  */
 import { useEffect, useRef } from 'react';
+import { ExportDataCompletedStatus, ExportDataResultFormat, ExportDataType } from '@portico/models';
+import type { ReportController } from '../model/controller.ts';
+import { closeMenu, triggerCommand } from '../model/interactions.ts';
 import type { Menu, MenuEntry } from '../model/menus.ts';
+import { activePageOf, findVisual } from '../model/state.ts';
 
 interface Props {
   readonly menu: Menu;
@@ -15,6 +21,8 @@ interface Props {
   readonly onChoose: (entry: MenuEntry) => void;
   readonly onClose: () => void;
 }
+
+const DISABLED_STYLE = { color: '#a19f9d', cursor: 'default' } as const;
 
 export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClose }: Props) {
   const element = useRef<HTMLUListElement>(null);
@@ -40,10 +48,17 @@ export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClo
           {menu.groupTitles[entry.group] ?? entry.group}
         </li>
       ) : null;
+    // A disabled item stays focusable (as ARIA menus keep them) but neither a click nor Enter/Space runs it.
     return [
       heading,
-      <li key={entry.command} role="none">
-        <button type="button" role="menuitem" onClick={() => onChoose(entry)}>
+      <li key={entry.builtIn ? `built-in-${entry.command}` : entry.command} role="none">
+        <button
+          type="button"
+          role="menuitem"
+          aria-disabled={entry.disabled ? true : undefined}
+          style={entry.disabled ? DISABLED_STYLE : undefined}
+          onClick={entry.disabled ? undefined : () => onChoose(entry)}
+        >
           {entry.icon ? <img src={entry.icon} alt="" width={16} height={16} /> : null}
           {entry.label}
         </button>
@@ -61,4 +76,64 @@ export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClo
       {items}
     </ul>
   );
+}
+
+/**
+ * An entry of a visual's menu chosen: a host's command raises `commandTriggered`; Export data downloads the
+ * visual's data as CSV (its query under every filter that reaches it, as `exportData` answers) and raises
+ * `exportDataCompleted`. A disabled entry does nothing.
+ */
+export function chooseMenuEntry(controller: ReportController, visualName: string, entry: MenuEntry): void {
+  if (entry.disabled) return;
+  if (entry.builtIn === undefined) {
+    triggerCommand(controller, visualName, entry);
+    return;
+  }
+  closeMenu(controller);
+  void exportVisualData(controller, visualName);
+}
+
+async function exportVisualData(controller: ReportController, visualName: string): Promise<void> {
+  const { state } = controller;
+  const page = activePageOf(state);
+  const visual = findVisual(page, visualName);
+  const query = page ? controller.queryOf(page, visualName) : undefined;
+  if (!page || !visual || !query || !state.report) return;
+  const completed = (status: ExportDataCompletedStatus) =>
+    controller.raise('exportDataCompleted', {
+      status,
+      exportDataType: ExportDataType.Summarized,
+      exportFormat: ExportDataResultFormat.Csv,
+      pageName: page.name,
+      visualName,
+    });
+  try {
+    const csv = await controller.api.exportCsv(state.report.id, query, ExportDataType.Summarized);
+    download(csv, `${fileName(visual.title || visual.name)}.csv`);
+    completed(ExportDataCompletedStatus.Succeeded);
+  } catch (error) {
+    completed(ExportDataCompletedStatus.Failed);
+    controller.fail(error);
+  }
+}
+
+/** A file name from a visual's title: letters, digits, spaces, dots, dashes and underscores kept, at most 100. */
+function fileName(title: string): string {
+  const kept = title
+    .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return kept.slice(0, 100) || 'data';
+}
+
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click starts the download synchronously; the object URL can go once it has.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

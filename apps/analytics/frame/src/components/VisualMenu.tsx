@@ -5,8 +5,9 @@
  * nothing. Escape, a click elsewhere or `closeAllOverlays` closes it.
  */
 import { useEffect, useRef } from 'react';
-import { ExportDataCompletedStatus, ExportDataResultFormat, ExportDataType } from '@portico/models';
+import { ExportDataType } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
+import { exportVisualCsv } from '../model/export-data.ts';
 import { closeMenu, triggerCommand } from '../model/interactions.ts';
 import type { Menu, MenuEntry } from '../model/menus.ts';
 import { activePageOf, findVisual } from '../model/state.ts';
@@ -97,23 +98,17 @@ async function exportVisualData(controller: ReportController, visualName: string
   const { state } = controller;
   const page = activePageOf(state);
   const visual = findVisual(page, visualName);
-  const query = page ? controller.queryOf(page, visualName) : undefined;
-  if (!page || !visual || !query || !state.report) return;
-  const completed = (status: ExportDataCompletedStatus) =>
-    controller.raise('exportDataCompleted', {
-      status,
-      exportDataType: ExportDataType.Summarized,
-      exportFormat: ExportDataResultFormat.Csv,
-      pageName: page.name,
-      visualName,
-    });
+  if (!page || !visual || !state.report) return;
   try {
-    const csv = await controller.api.exportCsv(state.report.id, query, ExportDataType.Summarized);
+    const csv = await exportVisualCsv(controller, {
+      reportId: state.report.id,
+      page,
+      visualName,
+      exportDataType: ExportDataType.Summarized,
+    });
     download(csv, `${fileName(visual.title || visual.name)}.csv`);
-    completed(ExportDataCompletedStatus.Succeeded);
-  } catch (error) {
-    completed(ExportDataCompletedStatus.Failed);
-    controller.fail(error);
+  } catch {
+    // Already raised as the frame's `error` event and `exportDataCompleted` with Failed.
   }
 }
 

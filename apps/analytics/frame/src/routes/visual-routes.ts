@@ -1,17 +1,13 @@
 /** Visuals (list with layout, export data) and bookmarks (list, apply by name, capture, apply state). */
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
-import {
-  BookmarksPlayMode,
-  ExportDataCompletedStatus,
-  ExportDataResultFormat,
-  ExportDataType,
-} from '@portico/models';
+import { BookmarksPlayMode, ExportDataType } from '@portico/models';
 import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
 import type { BookmarkState } from '../../../src/content/bookmark-state.ts';
 import { applyStateToDefinition, applyStateToSettings, captureState } from '../model/bookmarks.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest, notFound } from '../model/errors.ts';
+import { exportVisualCsv } from '../model/export-data.ts';
 import { loaded, pageNamed, visualInfo, visualNamed } from './context.ts';
 import { activatePage } from './page-routes.ts';
 
@@ -64,31 +60,17 @@ export function visualRoutes(router: FrameRouter, controller: ReportController) 
       const page = pageNamed(definition, params.pageName);
       visualNamed(page, params.visualName);
       const { rows, exportDataType } = (body ?? {}) as { rows?: unknown; exportDataType?: unknown };
-      const type = exportDataType === ExportDataType.Underlying ? ExportDataType.Underlying : 0;
-      const query = controller.queryOf(page, params.visualName);
-      if (!query) throw badRequest('The visual has no query.');
-      // The event powerbi-client 2.24 raises when an export ends, whether it succeeded or failed.
-      const completed = (status: ExportDataCompletedStatus) =>
-        controller.raise('exportDataCompleted', {
-          status,
-          exportDataType: type,
-          exportFormat: ExportDataResultFormat.Csv,
-          pageName: page.name,
-          visualName: params.visualName,
-        });
-      try {
-        const data = await controller.api.exportCsv(
-          reportId,
-          query,
-          type,
-          typeof rows === 'number' && rows > 0 ? rows : undefined,
-        );
-        completed(ExportDataCompletedStatus.Succeeded);
-        return { data };
-      } catch (error) {
-        completed(ExportDataCompletedStatus.Failed);
-        throw controller.fail(error);
-      }
+      const data = await exportVisualCsv(controller, {
+        reportId,
+        page,
+        visualName: params.visualName,
+        exportDataType:
+          exportDataType === ExportDataType.Underlying
+            ? ExportDataType.Underlying
+            : ExportDataType.Summarized,
+        ...(typeof rows === 'number' && rows > 0 ? { rows } : {}),
+      });
+      return { data };
     })
     .handle(Call.getBookmarks, () => loaded(controller).definition.bookmarks)
     .handle(Call.applyBookmark, ({ body }) => {

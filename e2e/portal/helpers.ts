@@ -27,8 +27,10 @@ export async function signInThroughPopup(page: Page): Promise<void> {
   const popup = await popupOpened;
   await popup.getByLabel('Email').fill('alice@contoso.example');
   await popup.getByLabel('Password').fill('portico-alice');
+  // Listen before submitting: the callback can close the popup before the click's promise settles.
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Sign in' }).click();
-  await popup.waitForEvent('close');
+  await closed;
 }
 
 /** Signs Alice in and waits for the header's sign-out button. */

@@ -29,6 +29,14 @@ function installerUrl(installee: string): string {
 
 test('signed out: the welcome dialog, About, and guarded routes', async ({ page }) => {
   await page.goto(`${stack.portalUrl}/`);
+  const welcome = page.getByRole('dialog', { name: 'Welcome' });
+  await expect(welcome).toBeVisible();
+  // Only Accept closes it: not a click on the backdrop, nor Escape (twice: Chromium forces the second).
+  await page.mouse.click(5, 400);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeVisible();
+  await expect(welcome.getByRole('button', { name: 'Accept' })).toBeFocused();
   await acceptWelcome(page);
   await expect(page.getByRole('heading', { name: 'Welcome to the customer portal' })).toBeVisible();
   await expectAccessible(page);

@@ -21,9 +21,13 @@ describe('the welcome dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
     expect(within(dialog).getByText('First paragraph.')).toBeInTheDocument();
     expect(within(dialog).getByText('Second paragraph.')).toBeInTheDocument();
-    const backdrop = document.querySelector('.MuiBackdrop-root');
-    if (backdrop) fireEvent.click(backdrop);
-    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(within(dialog).getByRole('button', { name: 'Accept' })).toHaveFocus();
+    // A click on a modal <dialog>'s backdrop lands on the dialog itself.
+    fireEvent.click(dialog);
+    // Escape: the cancel is refused; a close the browser forces anyway opens it again.
+    expect(fireEvent(dialog, new Event('cancel', { cancelable: true }))).toBe(false);
+    (dialog as HTMLDialogElement).close();
+    await waitFor(() => expect(dialog).toHaveAttribute('open'));
     expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeInTheDocument();
 
     await first.user.click(within(dialog).getByRole('button', { name: 'Accept' }));

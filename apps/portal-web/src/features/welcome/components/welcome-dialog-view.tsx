@@ -1,38 +1,58 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
-import MuiTheme from '../../../app/mui-theme';
 import { welcomeMessageAccepted } from '../slice';
 
 /**
- * The welcome message (spec §2): title, the configured paragraphs and an accept button. Neither a click on
- * the backdrop nor Escape closes it (no onClose); once accepted it never shows again.
+ * The welcome message (spec §2): title, the configured paragraphs and an accept button, in a native modal
+ * `<dialog>` (the top layer makes the page inert; styles in app/shell.css), so a first visit does not load MUI.
+ * Only accepting closes it: a backdrop click does nothing, Escape's cancel is refused, and should the browser
+ * close it anyway (Chrome does on a second Escape with no click in between) it opens again.
  */
-export default function WelcomeDialogView({ paragraphs }: { paragraphs: readonly string[] }) {
+export function WelcomeDialogView({ paragraphs }: { paragraphs: readonly string[] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const acceptRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const refuse = (event: Event) => event.preventDefault();
+    const reopen = () => {
+      if (!dialog.open && dialog.isConnected) dialog.showModal();
+    };
+    dialog.addEventListener('cancel', refuse);
+    dialog.addEventListener('close', reopen);
+    reopen();
+    acceptRef.current?.focus();
+    return () => {
+      dialog.removeEventListener('cancel', refuse);
+      dialog.removeEventListener('close', reopen);
+      dialog.close();
+    };
+  }, []);
+
   return (
-    <MuiTheme>
-      <Dialog open aria-labelledby="welcome-title" maxWidth="sm">
-        <DialogTitle id="welcome-title">{t('Welcome.title')}</DialogTitle>
-        <DialogContent>
-          {paragraphs.map((paragraph, index) => (
-            <Typography key={index} sx={{ mb: 1.5 }}>
-              {paragraph}
-            </Typography>
-          ))}
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={() => dispatch(welcomeMessageAccepted())} autoFocus>
-            {t('Welcome.accept')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </MuiTheme>
+    <dialog ref={dialogRef} className="portal-dialog" aria-labelledby="welcome-title">
+      <h2 id="welcome-title" className="portal-dialog-title">
+        {t('Welcome.title')}
+      </h2>
+      <div className="portal-dialog-content">
+        {paragraphs.map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      <div className="portal-dialog-actions">
+        <button
+          ref={acceptRef}
+          type="button"
+          className="portal-button portal-button-contained"
+          onClick={() => dispatch(welcomeMessageAccepted())}
+        >
+          {t('Welcome.accept')}
+        </button>
+      </div>
+    </dialog>
   );
 }

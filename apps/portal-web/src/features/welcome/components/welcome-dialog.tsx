@@ -1,9 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectWelcomeMessageAccepted } from '../slice';
-
-// MUI's Dialog (modal, focus trap, transitions) loads only for a visitor who will see it.
-const WelcomeDialogView = lazy(() => import('./welcome-dialog-view'));
+import { WelcomeDialogView } from './welcome-dialog-view';
 
 export interface WelcomeDialogProps {
   /** The configuration's showWelcomeMessage. */
@@ -15,9 +12,5 @@ export interface WelcomeDialogProps {
 export function WelcomeDialog({ enabled, paragraphs }: WelcomeDialogProps) {
   const accepted = useAppSelector(selectWelcomeMessageAccepted);
   if (!enabled || accepted) return null;
-  return (
-    <Suspense fallback={null}>
-      <WelcomeDialogView paragraphs={paragraphs} />
-    </Suspense>
-  );
+  return <WelcomeDialogView paragraphs={paragraphs} />;
 }

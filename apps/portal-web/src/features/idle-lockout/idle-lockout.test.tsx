@@ -85,6 +85,8 @@ describe('the idle lock-out', () => {
 
 describe('the idle warning', () => {
   function renderWarning(language: string, resources: object, secondsLeft: number) {
+    // The clock stands still, so a slow render on a busy machine cannot turn 25 seconds into 24.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const i18n = createStaticI18n({ [language]: { translation: resources } }, language);
     render(
       <AppProviders store={setupStore()} i18n={i18n}>

@@ -4,7 +4,9 @@
  * RS256 token, PGlite with the sample catalog) beside a bare Fastify route answering the same bytes: the portal's
  * serialized catalog with its content type, uncompressed on both sides (under the 1 KB threshold; autocannon sends no
  * Accept-Encoding), without serializing per request and without logging, security headers, request ids or
- * authentication — the limit. It prints what each answers (body and header bytes) before the rounds.
+ * authentication — the limit. For reference it also measures `bare-serializing`, the route one usually writes
+ * (`async () => nodes`: the same JSON serialized on every request). It prints what each answers (body and header
+ * bytes) before the rounds.
  *
  * Three processes: the servers (bench/support/report-nodes-server.ts, stdout to /dev/null), autocannon (a fresh
  * child per run), and this driver, which only waits. With autocannon in the server's process, as before, the load

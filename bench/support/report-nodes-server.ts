@@ -24,7 +24,7 @@ export const PATH = '/api/reports/reportNodes';
 
 /** What the server process tells the driver once it listens. */
 export interface ReportNodesServers {
-  /** Name → URL: `bare`, `portal`, and `portal@<root>` for each extra checkout. */
+  /** Name → URL: `bare`, `bare-serializing`, `portal`, and `portal@<root>` for each extra checkout. */
   urls: Record<string, string>;
   /** A valid RS256 access token of the fake authority, good for an hour. */
   token: string;
@@ -67,6 +67,11 @@ bare.get(PATH, (_request, reply) => {
   void reply.type(contentType).send(payload);
 });
 apps['bare'] = bare;
+// For reference, the route one would usually write: the same JSON as an object, serialized on every request.
+const nodes = sample.json<unknown>();
+const serializing = Fastify({ logger: false });
+serializing.get(PATH, async () => nodes);
+apps['bare-serializing'] = serializing;
 
 const urls: Record<string, string> = {};
 for (const [name, app] of Object.entries(apps)) {

@@ -119,6 +119,40 @@ test('signed in: reports download, embedded reports list, control panel upgrade,
   await expect(page.getByRole('heading', { name: 'コントロールパネルのアップグレード' })).toBeVisible();
 });
 
+test('a 10,000-node catalog draws only the rows in view, and End reaches its last report', async ({
+  page,
+}) => {
+  const nodes = Array.from({ length: 10_000 }, (_, index) => ({
+    id: index + 1,
+    parentId: -1,
+    name: `Site ${index + 1}`,
+    children: [],
+    viewFiles: [`Alerts ${index + 1}.rdl`],
+    relativePath: `Site ${index + 1}`,
+    isOffice: false,
+  }));
+  await page.route('**/api/reports/reportNodes', (route) => route.fulfill({ json: nodes }));
+  await page.goto(`${stack.portalUrl}/`);
+  await acceptWelcome(page);
+  await signIn(page);
+
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  const tree = page.getByRole('tree', { name: 'Report folders' });
+  await expect(tree.getByRole('treeitem', { name: 'Site 1', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(await tree.getByRole('treeitem').count()).toBeLessThan(100);
+
+  await tree.focus();
+  await page.keyboard.press('End');
+  const last = tree.getByRole('treeitem', { name: 'Site 10000', exact: true });
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  await expect(last).toBeInViewport();
+  expect(await tree.getByRole('treeitem').count()).toBeLessThan(100);
+  await expect(page.getByRole('button', { name: /Alerts 10000.*as CSV$/ })).toBeVisible();
+});
+
 test('an embedded report loads beside the report list and changes page from its page navigation', async ({
   page,
 }) => {

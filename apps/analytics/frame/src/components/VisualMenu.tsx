@@ -9,6 +9,7 @@ import { ExportDataType } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
 import { exportVisualCsv } from '../model/export-data.ts';
 import { closeMenu, triggerCommand } from '../model/interactions.ts';
+import { saveFile } from './save-file.ts';
 import type { Menu, MenuEntry } from '../model/menus.ts';
 import { activePageOf, findVisual } from '../model/state.ts';
 
@@ -106,7 +107,10 @@ async function exportVisualData(controller: ReportController, visualName: string
       visualName,
       exportDataType: ExportDataType.Summarized,
     });
-    download(csv, `${fileName(visual.title || visual.name)}.csv`);
+    saveFile(
+      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+      `${fileName(visual.title || visual.name)}.csv`,
+    );
   } catch {
     // Already raised as the frame's `error` event and `exportDataCompleted` with Failed.
   }
@@ -119,16 +123,4 @@ function fileName(title: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return kept.slice(0, 100) || 'data';
-}
-
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click starts the download synchronously; the object URL can go once it has.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -6,24 +6,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createFrameRouter } from '@portico/frame';
 import type { FrameUrl } from '../../boot.ts';
+import { saveFile } from '../../components/save-file.ts';
 import { PaginatedController } from './controller.ts';
 import { createPaginatedApi } from './paginated-api.ts';
 import type { ExportFile } from './paginated-api.ts';
 import { PaginatedApp } from './PaginatedView.tsx';
 import { registerPaginatedRoutes } from './routes.ts';
 import './paginated.css';
-
-/** Hands a file to the browser as a download. */
-function download({ blob, fileName }: ExportFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function mount(root: HTMLElement, url: FrameUrl): void {
   // The parent's exact origin as the browser states it (Chromium, WebKit); the CSP limits who may frame us.
@@ -47,7 +36,7 @@ export function mount(root: HTMLElement, url: FrameUrl): void {
     api,
     reportId: url.reportId,
     raise: (event) => router.raise(event),
-    download,
+    download: ({ blob, fileName }: ExportFile) => saveFile(blob, fileName),
   });
   registerPaginatedRoutes(router, controller, { correlationId: crypto.randomUUID() });
   // This chunk may start listening after the host posted its load (on the iframe's load event); `ready` makes the

@@ -22,6 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type Page, type Route } from '@playwright/test';
+import type { ReportNode } from '../apps/portal-web/src/features/reports/model.ts';
 
 const GOAL_MS = 50;
 const WARM_UP = 5;
@@ -45,20 +46,10 @@ if (!args.includes('--no-build')) {
 if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build in ${dist}`);
 
 // --- The catalog: 10 roots × 9 folders × 10 subfolders × 10 reports = 10 + 90 + 900 + 9,000 nodes. ---
-interface CatalogNode {
-  id: number;
-  parentId: number;
-  name: string;
-  children: number[];
-  viewFiles: string[];
-  relativePath: string;
-  isOffice: boolean;
-}
-
-function generateCatalog(): CatalogNode[] {
-  const nodes: CatalogNode[] = [];
-  const add = (parentId: number, name: string, relativePath: string, leaf: boolean): CatalogNode => {
-    const node: CatalogNode = {
+function generateCatalog(): ReportNode[] {
+  const nodes: ReportNode[] = [];
+  const add = (parentId: number, name: string, relativePath: string, leaf: boolean): ReportNode => {
+    const node: ReportNode = {
       id: nodes.length + 1,
       parentId,
       name,

@@ -46,6 +46,16 @@ describe('the batched log destination', () => {
     expect(chunks).toEqual(['a\n', 'b\n']);
   });
 
+  it("writes what is pending when pino's logger.flush is called", () => {
+    const { chunks, sink, process } = sinkAndProcess();
+    const logger = pino({ level: 'info' }, batchedDestination(sink, process));
+    logger.info('before a shutdown');
+    let flushed = false;
+    logger.flush(() => (flushed = true));
+    expect(flushed).toBe(true);
+    expect(chunks.join('')).toContain('before a shutdown');
+  });
+
   it('carries every line of a pino logger, each one whole', async () => {
     const { chunks, sink, process } = sinkAndProcess();
     const logger = pino({ level: 'info' }, batchedDestination(sink, process));

@@ -8,6 +8,8 @@ export interface BatchedDestination {
   write(line: string): boolean;
   /** Hands what is pending to the sink now. */
   flushSync(): void;
+  /** The same, then calls back: what `logger.flush(callback)` uses. */
+  flush(callback?: (error?: Error) => void): void;
 }
 
 /**
@@ -45,5 +47,9 @@ export function batchedDestination(
       return true;
     },
     flushSync,
+    flush(callback) {
+      flushSync();
+      callback?.();
+    },
   };
 }

@@ -37,6 +37,23 @@ describe('encoded JSON answers', () => {
     return server;
   }
 
+  it('choose the coding for each Accept-Encoding on its own, however many different ones arrive', async () => {
+    const server = app(large);
+    const headers = [
+      ...Array.from({ length: 300 }, (_, i) => `gzip;q=0.${(i % 9) + 1}, br;q=0.5, x-${i}`),
+      'br;q=0, gzip',
+      'gzip;q=0, br',
+    ];
+    for (const header of [...headers, ...headers.slice().reverse()]) {
+      const res = await server.inject({ url: '/nodes', headers: { 'accept-encoding': header } });
+      const expected = negotiateEncoding(header, ['br', 'gzip']);
+      expect({ header, coding: res.headers['content-encoding'] ?? 'identity' }).toEqual({
+        header,
+        coding: expected,
+      });
+    }
+  });
+
   it('send a small answer as it is, with no Vary, whatever the client accepts', async () => {
     const res = await app('[{"id":1}]').inject({ url: '/nodes', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');

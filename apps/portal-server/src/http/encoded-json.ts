@@ -69,7 +69,27 @@ export function negotiateEncoding(
   return best;
 }
 
-/** Sends an encoded JSON answer in the coding the request accepts, with `Vary` when there is a choice. */
+const OFFERED: readonly ContentCoding[] = ['br', 'gzip'];
+const NEGOTIATED_MAX = 256;
+/** Accept-Encoding → coding chosen among OFFERED: clients send the same few headers on every request. */
+const negotiated = new Map<string, ContentCoding>();
+
+function codingFor(acceptEncoding: string | undefined): ContentCoding {
+  if (acceptEncoding === undefined) return 'identity';
+  let coding = negotiated.get(acceptEncoding);
+  if (coding === undefined) {
+    coding = negotiateEncoding(acceptEncoding, OFFERED);
+    // Bounded: a client sending a different header each time only ever costs the negotiation it would anyway.
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(acceptEncoding, coding);
+  }
+  return coding;
+}
+
+/**
+ * Sends an encoded JSON answer in the coding the request accepts, with `Vary` when there is a choice. The negotiation
+ * of each distinct `Accept-Encoding` value is kept (at most 256 of them).
+ */
 export function sendEncodedJson(
   reply: FastifyReply,
   answer: EncodedJson,
@@ -78,7 +98,7 @@ export function sendEncodedJson(
   reply.type('application/json; charset=utf-8');
   if (answer.br === undefined || answer.gzip === undefined) return reply.send(answer.identity);
   reply.header('vary', 'accept-encoding');
-  const coding = negotiateEncoding(acceptEncoding, ['br', 'gzip']);
+  const coding = codingFor(acceptEncoding);
   if (coding === 'identity') return reply.send(answer.identity);
   return reply.header('content-encoding', coding).send(answer[coding]);
 }

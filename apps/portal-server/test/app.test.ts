@@ -37,7 +37,7 @@ describe('security headers', () => {
     const app = await testApp({
       config: testConfig({ OIDC_AUTHORITY: 'https://login.example.com/tenant/v2.0' }),
     });
-    const res = await app.inject({ url: '/api/configuration/clientConfiguration' });
+    const res = await app.inject({ url: '/' });
     const directives = Object.fromEntries(
       String(res.headers['content-security-policy'])
         .split(';')
@@ -78,9 +78,9 @@ describe('security headers', () => {
     }
   });
 
-  it('sends the other helmet headers on every answer, errors included', async () => {
+  it('sends the other helmet headers on every document answer, errors included', async () => {
     const app = await testApp({ config: testConfig() });
-    for (const url of ['/healthz', '/api/nope']) {
+    for (const url of ['/healthz', '/nope', '/api/docs']) {
       const res = await app.inject({ url });
       expect(res.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
@@ -95,10 +95,29 @@ describe('security headers', () => {
     await app.close();
   });
 
-  it('sends HSTS when the public URL is https', async () => {
+  it('sends the API headers on API answers: nothing allowed, no framing, no page policies', async () => {
+    const app = await testApp({ config: testConfig() });
+    for (const url of ['/api/configuration/clientConfiguration', '/api/reports/reportNodes', '/api/nope']) {
+      const res = await app.inject({ url });
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    await app.close();
+  });
+
+  it('sends HSTS on documents and API answers when the public URL is https', async () => {
     const app = await testApp({ config: testConfig({ PORTAL_PUBLIC_URL: 'https://portal.example.com' }) });
-    const res = await app.inject({ url: '/healthz' });
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    for (const url of ['/healthz', '/api/configuration/clientConfiguration']) {
+      const res = await app.inject({ url });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
     await app.close();
   });
 });

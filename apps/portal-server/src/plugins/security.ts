@@ -72,11 +72,45 @@ export async function securityHeaders(config: PortalConfig): Promise<Record<stri
   return headers;
 }
 
-/** helmet's security headers with our CSP, on every answer (404s and errors included). */
+/**
+ * The headers of an API answer (JSON, a generated report, an installer): no browser renders one as a page, so the
+ * document headers (the SPA's CSP, opener and agent-cluster policies, legacy IE and Flash switches) do nothing
+ * there. They get what the OWASP REST guidance asks of an API: a CSP that allows nothing and no framing, nosniff,
+ * no referrer, same-origin resource policy, and HSTS when the portal is served over https.
+ */
+export function apiSecurityHeaders(
+  documentHeaders: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const kept = [
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+  ];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    ...Object.fromEntries(
+      kept.flatMap((name) => (documentHeaders[name] === undefined ? [] : [[name, documentHeaders[name]]])),
+    ),
+  };
+}
+
+/** Whether a request is for the API rather than a document: `/api/…`, except the HTML API reference `/api/docs`. */
+export function isApiRequest(url: string): boolean {
+  return url.startsWith('/api/') && !(url.startsWith('/api/docs') && /^\/api\/docs(?:$|[/?#])/.test(url));
+}
+
+/**
+ * Security headers on every answer (404s and errors included): helmet's with our CSP for documents (the SPA, its
+ * assets, the language files, the API reference), the API set for the API. Both are computed once; the hook only
+ * picks one.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: PortalConfig): Promise<void> {
   const headers = await securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = apiSecurityHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiRequest(request.url) ? apiHeaders : headers);
     done();
   });
 }

@@ -38,8 +38,19 @@ export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
     ANALYTICS_EMBED_ORIGINS: env.ANALYTICS_EMBED_ORIGINS || portalOrigins,
     ANALYTICS_CLIENT_SECRET: env.ANALYTICS_CLIENT_SECRET || localSecret(dataDir, 'analytics-client-secret'),
     PORTAL_ANALYTICS_URL: env.PORTAL_ANALYTICS_URL || analyticsUrl,
+    // The stack runs the whole product on sample data that feeds the reports browser and the analytics service, so
+    // both are shown unless told otherwise (the server's own defaults, for a portal deployed alone, are off), and
+    // About names the portal's version instead of the installer's '{ip}' template.
+    PORTAL_INCLUDE_REPORTS: env.PORTAL_INCLUDE_REPORTS || 'true',
+    PORTAL_ENABLE_EMBEDDED_REPORTS: env.PORTAL_ENABLE_EMBEDDED_REPORTS || 'true',
+    PORTAL_VERSION: env.PORTAL_VERSION || portalVersion(),
     ...(devWebOrigin && !env.PORTAL_DEV_ORIGIN ? { PORTAL_DEV_ORIGIN: devWebOrigin } : {}),
   };
+}
+
+/** The portal server's package version. */
+function portalVersion() {
+  return JSON.parse(readFileSync(path.join(root, 'apps/portal-server/package.json'), 'utf8')).version;
 }
 
 /** A random secret kept in the data directory (created 0600 on first use), for the local default only. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Shared steps of the portal journeys.
 
@@ -37,4 +37,14 @@ export async function signInThroughPopup(page: Page): Promise<void> {
 export async function signIn(page: Page): Promise<void> {
   await signInThroughPopup(page);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; fails after `limit` presses. */
+export async function tabTo(page: Page, target: Locator, { back = false, limit = 60 } = {}): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${limit} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${String(target)}`);
 }

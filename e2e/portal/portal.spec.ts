@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startStack, type RunningStack } from '../support/stack.ts';
-import { acceptWelcome, expectAccessible, signIn } from './helpers.ts';
+import { acceptWelcome, expectAccessible, signIn, tabTo } from './helpers.ts';
 
 let stack: RunningStack;
 
@@ -117,6 +117,65 @@ test('signed in: reports download, embedded reports list, control panel upgrade,
   await expect(navigation.getByRole('link', { name: '製品情報' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'サインアウト' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'コントロールパネルのアップグレード' })).toBeVisible();
+});
+
+test('with the keyboard alone: welcome, sign-in, a report download, an embedded report and an installer', async ({
+  page,
+}) => {
+  await page.goto(`${stack.portalUrl}/`);
+  const welcome = page.getByRole('dialog', { name: 'Welcome' });
+  await expect(welcome.getByRole('button', { name: 'Accept' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(welcome).toBeHidden();
+
+  // Sign in: the header's button, then the provider's form in the popup.
+  await tabTo(page, page.getByRole('button', { name: 'Sign in' }));
+  const popupOpened = page.waitForEvent('popup');
+  await page.keyboard.press('Enter');
+  const popup = await popupOpened;
+  await tabTo(popup, popup.getByLabel('Email'));
+  await popup.keyboard.type('alice@contoso.example');
+  await tabTo(popup, popup.getByLabel('Password'));
+  await popup.keyboard.type('portico-alice');
+  const closed = popup.waitForEvent('close');
+  await popup.keyboard.press('Enter');
+  await closed;
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  // Reports: the menu link, the tree's single tab stop and its arrows, then a download link.
+  await tabTo(page, page.getByRole('link', { name: 'Reports', exact: true }), { back: true });
+  await page.keyboard.press('Enter');
+  const tree = page.getByRole('tree', { name: 'Report folders' });
+  await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+  await tabTo(page, tree);
+  const csv = page.getByRole('button', { name: /as CSV$/ }).first();
+  for (let step = 0; step < 30 && !(await csv.isVisible()); step += 1) await page.keyboard.press('ArrowDown');
+  await tabTo(page, csv);
+  const downloaded = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await downloaded).suggestedFilename()).toMatch(/\.csv$/);
+
+  // Embedded reports: the menu link, then the first report of the list.
+  await tabTo(page, page.getByRole('link', { name: 'Embedded reports' }), { back: true });
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('navigation', { name: 'Reports' }).getByRole('button').first());
+  await page.keyboard.press('Enter');
+  await expect(
+    page.frameLocator('iframe').getByRole('navigation', { name: 'Pages' }).getByRole('button').first(),
+  ).toBeVisible({ timeout: 30_000 });
+
+  // An installer page (reached by its link, as a customer is): the platform by arrow keys, then Download.
+  await page.goto(installerUrl('dca'));
+  const platform = page.getByRole('combobox', { name: 'Platform' });
+  await tabTo(page, platform);
+  const before = await platform.inputValue();
+  await page.keyboard.press(before === 'x86' ? 'ArrowDown' : 'ArrowUp');
+  const chosen = await platform.inputValue();
+  expect(chosen).not.toBe(before);
+  await tabTo(page, page.getByRole('button', { name: 'Download' }));
+  const installer = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await installer).suggestedFilename()).toContain(chosen);
 });
 
 test('a 10,000-node catalog draws only the rows in view, and End reaches its last report', async ({

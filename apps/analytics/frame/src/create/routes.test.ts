@@ -2,6 +2,7 @@ import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReportController } from '../model/controller.ts';
 import { registerRoutes } from '../routes/index.ts';
+import { fakeHost } from '../test/host.ts';
 import { createDraftFrameApi } from './draft-api.ts';
 
 const HOST = 'https://portal.test';
@@ -59,10 +60,7 @@ afterEach(() => destroy());
 
 function setup(permissions = 4) {
   const service = fakeService(permissions);
-  const posted: { url?: string; statusCode?: number; body?: unknown; headers?: { id?: string } }[] = [];
-  const parent = {
-    postMessage: (message: unknown) => posted.push(structuredClone(message) as (typeof posted)[number]),
-  };
+  const { parent, ask, events } = fakeHost(HOST, { attempts: 100 });
   const api = createDraftFrameApi({ fetch: service.fetch });
   const controller: ReportController = new ReportController({ api, raise: (e) => router.raise(e) });
   const router = createFrameRouter({
@@ -73,24 +71,6 @@ function setup(permissions = 4) {
   });
   registerRoutes(router, controller, { print: () => undefined, correlationId: 'c1' });
   destroy = () => router.destroy();
-  let next = 0;
-  const ask = async (method: string, url: string, body?: unknown) => {
-    const id = `q${++next}`;
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { method, url, headers: { id, uid: 'u1' }, body },
-        origin: HOST,
-        source: parent as never,
-      }),
-    );
-    for (let i = 0; i < 100; i++) {
-      const found = posted.find((p) => p.headers?.id === id && p.statusCode !== undefined);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error(`no answer to ${method} ${url}`);
-  };
-  const events = () => posted.map((p) => p.url ?? '').filter((u) => u.includes('/events/'));
   return { ask, events, controller, service };
 }
 

@@ -2,15 +2,12 @@ import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFrameApi } from '../api/frame-api.ts';
 import { ReportController } from '../model/controller.ts';
+import { fakeHost } from '../test/host.ts';
 import { answer, definition } from '../test/sample.ts';
 import { registerRoutes } from './index.ts';
 
 const HOST = 'https://portal.test';
 const REPORT = 'r1';
-
-interface Posted {
-  message: { url?: string; statusCode?: number; body?: unknown; headers?: { id?: string } };
-}
 
 /** A fake frame API: the session, the sample report, and a recorded query per call. */
 function fakeService(options: { permissions?: number; expired?: boolean } = {}) {
@@ -58,11 +55,7 @@ let destroy: () => void = () => undefined;
 afterEach(() => destroy());
 
 function setup(service = fakeService()) {
-  const posted: Posted[] = [];
-  const parent = {
-    postMessage: (message: unknown) =>
-      posted.push({ message: structuredClone(message) as Posted['message'] }),
-  };
+  const { parent, ask, events } = fakeHost(HOST);
   const api = createFrameApi({
     fetch: service.fetch,
     onTokenExpired: () => controller.raise('error', { errorCode: 'TokenExpired' }),
@@ -76,24 +69,6 @@ function setup(service = fakeService()) {
   });
   registerRoutes(router, controller, { print: () => undefined, correlationId: 'c1' });
   destroy = () => router.destroy();
-  let next = 0;
-  const ask = async (method: string, url: string, body?: unknown, origin = HOST) => {
-    const id = `q${++next}`;
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: { method, url, headers: { id, uid: 'u1' }, body },
-        origin,
-        source: parent as never,
-      }),
-    );
-    for (let i = 0; i < 50; i++) {
-      const found = posted.find((p) => p.message.headers?.id === id && p.message.statusCode !== undefined);
-      if (found) return found.message;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error(`no answer to ${method} ${url}`);
-  };
-  const events = () => posted.map((p) => p.message.url ?? '').filter((u) => u.includes('/events/'));
   return { ask, events, controller, service };
 }
 

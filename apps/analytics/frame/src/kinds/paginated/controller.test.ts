@@ -1,6 +1,7 @@
 import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageAnswer } from '../../../../src/kinds/paginated/types.ts';
+import { fakeHost } from '../../test/host.ts';
 import { PaginatedController } from './controller.ts';
 import { createPaginatedApi } from './paginated-api.ts';
 import { RDL_NOT_SUPPORTED, registerPaginatedRoutes } from './routes.ts';
@@ -162,29 +163,11 @@ describe('the paginated routes', () => {
 
   async function loaded() {
     const { controller } = setup();
-    const posted: { headers?: { id?: string }; statusCode?: number; body?: unknown }[] = [];
-    const parent = { postMessage: (message: unknown) => posted.push(structuredClone(message) as never) };
+    const { parent, ask } = fakeHost(HOST);
     const router = createFrameRouter({ allowedOrigins: [HOST], window, parent, uid: 'u1' });
     destroy = () => router.destroy();
     registerPaginatedRoutes(router, controller, { correlationId: 'c1' });
     await controller.load(config(), HOST, false);
-    let next = 0;
-    const ask = async (method: string, url: string, body?: unknown) => {
-      const id = `q${++next}`;
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { method, url, headers: { id, uid: 'u1' }, body },
-          origin: HOST,
-          source: parent as never,
-        }),
-      );
-      for (let i = 0; i < 50; i++) {
-        const found = posted.find((p) => p.headers?.id === id && p.statusCode !== undefined);
-        if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      throw new Error(`no answer to ${method} ${url}`);
-    };
     return { ask, controller };
   }
 

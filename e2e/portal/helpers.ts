@@ -39,6 +39,22 @@ export async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/** Opens the portal's home page, accepts the welcome message and signs Alice in. */
+export async function openSignedIn(page: Page, portalUrl: string): Promise<void> {
+  await page.goto(`${portalUrl}/`);
+  await acceptWelcome(page);
+  await signIn(page);
+}
+
+/** Follows the menu's Reports link; resolves with the report tree once it shows with one node selected. */
+export async function openReports(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  const tree = page.getByRole('tree', { name: 'Report folders' });
+  await expect(tree).toBeVisible();
+  await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+  return tree;
+}
+
 /** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; fails after `limit` presses. */
 export async function tabTo(page: Page, target: Locator, { back = false, limit = 60 } = {}): Promise<void> {
   await target.waitFor();

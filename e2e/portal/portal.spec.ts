@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startStack, type RunningStack } from '../support/stack.ts';
-import { acceptWelcome, expectAccessible, signIn, tabTo } from './helpers.ts';
+import { acceptWelcome, expectAccessible, openReports, openSignedIn, tabTo } from './helpers.ts';
 
 let stack: RunningStack;
 
@@ -80,14 +80,9 @@ test('an installer downloads with a key, and a bad key shows the server’s mess
 test('signed in: reports download, embedded reports list, control panel upgrade, Japanese', async ({
   page,
 }) => {
-  await page.goto(`${stack.portalUrl}/`);
-  await acceptWelcome(page);
-  await signIn(page);
+  await openSignedIn(page, stack.portalUrl);
 
-  await page.getByRole('link', { name: 'Reports', exact: true }).click();
-  const tree = page.getByRole('tree', { name: 'Report folders' });
-  await expect(tree).toBeVisible();
-  await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+  const tree = await openReports(page);
   await expectAccessible(page);
   await tree.focus();
   await page.keyboard.press('ArrowDown');
@@ -191,12 +186,9 @@ test('a 10,000-node catalog draws only the rows in view, and End reaches its las
     isOffice: false,
   }));
   await page.route('**/api/reports/reportNodes', (route) => route.fulfill({ json: nodes }));
-  await page.goto(`${stack.portalUrl}/`);
-  await acceptWelcome(page);
-  await signIn(page);
+  await openSignedIn(page, stack.portalUrl);
 
-  await page.getByRole('link', { name: 'Reports', exact: true }).click();
-  const tree = page.getByRole('tree', { name: 'Report folders' });
+  const tree = await openReports(page);
   await expect(tree.getByRole('treeitem', { name: 'Site 1', exact: true })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -215,9 +207,7 @@ test('a 10,000-node catalog draws only the rows in view, and End reaches its las
 test('an embedded report loads beside the report list and changes page from its page navigation', async ({
   page,
 }) => {
-  await page.goto(`${stack.portalUrl}/`);
-  await acceptWelcome(page);
-  await signIn(page);
+  await openSignedIn(page, stack.portalUrl);
   await page.getByRole('link', { name: 'Embedded reports' }).click();
 
   const list = page.getByRole('navigation', { name: 'Reports' });
@@ -250,12 +240,8 @@ test('an embedded report loads beside the report list and changes page from its 
 test('an HTML report opens in a new window with its table, and a blocked popup is explained', async ({
   page,
 }) => {
-  await page.goto(`${stack.portalUrl}/`);
-  await acceptWelcome(page);
-  await signIn(page);
-  await page.getByRole('link', { name: 'Reports', exact: true }).click();
-  const tree = page.getByRole('tree', { name: 'Report folders' });
-  await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+  await openSignedIn(page, stack.portalUrl);
+  const tree = await openReports(page);
 
   // Office reports offer DOCX only: walk down the tree to a node whose reports offer HTML.
   const html = page.getByRole('button', { name: /as HTML$/ }).first();

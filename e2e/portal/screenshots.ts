@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
 import { startStack } from '../support/stack.ts';
-import { signIn } from './helpers.ts';
+import { openReports, signIn } from './helpers.ts';
 
 const out = resolve(import.meta.dirname, '../../docs/screenshots');
 mkdirSync(out, { recursive: true });
@@ -48,9 +48,7 @@ try {
 
   await page.goto(`${stack.portalUrl}/`);
   await signIn(page);
-  await page.getByRole('link', { name: 'Reports', exact: true }).click();
-  const tree = page.getByRole('tree', { name: 'Report folders' });
-  await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+  const tree = await openReports(page);
   await tree.focus();
   const html = page.getByRole('button', { name: /as HTML$/ }).first();
   for (let step = 0; step < 30 && !(await html.isVisible()); step += 1) {

@@ -21,6 +21,14 @@ function refusal(input: unknown): DatasetConfigError {
 }
 
 describe('parseDatasetConfig', () => {
+  it('refuses a null configuration, which the SDK validator lets through, as SDK_VALIDATION', () => {
+    for (const input of [null, undefined]) {
+      const error = refusal(input);
+      expect(error).toMatchObject({ reason: 'SDK_VALIDATION', status: 400 });
+      expect(error.message).toBe('datasetCreateConfig must be an object');
+    }
+  });
+
   it('reads the rows of each table as the types of its columns', () => {
     const tables = parseDatasetConfig({
       locale: 'en-US',

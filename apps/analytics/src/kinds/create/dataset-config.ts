@@ -177,6 +177,11 @@ interface RawConfig {
  * ```
  */
 export function parseDatasetConfig(input: unknown): ParsedTable[] {
+  // The SDK's validator lets a null configuration pass (an absent one is the SDK's business, not ours).
+  if (input === null || input === undefined) {
+    const message = 'datasetCreateConfig must be an object';
+    throw new DatasetConfigError('SDK_VALIDATION', message, undefined, [{ message, keyword: 'type' }]);
+  }
   const errors = validateDatasetCreateConfig(input);
   if (errors !== undefined && errors.length > 0) {
     const list = errors.map((e) => ({

@@ -15,17 +15,17 @@ export const BUDGET = 16 * 1024;
  * `src/umd-build.test.ts` fails above it, so the size only goes down unless a change says why it grows.
  * Lower it with each saving (README, "Size").
  */
-export const UMD_CEILING = 16_267;
+export const UMD_CEILING = 16_157;
 
 /** The same for the UMD add-on (`portico-embed-extras.min.js`), which has no budget of its own. */
-export const UMD_EXTRAS_CEILING = 4_177;
+export const UMD_EXTRAS_CEILING = 4_163;
 
 /** The global the UMD build defines without a module loader, as powerbi-client's does. */
 export const UMD_GLOBAL = 'powerbi-client';
 
 // A UMD wrapper around esbuild's module output (its `export {…}` becomes the factory's `return {…}`, see
 // `toFactoryReturn`): AMD, CommonJS, or a global on the page.
-const umdBanner = `(function(root,factory){if(typeof define==="function"&&define.amd)define([],factory);else if(typeof module==="object"&&module.exports)module.exports=factory();else root[${JSON.stringify(UMD_GLOBAL)}]=factory()})(typeof self!=="undefined"?self:this,function(){`;
+const umdBanner = `(function(root,factory){if(typeof define==="function"&&define.amd)define([],factory);else if(typeof module==="object"&&module.exports)module.exports=factory();else root[${JSON.stringify(UMD_GLOBAL)}]=factory()})(globalThis,function(){`;
 
 const common = {
   absWorkingDir: root,
@@ -68,7 +68,7 @@ export const umd = {
 };
 
 /** The global (or CommonJS module) the add-on completes: the core UMD build. */
-const extrasBanner = `(function(root,factory){if(typeof module==="object"&&module.exports)module.exports=factory(require("./portico-embed.min.js"));else factory(root[${JSON.stringify(UMD_GLOBAL)}])})(typeof self!=="undefined"?self:this,function(__core){`;
+const extrasBanner = `(function(root,factory){if(typeof module==="object"&&module.exports)module.exports=factory(require("./portico-embed.min.js"));else factory(root[${JSON.stringify(UMD_GLOBAL)}])})(globalThis,function(__core){`;
 
 /**
  * The UMD add-on (`src/umd-extras.ts`): Q&A, quick create, paginated reports and the rest of `models`, for a

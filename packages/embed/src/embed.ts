@@ -21,8 +21,8 @@ import {
   createChannel,
   createUid,
   fillRoute,
-  loadHeaders,
   parseCall,
+  sessionHeaders,
   type CallSpec,
   type Channel,
   type IResponse,
@@ -149,10 +149,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     const { method, path } = parseCall(call);
     const request: OutgoingRequest = { method, url: fillRoute(path, params), headers };
     if (method !== 'GET') request.body = body;
-    return this._channel.request<B>(
-      request,
-      this.timeoutMs === undefined ? {} : { timeoutMs: this.timeoutMs },
-    );
+    return this._channel.request<B>(request, { timeoutMs: this.timeoutMs });
   }
 
   /** @hidden Like `send`, resolving with the reply's body. */
@@ -175,12 +172,13 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   /** @hidden */
   protected async _postCreate(call: CallSpec, config: unknown, errors: IError[] | undefined): Promise<void> {
     assertValid(errors);
-    const headers: RequestHeaders = {
-      [Header.Uid]: this.config.uniqueId,
-      [Header.SdkSessionId]: this.service.getSdkSessionId(),
-    };
-    if (this.eventHooks?.accessTokenProvider) headers[Header.TokenProviderSupplied] = true;
-    return this._ask(call, config, false, {}, headers);
+    return this._ask(call, config, false, {}, this._sessionHeaders());
+  }
+
+  /** The session headers of a create request, or of a load with `load` (protocol's `sessionHeaders`). */
+  private _sessionHeaders(load?: { bootstrapped?: boolean | undefined }): RequestHeaders {
+    const tokenProvider = !!this.eventHooks?.accessTokenProvider;
+    return sessionHeaders(this.config.uniqueId, this.service.getSdkSessionId(), tokenProvider, load);
   }
 
   save(): Promise<void> {
@@ -210,13 +208,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
       phasedRender && config.type === 'report'
         ? Call.reportPrepare
         : (this.constructor as typeof Embed)._loadCall;
-    const headers = loadHeaders({
-      uid: config.uniqueId ?? '',
-      sdkSessionId: this.service.getSdkSessionId(),
-      bootstrapped: config.bootstrapped,
-      tokenProviderSupplied: !!this.eventHooks?.accessTokenProvider,
-    });
-    return this._ask(call, config, false, {}, headers);
+    return this._ask(call, config, false, {}, this._sessionHeaders(config));
   }
 
   /** Loads again with the current configuration. */
@@ -354,7 +346,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     this._channel = createChannel({
       post: (message) => this._post(message),
       headers: () => service.hpm.defaultHeaders,
-      ...(service.config.timeoutMs === undefined ? {} : { timeoutMs: service.config.timeoutMs }),
+      timeoutMs: service.config.timeoutMs,
     });
     const receive = (data: unknown) => service._receive(this, data);
     this._cleanups.push(

@@ -110,11 +110,7 @@ export const wpmpFactory: IWpmpFactory = (name, logMessages = false, eventSource
 };
 
 export const hpmFactory: IHpmFactory = (_wpmp, _targetWindow, version, type, sdkWrapperVersion) => ({
-  defaultHeaders: sdkHeaders({
-    ...(type === undefined ? {} : { type }),
-    ...(version === undefined ? {} : { version }),
-    ...(sdkWrapperVersion === undefined ? {} : { wrapperVersion: sdkWrapperVersion }),
-  }),
+  defaultHeaders: sdkHeaders({ type, version, wrapperVersion: sdkWrapperVersion }),
 });
 
 export const routerFactory: IRouterFactory = () => {

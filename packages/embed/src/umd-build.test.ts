@@ -39,7 +39,7 @@ beforeAll(() => {
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
   [code, extrasCode] = JSON.parse(built) as [string, string];
-  // As a script tag runs it: no AMD loader, no CommonJS module, `self` is the page.
+  // As a script tag runs it: no AMD loader, no CommonJS module, `globalThis` is the page.
   new Function('define', 'module', code)(undefined, undefined);
   sdk = (window as unknown as Record<string, typeof Sdk>)['powerbi-client'] as typeof Sdk;
 }, 60_000);
@@ -156,8 +156,8 @@ describe('the UMD build', () => {
 
 describe('the UMD add-on, loaded after the core', () => {
   it('says so when the core is not on the page', () => {
-    // `self` stands for a page where the core's global is missing.
-    const load = () => new Function('self', 'define', 'module', extrasCode)({}, undefined, undefined);
+    // `globalThis` stands for a page where the core's global is missing.
+    const load = () => new Function('globalThis', 'define', 'module', extrasCode)({}, undefined, undefined);
     expect(load).toThrow('portico-embed-extras.min.js needs portico-embed.min.js, loaded before it');
   });
 

@@ -18,14 +18,15 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface ChannelOptions {
   /** Puts a request on the wire, e.g. `(message) => frame.postMessage(message, embedOrigin)`. */
   post(message: IRequest): void;
-  /** Default per-call timeout; `Infinity` waits forever. */
-  timeoutMs?: number;
+  /** Default per-call timeout; `Infinity` waits forever, `undefined` is `DEFAULT_TIMEOUT_MS`. */
+  timeoutMs?: number | undefined;
   /** Headers for every request (the `x-sdk-*` ones); a call's own headers win over them. */
   headers?: () => RequestHeaders;
 }
 
 export interface RequestOptions {
-  timeoutMs?: number;
+  /** This call's timeout; `undefined` is the channel's. */
+  timeoutMs?: number | undefined;
 }
 
 export interface Channel {
@@ -47,21 +48,21 @@ interface Timers {
 const timers = (): Timers => globalThis as unknown as Timers;
 
 interface Pending {
-  resolve(response: IResponse): void;
-  reject(error: EmbedError): void;
+  _resolve(response: IResponse): void;
+  _reject(error: EmbedError): void;
   /** `Date.now()` after which the call times out; `Infinity` waits forever. */
-  deadline: number;
+  _deadline: number;
   /** The call, for its timeout message (composed only if it times out). */
-  request: OutgoingRequest;
-  timeoutMs: number;
+  _request: OutgoingRequest;
+  _timeoutMs: number;
 }
 
 /** The one timer of a channel: when it fires, and the timer functions that armed it. */
 interface Alarm {
-  at: number;
-  handle: unknown;
-  armedWith: Timers['setTimeout'];
-  clear: Timers['clearTimeout'];
+  _at: number;
+  _handle: unknown;
+  _armedWith: Timers['setTimeout'];
+  _clear: Timers['clearTimeout'];
 }
 
 /**
@@ -78,31 +79,31 @@ export function createChannel(options: ChannelOptions): Channel {
   let alarm: Alarm | undefined;
 
   const disarm = (): void => {
-    if (alarm) alarm.clear.call(globalThis, alarm.handle);
+    if (alarm) alarm._clear.call(globalThis, alarm._handle);
     alarm = undefined;
   };
 
   const arm = (): void => {
     let earliest = Infinity;
-    for (const call of pending.values()) if (call.deadline < earliest) earliest = call.deadline;
+    for (const call of pending.values()) if (call._deadline < earliest) earliest = call._deadline;
     const { setTimeout, clearTimeout } = timers();
-    if (alarm?.at === earliest && alarm.armedWith === setTimeout) return;
+    if (alarm?._at === earliest && alarm._armedWith === setTimeout) return;
     disarm();
     if (earliest === Infinity) return;
     const handle = setTimeout.call(globalThis, expire, Math.max(0, earliest - Date.now()));
     // In Node the timer may outlive the last call: it must not keep the process alive.
     (handle as { unref?: () => void } | undefined)?.unref?.();
-    alarm = { at: earliest, handle, armedWith: setTimeout, clear: clearTimeout };
+    alarm = { _at: earliest, _handle: handle, _armedWith: setTimeout, _clear: clearTimeout };
   };
 
   function expire(): void {
     alarm = undefined;
     const now = Date.now();
     for (const [id, call] of [...pending]) {
-      if (call.deadline > now) continue;
+      if (call._deadline > now) continue;
       pending.delete(id);
-      const what = `${call.request.method} ${call.request.url} within ${call.timeoutMs} ms`;
-      call.reject(new EmbedError(`No reply to ${what}`, { errorCode: ErrorCode.Timeout }));
+      const what = `${call._request.method} ${call._request.url} within ${call._timeoutMs} ms`;
+      call._reject(new EmbedError(`No reply to ${what}`, { errorCode: ErrorCode.Timeout }));
     }
     arm();
   }
@@ -127,13 +128,18 @@ export function createChannel(options: ChannelOptions): Channel {
 
       return new Promise<IResponse<B>>((resolve, reject) => {
         const deadline = Number.isFinite(timeoutMs) ? Date.now() + timeoutMs : Infinity;
-        const settleWith = resolve as (response: IResponse) => void;
-        pending.set(id, { resolve: settleWith, reject, deadline, request, timeoutMs });
-        if (deadline < (alarm?.at ?? Infinity) || (alarm && alarm.armedWith !== timers().setTimeout)) arm();
+        pending.set(id, {
+          _resolve: resolve as (response: IResponse) => void,
+          _reject: reject,
+          _deadline: deadline,
+          _request: request,
+          _timeoutMs: timeoutMs,
+        });
+        if (deadline < (alarm?._at ?? Infinity) || (alarm && alarm._armedWith !== timers().setTimeout)) arm();
         try {
           options.post(message);
         } catch (error) {
-          settle(id)?.reject(
+          settle(id)?._reject(
             new EmbedError(error instanceof Error ? error.message : 'The request could not be posted', {
               errorCode: ErrorCode.PostFailed,
               body: error,
@@ -147,15 +153,15 @@ export function createChannel(options: ChannelOptions): Channel {
       if (!isResponse(data)) return false;
       const call = settle(data.headers.id);
       if (!call) return false;
-      if (isSuccess(data.statusCode)) call.resolve(data);
-      else call.reject(errorFromResponse(data));
+      if (isSuccess(data.statusCode)) call._resolve(data);
+      else call._reject(errorFromResponse(data));
       return true;
     },
 
     rejectAll(reason = 'The channel was reset') {
       const error =
         typeof reason === 'string' ? new EmbedError(reason, { errorCode: ErrorCode.Cancelled }) : reason;
-      for (const id of [...pending.keys()]) settle(id)?.reject(error);
+      for (const id of [...pending.keys()]) settle(id)?._reject(error);
       disarm();
     },
 

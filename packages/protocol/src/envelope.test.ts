@@ -7,6 +7,7 @@ import {
   loadHeaders,
   respond,
   sdkHeaders,
+  sessionHeaders,
   type IRequest,
 } from './envelope.ts';
 
@@ -82,6 +83,22 @@ describe('request envelopes', () => {
       bootstrapped: true,
       sdkVersion: '2.22.1',
     });
+  });
+
+  it('gives a create request only uid, sdkSessionId and, with a token provider, tokenProviderSupplied', () => {
+    expect(sessionHeaders('r1', 's', false)).toStrictEqual({ uid: 'r1', sdkSessionId: 's' });
+    expect(Object.keys(sessionHeaders('r1', 's', true))).toEqual([
+      'uid',
+      'sdkSessionId',
+      'tokenProviderSupplied',
+    ]);
+    expect(Object.keys(sessionHeaders('r1', 's', true, {}))).toEqual([
+      'uid',
+      'sdkSessionId',
+      'bootstrapped',
+      'sdkVersion',
+      'tokenProviderSupplied',
+    ]);
   });
 
   it('lets setSdkInfo-style overrides replace the type and wrapper version', () => {

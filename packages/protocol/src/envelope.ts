@@ -102,7 +102,7 @@ export const acknowledge = (id: string): IResponse<null> => respond(id, 200, nul
 
 /** The `x-sdk-*` headers every request carries; `setSdkInfo` overrides type and wrapper version. */
 export function sdkHeaders(
-  info: { type?: string; version?: string; wrapperVersion?: string } = {},
+  info: { type?: string | undefined; version?: string | undefined; wrapperVersion?: string | undefined } = {},
 ): RequestHeaders {
   return {
     [Header.SdkType]: info.type ?? SDK_TYPE,
@@ -112,22 +112,36 @@ export function sdkHeaders(
 }
 
 /**
- * The headers of load and prepare requests, in powerbi-client's order:
- * `loadHeaders({ uid, sdkSessionId })` → `{ uid, sdkSessionId, bootstrapped, sdkVersion }`,
- * plus `tokenProviderSupplied: true` only when an access-token provider hook is set.
+ * The session headers of load, prepare and create requests, in powerbi-client's order: `uid`, `sdkSessionId`,
+ * then for a load or prepare (`load` given) `bootstrapped` and `sdkVersion`, then `tokenProviderSupplied: true`
+ * only when an access-token provider hook is set.
+ *
+ * @example sessionHeaders('r1', sessionId, false, { bootstrapped: undefined })
+ *   // → { uid: 'r1', sdkSessionId, bootstrapped: undefined, sdkVersion: '2.22.1' }
  */
-export function loadHeaders(session: {
+export function sessionHeaders(
+  uid: string | undefined,
+  sdkSessionId: string,
+  tokenProviderSupplied: boolean,
+  load?: { bootstrapped?: boolean | undefined },
+): RequestHeaders {
+  const headers: RequestHeaders = { [Header.Uid]: uid, [Header.SdkSessionId]: sdkSessionId };
+  if (load) {
+    headers[Header.Bootstrapped] = load.bootstrapped;
+    headers[Header.LoadSdkVersion] = SDK_VERSION;
+  }
+  if (tokenProviderSupplied) headers[Header.TokenProviderSupplied] = true;
+  return headers;
+}
+
+/**
+ * The headers of load and prepare requests (`sessionHeaders` with a load):
+ * `loadHeaders({ uid, sdkSessionId })` → `{ uid, sdkSessionId, bootstrapped, sdkVersion }`.
+ */
+export const loadHeaders = (session: {
   uid: string;
   sdkSessionId: string;
   bootstrapped?: boolean | undefined;
   tokenProviderSupplied?: boolean | undefined;
-}): RequestHeaders {
-  const headers: RequestHeaders = {
-    [Header.Uid]: session.uid,
-    [Header.SdkSessionId]: session.sdkSessionId,
-    [Header.Bootstrapped]: session.bootstrapped,
-    [Header.LoadSdkVersion]: SDK_VERSION,
-  };
-  if (session.tokenProviderSupplied) headers[Header.TokenProviderSupplied] = true;
-  return headers;
-}
+}): RequestHeaders =>
+  sessionHeaders(session.uid, session.sdkSessionId, !!session.tokenProviderSupplied, session);

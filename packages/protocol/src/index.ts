@@ -10,6 +10,7 @@ export {
   loadHeaders,
   respond,
   sdkHeaders,
+  sessionHeaders,
 } from './envelope.ts';
 export type {
   IRequest,

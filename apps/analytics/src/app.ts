@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
 import { loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
 import { loadSigningKey } from './auth/signing-key.ts';
 import type { SigningKey } from './auth/signing-key.ts';
@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   readonly logger?: FastifyBaseLogger | false;
   /** The clock of tokens and relative filters; default Date.now. */
   readonly now?: () => number;
+  /** Called with every route as it is registered (the route audit tests enumerate the app's routes with it). */
+  readonly onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
 
   const home = join(config.dataDir, 'analytics');
   const now = options.now ?? Date.now;

@@ -15,10 +15,10 @@ export const BUDGET = 16 * 1024;
  * `src/umd-build.test.ts` fails above it, so the size only goes down unless a change says why it grows.
  * Lower it with each saving (README, "Size").
  */
-export const UMD_CEILING = 16_157;
+export const UMD_CEILING = 16_099;
 
 /** The same for the UMD add-on (`portico-embed-extras.min.js`), which has no budget of its own. */
-export const UMD_EXTRAS_CEILING = 4_163;
+export const UMD_EXTRAS_CEILING = 4_134;
 
 /** The global the UMD build defines without a module loader, as powerbi-client's does. */
 export const UMD_GLOBAL = 'powerbi-client';

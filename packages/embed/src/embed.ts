@@ -267,8 +267,10 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
     embedUrl = requireValue(embedUrl, 'Embed Url', 'an embed url', Embed.embedUrlAttribute);
     embedOrigin(embedUrl, this.service.config);
     const locale = next.settings?.localeSettings;
-    if (locale?.language) embedUrl = addParam(embedUrl, 'language', locale.language);
-    if (locale?.formatLocale) embedUrl = addParam(embedUrl, 'formatLocale', locale.formatLocale);
+    for (const key of ['language', 'formatLocale'] as const) {
+      const value = locale?.[key];
+      if (value) embedUrl = addParam(embedUrl, key, value);
+    }
     next.embedUrl = embedUrl;
     const groupId = next.groupId || findParam(embedUrl, 'groupId');
     if (groupId) next.groupId = groupId;

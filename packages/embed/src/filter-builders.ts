@@ -58,32 +58,32 @@ export class FilterBuilder {
 export class BasicFilterBuilder extends FilterBuilder {
   private values: PrimitiveValueType[] = [];
   private operator!: BasicFilterOperators;
-  private isRequireSingleSelection = false;
+  private _requireSingleSelection = false;
 
   in(values: PrimitiveValueType[]): this {
-    return this.set('In', values);
+    return this._set('In', values);
   }
 
   notIn(values: PrimitiveValueType[]): this {
-    return this.set('NotIn', values);
+    return this._set('NotIn', values);
   }
 
   all(): this {
-    return this.set('All', []);
+    return this._set('All', []);
   }
 
   requireSingleSelection(isRequireSingleSelection = false): this {
-    this.isRequireSingleSelection = isRequireSingleSelection;
+    this._requireSingleSelection = isRequireSingleSelection;
     return this;
   }
 
   build(): BasicFilter {
     const filter = new BasicFilter(this.target, this.operator, this.values);
-    filter.requireSingleSelection = this.isRequireSingleSelection;
+    filter.requireSingleSelection = this._requireSingleSelection;
     return filter;
   }
 
-  private set(operator: BasicFilterOperators, values: PrimitiveValueType[]): this {
+  private _set(operator: BasicFilterOperators, values: PrimitiveValueType[]): this {
     this.operator = operator;
     this.values = values;
     return this;
@@ -117,26 +117,26 @@ export class AdvancedFilterBuilder extends FilterBuilder {
 export class TopNFilterBuilder extends FilterBuilder {
   private itemCount!: number;
   private operator!: TopNFilterOperators;
-  private orderByTargetValue!: ITarget;
+  private _orderBy!: ITarget;
 
   top(itemCount: number): this {
-    return this.set('Top', itemCount);
+    return this._set('Top', itemCount);
   }
 
   bottom(itemCount: number): this {
-    return this.set('Bottom', itemCount);
+    return this._set('Bottom', itemCount);
   }
 
   orderByTarget(target: ITarget): this {
-    this.orderByTargetValue = target;
+    this._orderBy = target;
     return this;
   }
 
   build(): TopNFilter {
-    return new TopNFilter(this.target, this.operator, this.itemCount, this.orderByTargetValue);
+    return new TopNFilter(this.target, this.operator, this.itemCount, this._orderBy);
   }
 
-  private set(operator: TopNFilterOperators, itemCount: number): this {
+  private _set(operator: TopNFilterOperators, itemCount: number): this {
     this.operator = operator;
     this.itemCount = itemCount;
     return this;
@@ -150,18 +150,18 @@ class RelativeFilterBuilder extends FilterBuilder {
   protected timeUnitType!: RelativeDateFilterTimeUnit;
 
   inLast(timeUnitsCount: number, timeUnitType: RelativeDateFilterTimeUnit): this {
-    return this.set(RelativeDateOperators.InLast, timeUnitsCount, timeUnitType);
+    return this._set(RelativeDateOperators.InLast, timeUnitsCount, timeUnitType);
   }
 
   inThis(timeUnitsCount: number, timeUnitType: RelativeDateFilterTimeUnit): this {
-    return this.set(RelativeDateOperators.InThis, timeUnitsCount, timeUnitType);
+    return this._set(RelativeDateOperators.InThis, timeUnitsCount, timeUnitType);
   }
 
   inNext(timeUnitsCount: number, timeUnitType: RelativeDateFilterTimeUnit): this {
-    return this.set(RelativeDateOperators.InNext, timeUnitsCount, timeUnitType);
+    return this._set(RelativeDateOperators.InNext, timeUnitsCount, timeUnitType);
   }
 
-  private set(operator: RelativeDateOperators, count: number, unit: RelativeDateFilterTimeUnit): this {
+  private _set(operator: RelativeDateOperators, count: number, unit: RelativeDateFilterTimeUnit): this {
     this.operator = operator;
     this.timeUnitsCount = count;
     this.timeUnitType = unit;
@@ -170,16 +170,16 @@ class RelativeFilterBuilder extends FilterBuilder {
 }
 
 export class RelativeDateFilterBuilder extends RelativeFilterBuilder {
-  private isTodayIncluded = true;
+  private _includeToday = true;
 
   includeToday(includeToday: boolean): this {
-    this.isTodayIncluded = includeToday;
+    this._includeToday = includeToday;
     return this;
   }
 
   build(): RelativeDateFilter {
     const { target, operator, timeUnitsCount, timeUnitType } = this;
-    return new RelativeDateFilter(target, operator, timeUnitsCount, timeUnitType, this.isTodayIncluded);
+    return new RelativeDateFilter(target, operator, timeUnitsCount, timeUnitType, this._includeToday);
   }
 }
 

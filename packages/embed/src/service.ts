@@ -3,7 +3,7 @@
  * frames send (replies, events, hook calls) to the embed whose iframe sent it.
  */
 import type { IPage } from '@portico/models';
-import { InboundRoute, SDK_VERSION, createSdkSessionId, isRequest, respond } from '@portico/protocol';
+import { Header, InboundRoute, SDK_VERSION, createSdkSessionId, isRequest, respond } from '@portico/protocol';
 import { Create } from './create.ts';
 import { Dashboard } from './dashboard.ts';
 import { Embed, type IEmbedConfiguration } from './embed.ts';
@@ -287,8 +287,7 @@ export class Service implements IService {
 
   /** Overrides the `x-sdk-type` and `x-sdk-wrapper-version` headers (wrappers such as the React component). */
   setSdkInfo(type: string, version: string): void {
-    this.hpm.defaultHeaders['x-sdk-type'] = type;
-    this.hpm.defaultHeaders['x-sdk-wrapper-version'] = version;
+    Object.assign(this.hpm.defaultHeaders, { [Header.SdkType]: type, [Header.SdkWrapperVersion]: version });
   }
 
   /** Warms the embed endpoint in a hidden iframe, which raises `preloaded` when it has loaded. */

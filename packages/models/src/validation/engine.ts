@@ -126,6 +126,12 @@ export function check(rule: Rule, value: unknown, field: string, path: string): 
   return undefined;
 }
 
+// Shared by the rule tables: one object each, so the bundles hold one copy.
+export const requiredString: Rule = ['required', 'string'];
+export const stringArray: Rule = { array: 'string', of: 'strings' };
+/** The values of a two-member enum (`TokenType`, `ViewMode`, `MenuLocation` …). */
+export const zeroOrOne: Rule = { enum: [0, 1] };
+
 /** Runs a top-level rule the way every `validate*` function answers: `undefined` when valid, else the errors. */
 export function validate(rule: Rule, input: unknown, name = 'input'): IError[] | undefined {
   const error = check(rule, input, name, '');

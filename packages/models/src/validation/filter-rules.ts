@@ -2,9 +2,8 @@
  * Rules for filter targets, filters, selectors and slicers. Enum values are written out as numbers
  * (the tests check them against the enums) so that the rules stay plain data.
  */
-import { check, type Rule } from './engine.ts';
+import { check, requiredString, stringArray, type Rule } from './engine.ts';
 
-const requiredString: Rule = ['required', 'string'];
 const anyValue: Rule = { anyOf: ['string', 'number', 'boolean'] };
 const anyArray: Rule = { array: anyValue };
 
@@ -15,7 +14,7 @@ export const hierarchyTarget: Rule = {
   fields: { table: requiredString, hierarchy: requiredString, hierarchyLevel: requiredString },
 };
 export const measureTarget: Rule = { fields: { table: requiredString, measure: requiredString } };
-const keys: Rule = ['required', { array: 'string', of: 'strings' }];
+const keys: Rule = ['required', stringArray];
 export const keyColumnsTarget: Rule = { base: columnTarget, fields: { keys } };
 export const keyHierarchyTarget: Rule = { base: hierarchyTarget, fields: { keys } };
 

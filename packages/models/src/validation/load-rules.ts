@@ -2,14 +2,12 @@
  * Rules for what loads or creates content (report, dashboard, tile, Q&A, create, quick create, paginated
  * report) and for the smaller request bodies: bookmarks, pages, save-as, export, visual creation.
  */
-import { check, fail, type Rule } from './engine.ts';
+import { check, fail, requiredString, stringArray, zeroOrOne, type Rule } from './engine.ts';
 import { reportLoadFilters } from './filter-rules.ts';
 import { paginatedReportSettings, qnaSettings, settings, visualLayout } from './settings-rules.ts';
 
-const requiredString: Rule = ['required', 'string'];
-const stringArray: Rule = { array: 'string', of: 'strings' };
-const tokenType: Rule = { enum: [0, 1] };
-const viewMode: Rule = { enum: [0, 1] };
+const tokenType: Rule = zeroOrOne;
+const viewMode: Rule = zeroOrOne;
 
 export const customTheme: Rule = { fields: { themeJson: 'object' } };
 
@@ -19,7 +17,7 @@ export const captureBookmarkOptions: Rule = {
   fields: { personalizeVisuals: 'boolean', allPages: 'boolean' },
 };
 export const captureBookmarkRequest: Rule = { fields: { options: ['required', captureBookmarkOptions] } };
-export const playBookmarkRequest: Rule = { fields: { playMode: ['required', { enum: [0, 1] }] } };
+export const playBookmarkRequest: Rule = { fields: { playMode: ['required', zeroOrOne] } };
 export const addBookmarkRequest: Rule = {
   fields: { state: 'string', displayName: 'string', apply: 'boolean' },
 };
@@ -102,7 +100,7 @@ export const datasetCreateConfig: Rule = [
       mashupDocument: 'string',
       datasourceConnectionConfig: {
         fields: {
-          dataCacheMode: { enum: [0, 1] },
+          dataCacheMode: zeroOrOne,
           credentials: {
             fields: { credentialType: { enum: [0, 1, 2] }, credentialDetails: { map: 'string' } },
           },
@@ -203,7 +201,7 @@ export const qnaInterpretInputData: Rule = { fields: { datasetIds: stringArray, 
 
 export const page: Rule = { fields: { name: requiredString } };
 export const saveAsParameters: Rule = { fields: { name: requiredString, targetWorkspaceId: 'string' } };
-export const exportDataRequest: Rule = { fields: { rows: 'number', exportDataType: { enum: [0, 1] } } };
+export const exportDataRequest: Rule = { fields: { rows: 'number', exportDataType: zeroOrOne } };
 export const createVisualRequest: Rule = {
   fields: { visualType: requiredString, layout: visualLayout, autoFocus: 'boolean' },
 };

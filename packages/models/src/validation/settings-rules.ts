@@ -1,10 +1,9 @@
 /**
  * Rules for report settings: panes, bars, layout, menu extensions, built-in commands and visual headers.
  */
-import type { Rule } from './engine.ts';
+import { requiredString, zeroOrOne, type Rule } from './engine.ts';
 import { visualOrTypeSelector } from './filter-rules.ts';
 
-const requiredString: Rule = ['required', 'string'];
 const hideable: Rule = { fields: { visible: 'boolean' } };
 const collapsible: Rule = { fields: { expanded: 'boolean' } };
 
@@ -13,9 +12,9 @@ const collapsible: Rule = { fields: { expanded: 'boolean' } };
 export const bookmarksPane = hideable;
 export const fieldsPane = collapsible;
 export const filtersPane: Rule = {
-  fields: { visible: 'boolean', expanded: 'boolean', position: { enum: [0, 1] } },
+  fields: { visible: 'boolean', expanded: 'boolean', position: zeroOrOne },
 };
-export const pageNavigationPane: Rule = { fields: { visible: 'boolean', position: { enum: [0, 1] } } };
+export const pageNavigationPane: Rule = { fields: { visible: 'boolean', position: zeroOrOne } };
 export const selectionPane = hideable;
 export const syncSlicersPane = hideable;
 export const visualizationsPane = collapsible;
@@ -45,7 +44,7 @@ export const visualLayout: Rule = {
     z: 'number',
     width: 'number',
     height: 'number',
-    displayState: { fields: { mode: { enum: [0, 1] } } },
+    displayState: { fields: { mode: zeroOrOne } },
   },
 };
 const pageLayout: Rule = {
@@ -58,7 +57,7 @@ export const customLayout: Rule = {
 // Menu extensions: a flat menu entry may name a location, a grouped one a group, never both.
 
 const menuExtensionBase: Rule = { fields: { title: 'string', icon: 'string' } };
-const menuLocation: Rule = { enum: [0, 1] };
+const menuLocation: Rule = zeroOrOne;
 export const flatMenuExtension: Rule = {
   base: menuExtensionBase,
   fields: { menuLocation, groupName: 'forbidden' },
@@ -121,7 +120,7 @@ export const visualHeader: Rule = {
 export const visualHeaders: Rule = { array: visualHeader };
 export const visualSettings: Rule = { fields: { visualHeaders } };
 
-export const printSettings: Rule = { fields: { browserPrintAdjustmentsMode: { enum: [0, 1] } } };
+export const printSettings: Rule = { fields: { browserPrintAdjustmentsMode: zeroOrOne } };
 export const zoomLevel: Rule = { range: [0.25, 4] };
 
 export const settings: Rule = {
@@ -133,7 +132,7 @@ export const settings: Rule = {
     extensions,
     layoutType: { enum: [0, 1, 2, 3] },
     customLayout,
-    background: { enum: [0, 1] },
+    background: zeroOrOne,
     visualSettings,
     hideErrors: 'boolean',
     commands: { array: commandsSettings },

@@ -17,16 +17,17 @@ import { EmbedErrorCode, embedError } from './errors.ts';
 
 export type MenuKind = 'visualContextMenu' | 'visualOptionsMenu';
 
-export interface MenuCommandOptions {
-  commandName: string;
-  commandTitle: string;
-  menuTitle: string;
-  menuLocation: MenuLocation;
-  visualName?: string | undefined;
-  visualType?: string | undefined;
-  groupName?: string | undefined;
-  icon?: string | undefined;
-}
+/** The arguments of `addContextMenuCommand` and `addOptionsMenuCommand`, defaults applied, in their order. */
+export type MenuCommandArgs = [
+  commandName: string,
+  commandTitle: string,
+  menuTitle: string,
+  menuLocation: MenuLocation,
+  visualName?: string | undefined,
+  visualType?: string | undefined,
+  groupName?: string | undefined,
+  icon?: string | undefined,
+];
 
 /** The menu commands and groups of `settings.extensions`, in either of its two shapes. */
 export function menusOf(extensions: Extensions | undefined): {
@@ -47,23 +48,21 @@ export const extensionSettings = (
 });
 
 /** The commands with one more: a menu entry, in a group or at a location, for one visual or visual type. */
-export function addMenuCommand(kind: MenuKind, commands: ICommandExtension[], o: MenuCommandOptions) {
-  const menu: IMenuExtension = o.groupName
-    ? { title: o.menuTitle, groupName: o.groupName }
-    : { title: o.menuTitle, menuLocation: o.menuLocation };
-  const command: ICommandExtension = { name: o.commandName, title: o.commandTitle, extend: { [kind]: menu } };
-  if (kind === 'visualOptionsMenu') command.icon = o.icon as string;
-  if (o.visualName) {
-    command.selector = {
-      $schema: 'http://powerbi.com/product/schema#visualSelector',
-      visualName: o.visualName,
-    };
+export function addMenuCommand(
+  kind: MenuKind,
+  commands: ICommandExtension[],
+  [name, title, menuTitle, menuLocation, visualName, visualType, groupName, icon]: MenuCommandArgs,
+) {
+  const menu: IMenuExtension = groupName
+    ? { title: menuTitle, groupName }
+    : { title: menuTitle, menuLocation };
+  const command: ICommandExtension = { name, title, extend: { [kind]: menu } };
+  if (kind === 'visualOptionsMenu') command.icon = icon as string;
+  if (visualName) {
+    command.selector = { $schema: 'http://powerbi.com/product/schema#visualSelector', visualName };
   }
-  if (o.visualType) {
-    command.selector = {
-      $schema: 'http://powerbi.com/product/schema#visualTypeSelector',
-      visualType: o.visualType,
-    };
+  if (visualType) {
+    command.selector = { $schema: 'http://powerbi.com/product/schema#visualTypeSelector', visualType };
   }
   return [...commands, command];
 }

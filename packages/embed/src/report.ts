@@ -27,6 +27,7 @@ import { REPORT_EVENTS, type ReportEvents } from './events.ts';
 import { validatePaginatedReportLoad } from './extras.ts';
 import {
   addMenuCommand,
+  type MenuCommandArgs,
   extensionSettings,
   isMobileLayout,
   menusOf,
@@ -232,16 +233,16 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
     visualType?: string,
     groupName?: string,
   ): Reply {
-    const options = {
+    const args: MenuCommandArgs = [
       commandName,
       commandTitle,
-      menuTitle: contextMenuTitle,
+      contextMenuTitle,
       menuLocation,
       visualName,
       visualType,
       groupName,
-    };
-    return this._menuCommands(() => addMenuCommand('visualContextMenu', this._menus.commands, options));
+    ];
+    return this._menuCommands(() => addMenuCommand('visualContextMenu', this._menus.commands, args));
   }
 
   addOptionsMenuCommand(
@@ -254,17 +255,17 @@ export class Report<E extends ReportEvents = ReportEvents> extends Embed<E> impl
     groupName?: string,
     commandIcon?: string,
   ): Reply {
-    const options = {
+    const args: MenuCommandArgs = [
       commandName,
       commandTitle,
-      menuTitle: optionsMenuTitle,
+      optionsMenuTitle,
       menuLocation,
       visualName,
       visualType,
       groupName,
-      icon: commandIcon,
-    };
-    return this._menuCommands(() => addMenuCommand('visualOptionsMenu', this._menus.commands, options));
+      commandIcon,
+    ];
+    return this._menuCommands(() => addMenuCommand('visualOptionsMenu', this._menus.commands, args));
   }
 
   removeContextMenuCommand(commandName: string, contextMenuTitle: string): Reply {

@@ -6,11 +6,15 @@
  * built at load (`modelsCore`: the validators from a rule table, which is smaller than one function each).
  */
 import { modelsCore } from '@portico/models/namespace';
+import { hpmFactory, routerFactory, wpmpFactory } from './factories.ts';
 import type * as Sdk from './index.ts';
-import { getDefaultService } from './service.ts';
+import { Service, getDefaultService } from './service.ts';
 
 export * from './index.ts';
 export const models = modelsCore() as typeof Sdk.models;
+// Plain objects with the namespaces' members: a namespace import would be bundled with a getter per member.
+export const service: typeof Sdk.service = { Service, getDefaultService };
+export const factories: typeof Sdk.factories = { hpmFactory, wpmpFactory, routerFactory };
 
 const host = globalThis as unknown as Record<string, unknown> & {
   powerBISDKGlobalServiceInstanceName?: string;

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import type Provider from 'oidc-provider';
+import type { DestinationStream } from 'pino';
 import type { IdentityConfig } from './config.ts';
 import { pruneExpired } from './file-adapter.ts';
 import { ensureDir } from './files.ts';
@@ -16,13 +17,21 @@ import { openUserDirectory } from './users.ts';
 export interface IdentityAppOptions {
   /** Fastify's logger: `false` silences it (tests); by default pino at `config.logLevel`. */
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read what the provider logs). */
+  logStream?: DestinationStream;
+  /** Called with every Fastify route as it is registered (the route audit enumerates the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const STYLESHEET_FILE = new URL('./assets/identity.css', import.meta.url);
 
 /** Request logs show the path only: query strings can hold an id_token_hint or a login hint. */
-function loggerOptions(config: IdentityConfig): NonNullable<FastifyServerOptions['logger']> {
+function loggerOptions(
+  config: IdentityConfig,
+  stream: DestinationStream | undefined,
+): NonNullable<FastifyServerOptions['logger']> {
   return {
+    ...(stream === undefined ? {} : { stream }),
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
@@ -79,12 +88,14 @@ export async function buildIdentityApp(
   const provider = createProvider({ config, users, jwks, cookieKeys, storeDir });
 
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     // Per-request lines only when debugging: a sign-in is a dozen requests.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+
+  if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
 
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider server error'));
 
@@ -127,7 +138,11 @@ export async function buildIdentityApp(
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
   );
 
-  await app.register(interactionRoutes, { provider, users, config });
+  await app.register(interactionRoutes, {
+    provider,
+    users,
+    config,
+  });
   await app.register(providerRoutes, { provider });
 
   return app;

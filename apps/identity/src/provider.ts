@@ -21,6 +21,7 @@ export interface ProviderDependencies {
 const nonces = new WeakMap<object, string>();
 
 const DAY = 24 * 60 * 60;
+const RESUME_PATH = /^\/auth\/[^/]+$/;
 const SESSION_TTL = 14 * DAY;
 
 /**
@@ -154,7 +155,32 @@ export function createProvider({
     nonces.set(ctx, nonce);
     // oidc-provider adds the hash of its own auto-submit scripts (form_post) to this script-src.
     ctx.set('content-security-policy', contentSecurityPolicy(config.clientOrigins, nonce));
-    await next();
+    // The provider's own redirect to resume a sign-in (`/auth/<uid>`) carries no parameters; with some (a
+    // client_id) and no live interaction, oidc-provider 9.13 fails with a TypeError instead of an error page.
+    if (RESUME_PATH.test(ctx.path) && ctx.querystring !== '') {
+      ctx.status = 400;
+      ctx.type = 'html';
+      ctx.body = errorPage(
+        'invalid_request',
+        'This sign-in cannot be resumed: go back to the portal and sign in again.',
+      );
+      return;
+    }
+    try {
+      await next();
+    } catch (error) {
+      // Whatever still escapes the provider is logged (not printed by Koa with its stack) and answered as a page.
+      provider.emit('server_error', ctx, error);
+      ctx.status = 500;
+      ctx.type = 'html';
+      ctx.body = errorPage('server_error', 'Go back to the portal and try again.');
+      return;
+    }
+    // A path the provider does not serve: the servers' error shape instead of Koa's bare "Not Found" text.
+    if (ctx.status === 404 && ctx.body == null) {
+      ctx.body = { message: 'No such endpoint.', code: 'NOT_FOUND' };
+      ctx.status = 404;
+    }
   });
 
   return provider;

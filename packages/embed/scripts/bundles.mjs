@@ -15,10 +15,10 @@ export const BUDGET = 16 * 1024;
  * `src/umd-build.test.ts` fails above it, so the size only goes down unless a change says why it grows.
  * Lower it with each saving (README, "Size").
  */
-export const UMD_CEILING = 16_029;
+export const UMD_CEILING = 16_002;
 
 /** The same for the UMD add-on (`portico-embed-extras.min.js`), which has no budget of its own. */
-export const UMD_EXTRAS_CEILING = 4_134;
+export const UMD_EXTRAS_CEILING = 4_138;
 
 /** The global the UMD build defines without a module loader, as powerbi-client's does. */
 export const UMD_GLOBAL = 'powerbi-client';
@@ -128,7 +128,7 @@ export const INTERNAL_MEMBER = /^_[a-zA-Z]/;
  */
 export const terserOptions = {
   ecma: 2020,
-  compress: { passes: 2, unsafe: false },
+  compress: { passes: 2, unsafe: false, inline: 1 },
   mangle: { properties: { regex: INTERNAL_MEMBER } },
   format: { comments: false },
 };

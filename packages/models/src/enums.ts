@@ -637,16 +637,11 @@ export const TextAlignment = {
   Right: 'right',
 } as const;
 
-export const LegendPosition = {
-  Top: 'Top',
-  Bottom: 'Bottom',
-  Right: 'Right',
-  Left: 'Left',
-  TopCenter: 'TopCenter',
-  BottomCenter: 'BottomCenter',
-  RightCenter: 'RightCenter',
-  LeftCenter: 'LeftCenter',
-} as const;
+export const LegendPosition = /* @__PURE__ */ strings<{
+  readonly [
+    K in 'Top' | 'Bottom' | 'Right' | 'Left' | 'TopCenter' | 'BottomCenter' | 'RightCenter' | 'LeftCenter'
+  ]: K;
+}>('Top Bottom Right Left TopCenter BottomCenter RightCenter LeftCenter');
 
 /** The enums behind the types, exported as types only so that declaration emit (ours and our users') can name them. */
 export type {

@@ -3,6 +3,7 @@ export { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
 export type { CommonErrorCode } from './http-errors.ts';
 export { badRequestText, registerErrorHandler } from './error-handler.ts';
 export type { ErrorHandlerOptions } from './error-handler.ts';
+export { DeferredChildLogger, deferredChildLogger } from './deferred-child-logger.ts';
 export { batchedDestination } from './batched-destination.ts';
 export type { BatchedDestination, LineSink } from './batched-destination.ts';
 export { loggingOptions, rejectBeforeRouting } from './fastify-options.ts';

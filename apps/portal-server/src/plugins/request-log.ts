@@ -1,3 +1,4 @@
+import { DeferredChildLogger } from '@portico/server-kit';
 import { LogController } from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -9,6 +10,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *
  * The fields are top-level rather than Fastify's `req`/`res` objects: pino runs its redaction (of `req.headers…` and
  * `res.headers…`) on every line holding a `req` or `res`, and this line, written for every request, holds no header.
+ * With server-kit's `deferredChildLogger` as the child-logger factory (and Fastify's default `reqId` label) the line
+ * goes through the parent logger with the request id written out, so a request that logs nothing else never makes a
+ * pino child; the bytes are the same.
  *
  * `{"level":30,"reqId":"…","method":"GET","url":"/healthz","statusCode":200,"responseTime":0.4,"msg":"request completed"}`
  */
@@ -22,13 +26,32 @@ export class OneLineRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const log = reply.log;
+    const parent =
+      error || this.requestIdLogLabel !== 'reqId' || !(log instanceof DeferredChildLogger)
+        ? undefined
+        : log.parentWhileUnmade();
+    if (parent !== undefined) {
+      // An object literal with the binding first: what the child would write, and cheap for pino to serialize.
+      parent.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          responseTime: reply.elapsedTime,
+        },
+        'request completed',
+      );
+      return;
+    }
     const line = {
       method: request.method,
       url: request.url,
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) log.error({ ...line, err: error }, 'request errored');
+    else log.info(line, 'request completed');
   }
 }

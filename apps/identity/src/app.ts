@@ -89,6 +89,8 @@ export async function buildIdentityApp(
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
+    // Longer than any interaction id the pattern allows, so a long one gets the sign-in page's refusal, not a 404.
+    maxParamLength: 512,
     // Per-request lines only when debugging: a sign-in is a dozen requests.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

@@ -1,10 +1,10 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { IdentityConfig } from './config.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
-import { expiredInteractionPage, loginPage } from './pages.ts';
+import { expiredInteractionPage, loginPage, problemPage } from './pages.ts';
 import type { UserDirectory } from './users.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -23,19 +23,51 @@ interface LoginRoute extends InteractionRoute {
   Body: { username?: string; password?: string };
 }
 
+/** The longest email and password the form takes (an email address is at most 320 characters). */
+const MAX_USERNAME = 320;
+const MAX_PASSWORD = 1024;
+
 const paramsSchema = {
   type: 'object',
   required: ['uid'],
   properties: { uid: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } },
 } as const;
 
+// Lengths are checked by the handler, which answers the form again with a message.
 const loginBodySchema = {
   type: 'object',
-  properties: {
-    username: { type: 'string', maxLength: 320 },
-    password: { type: 'string', maxLength: 1024 },
-  },
+  properties: { username: { type: 'string' }, password: { type: 'string' } },
 } as const;
+
+/** What the page says about a request the sign-in routes could not take. */
+function refusal(error: FastifyError): { status: number; heading: string; message: string } {
+  const status = error.statusCode ?? 500;
+  if (error.validation !== undefined && error.validationContext === 'params')
+    return {
+      status: 400,
+      heading: 'This sign-in link is not valid',
+      message: 'Go back to the portal and sign in again.',
+    };
+  if (status === 413)
+    return {
+      status,
+      heading: 'The sign-in form is too large',
+      message: 'Enter your email and password again.',
+    };
+  if (status === 415 || error.validation !== undefined || status === 400)
+    return {
+      status: status === 415 ? 415 : 400,
+      heading: 'The sign-in form could not be read',
+      message: 'Enter your email and password in the form and try again.',
+    };
+  if (status < 500)
+    return {
+      status,
+      heading: 'This sign-in request was refused',
+      message: 'Go back to the portal and sign in again.',
+    };
+  return { status: 500, heading: 'Something went wrong', message: 'Go back to the portal and try again.' };
+}
 
 export interface InteractionRoutesOptions {
   provider: Provider;
@@ -62,6 +94,14 @@ export async function interactionRoutes(
   function html(reply: FastifyReply, status: number, body: string) {
     return reply.code(status).type('text/html; charset=utf-8').send(body);
   }
+
+  // These routes are pages: whatever they refuse is answered as a page that says why, never as JSON or a stack.
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const { status, heading, message } = refusal(error);
+    if (status >= 500) request.log.error({ err: error }, 'sign-in page failed');
+    else request.log.info({ status, reason: error.code }, 'sign-in request refused');
+    return html(reply, status, problemPage(heading, message));
+  });
 
   /** The interaction the cookie names, if it is the one in the URL and still alive. */
   async function findInteraction(request: FastifyRequest<InteractionRoute>, reply: FastifyReply) {
@@ -119,15 +159,19 @@ export async function interactionRoutes(
       if (interaction === undefined || interaction.prompt.name !== 'login') {
         return html(reply, 400, expiredInteractionPage());
       }
-      const username = request.body.username?.trim() ?? '';
-      const user = await users.authenticate(username, request.body.password ?? '');
+      const action = `/interaction/${interaction.uid}`;
+      // A POST without a body has none to validate.
+      const body: LoginRoute['Body'] = request.body ?? {};
+      const username = body.username?.trim() ?? '';
+      const password = body.password ?? '';
+      if (username.length > MAX_USERNAME || password.length > MAX_PASSWORD) {
+        const error = `Enter an email of at most ${MAX_USERNAME} characters and a password of at most ${MAX_PASSWORD}.`;
+        return html(reply, 400, loginPage({ action, username: username.slice(0, MAX_USERNAME), error }));
+      }
+      const user = await users.authenticate(username, password);
       if (user === undefined) {
         request.log.info('sign-in rejected');
-        return html(
-          reply,
-          200,
-          loginPage({ action: `/interaction/${interaction.uid}`, username, error: true }),
-        );
+        return html(reply, 200, loginPage({ action, username, error: true }));
       }
       request.log.info({ sub: user.sub }, 'signed in');
       const returnTo = await provider.interactionResult(

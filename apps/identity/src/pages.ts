@@ -50,14 +50,16 @@ ${body}
 export interface LoginPageOptions {
   action: string;
   username?: string | undefined;
-  error?: boolean;
+  /** `true` shows "Wrong email or password."; a string shows that message. */
+  error?: boolean | string;
 }
 
 export function loginPage({ action, username = '', error = false }: LoginPageOptions): string {
-  const alert = error
-    ? `      <p class="error" id="login-error" role="alert">${escapeHtml(WRONG_CREDENTIALS)}</p>\n`
+  const message = error === true ? WRONG_CREDENTIALS : error === false ? '' : error;
+  const alert = message
+    ? `      <p class="error" id="login-error" role="alert">${escapeHtml(message)}</p>\n`
     : '';
-  const described = error ? ' aria-describedby="login-error"' : '';
+  const described = message ? ' aria-describedby="login-error"' : '';
   const focusUser = username === '' ? ' autofocus' : '';
   const focusPassword = username === '' ? '' : ' autofocus';
   return layout({
@@ -116,6 +118,15 @@ export function signedOutPage(): string {
     title: 'Signed out',
     body: `      <h1>You are signed out</h1>
       <p>You can close this window.</p>`,
+  });
+}
+
+/** A page saying what was wrong with a request to the sign-in pages. */
+export function problemPage(heading: string, message: string): string {
+  return layout({
+    title: heading,
+    body: `      <h1>${escapeHtml(heading)}</h1>
+      <p>${escapeHtml(message)}</p>`,
   });
 }
 

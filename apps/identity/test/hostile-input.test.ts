@@ -286,6 +286,110 @@ describe('every route and endpoint of the identity provider under hostile input'
   });
 });
 
+describe('the sign-in form', () => {
+  it('answers an unknown user and a wrong password with the same page and no redirect', async () => {
+    const browser = new Browser('10.1.0.1');
+    const path = await startSignIn(browser);
+    const unknown = await browser.post(path, {
+      username: 'nobody@contoso.example',
+      password: 'WRONG-password-0815',
+    });
+    const wrong = await browser.post(path, { username: ALICE.username, password: 'WRONG-password-0815' });
+    for (const response of [unknown, wrong]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain('Wrong email or password.');
+    }
+    expect(unknown.body.replace('nobody@contoso.example', ALICE.username)).toBe(wrong.body);
+  });
+
+  it('answers over-long and malformed fields with the form and a message, not a JSON error', async () => {
+    const browser = new Browser('10.1.0.2');
+    const path = await startSignIn(browser);
+    const long = await browser.post(path, { username: `${'a'.repeat(400)}@contoso.example`, password: 'x' });
+    expect(long.statusCode).toBe(400);
+    expect(long.headers['content-type']).toMatch(/^text\/html/);
+    expect(long.body).toContain('Enter an email of at most 320 characters');
+    expect(long.body).toContain('<form method="post"');
+    const longPassword = await browser.post(path, { username: ALICE.username, password: 'p'.repeat(2000) });
+    expect(longPassword.statusCode).toBe(400);
+    expect(longPassword.body).toContain('a password of at most 1024');
+
+    const malformed: [string, InjectOptions, number][] = [
+      [
+        'repeated fields',
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'username=a&username=b&password=c',
+        },
+        400,
+      ],
+      ['plain text', { headers: { 'content-type': 'text/plain' }, payload: 'username=a' }, 400],
+      [
+        'multipart',
+        { headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' },
+        415,
+      ],
+      ['malformed JSON', { headers: { 'content-type': 'application/json' }, payload: '{"username":' }, 400],
+      [
+        'a body over 8 KiB',
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `username=${'a'.repeat(9000)}`,
+        },
+        413,
+      ],
+      ['no body', {}, 400],
+    ];
+    for (const [what, options, status] of malformed) {
+      const response = await browser.request({ method: 'POST', url: path, ...options });
+      expect({ what, status: response.statusCode }).toEqual({ what, status });
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toMatch(/<h1>[^<]+<\/h1>/);
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+    for (const uid of ['..%2f..%2fetc', 'x'.repeat(200), '%00', 'a.b']) {
+      const response = await browser.request({ url: `/interaction/${uid}` });
+      expect({ uid: uid.slice(0, 20), status: response.statusCode }).toEqual({
+        uid: uid.slice(0, 20),
+        status: 400,
+      });
+      expect(response.body).toContain('This sign-in link is not valid');
+    }
+  });
+
+  it('signs nobody in from a form posted without the interaction cookie, or with the cookie of another sign-in', async () => {
+    const victim = new Browser('10.1.0.3');
+    const path = await startSignIn(victim);
+    // A cross-site form post carries no cookie of the provider (SameSite).
+    const forged = await new Browser('10.1.0.3').post(path, ALICE);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.headers.location).toBeUndefined();
+    expect(forged.body).toContain('This sign-in has expired');
+    // The attacker's own sign-in cookie does not open the victim's interaction.
+    const attacker = new Browser('10.1.0.3');
+    await startSignIn(attacker);
+    const crossed = await attacker.post(path, ALICE);
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.headers.location).toBeUndefined();
+  });
+
+  it('refuses a replayed sign-in once the interaction has been used', async () => {
+    const browser = new Browser('10.1.0.4');
+    const path = await startSignIn(browser);
+    const signedIn = await browser.post(path, ALICE);
+    expect(signedIn.statusCode).toBe(303);
+    const landing = await followToPortal(browser, signedIn);
+    expect(landing.origin).toBe(PORTAL);
+    expect(landing.searchParams.get('code')).toEqual(expect.any(String));
+    secrets.add(landing.searchParams.get('code') ?? '');
+    const replay = await browser.post(path, ALICE);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.headers.location).toBeUndefined();
+    expect(replay.body).toContain('This sign-in has expired');
+  });
+});
+
 describe('redirects', () => {
   it('never redirects to a redirect_uri that is not registered, however it is spelt', async () => {
     for (const redirect of [

@@ -1,7 +1,7 @@
 /**
  * Built-in visual commands (`settings.commands`) in the analytics frame, in Chromium against the real service,
  * driven by `@portico/embed` from another origin: Hidden removes Export data from a visual's options menu (and the
- * menu's button when nothing is left), Disabled shows it inert, Enabled downloads the visual's data; load settings
+ * menu's button when nothing is left, the other built-in commands hidden too), Disabled shows it inert, Enabled downloads the visual's data; load settings
  * and `updateSettings` both apply at once.
  */
 import { readFile } from 'node:fs/promises';
@@ -39,8 +39,13 @@ async function opened(settings: Record<string, unknown>): Promise<Page> {
   return p;
 }
 
+/** The options menu's other built-in commands hidden (report-built-in-commands.spec.ts covers them). */
+const OTHERS_HIDDEN = Object.fromEntries(
+  ['copy', 'seeData', 'spotlight', 'sort', 'removeVisual'].map((c) => [c, { displayOption: HIDDEN }]),
+);
+
 const exportDataAs = (displayOption: number, selector?: object) =>
-  JSON.stringify([{ exportData: { displayOption, ...(selector ? { selector } : {}) } }]);
+  JSON.stringify([OTHERS_HIDDEN, { exportData: { displayOption, ...(selector ? { selector } : {}) } }]);
 
 test('Export data follows settings.commands: hidden at load, then disabled, then enabled and exporting', async () => {
   const p = await opened({ commands: JSON.parse(exportDataAs(HIDDEN)) });
@@ -91,6 +96,7 @@ test('Export data follows settings.commands: hidden at load, then disabled, then
 test('a setting with a visual selector applies to that visual only, and a command the frame lacks changes nothing', async () => {
   const p = await opened({
     commands: [
+      OTHERS_HIDDEN,
       { exportData: { displayOption: HIDDEN } },
       {
         exportData: {
@@ -98,7 +104,7 @@ test('a setting with a visual selector applies to that visual only, and a comman
           selector: { $schema: 'http://powerbi.com/product/schema#visualSelector', visualName: 'top-models' },
         },
       },
-      { spotlight: { displayOption: HIDDEN }, copy: { displayOption: DISABLED } },
+      { drillthrough: { displayOption: HIDDEN }, summarize: { displayOption: DISABLED } },
     ],
   });
   const frame = frameOf(p);

@@ -18,7 +18,13 @@ import {
   placeVisuals,
 } from '../model/layout.ts';
 import { EMPTY_MENU, visualMenu } from '../model/menus.ts';
-import type { Menu } from '../model/menus.ts';
+import type { Menu, MenuContext } from '../model/menus.ts';
+import { frameLanguage, menuMessages } from '../model/messages.ts';
+import { canDrillDown } from '../model/drill.ts';
+import { dismissNotice, endSpotlight, toggleTableView } from '../model/commands.ts';
+import type { Notice } from '../model/state.ts';
+import type { FieldRef } from '../../../src/content/types.ts';
+import { visualFields } from '../../../src/content/visual-query.ts';
 import type { FrameState } from '../model/state.ts';
 import { activePageOf } from '../model/state.ts';
 import { CHART_TYPES } from '../render/chart-options.ts';
@@ -69,16 +75,55 @@ export function ReportView({ controller, state }: { controller: ReportController
   );
   const close = useCallback(() => closeMenu(controller), [controller]);
   const { extensions, commands } = settings;
+  const messages = useMemo(() => menuMessages(frameLanguage(settings, window.location.search)), [settings]);
+  const { viewMode, tableViews, spotlight, drill, dataset } = state;
+  const selected = state.selection !== undefined;
   const menus = useMemo(() => {
-    const byVisual = new Map<string, { context: Menu; options: Menu }>();
+    const byVisual = new Map<string, { context: Menu; contextOnPoint: Menu; options: Menu }>();
     for (const { visual } of placed) {
+      const steps = drill?.[visual.name] ?? [];
+      const context: MenuContext = {
+        viewMode,
+        dataPoint: false,
+        selection: selected,
+        asTable: tableViews?.includes(visual.name) ?? false,
+        spotlit: spotlight === visual.name,
+        sortFields: visualFields(visual).map((field) => ({ field, label: fieldName(field) })),
+        sort: visual.sort,
+        canDrillDown: canDrillDown(visual, steps, dataset),
+        drilled: steps.length > 0,
+        messages,
+      };
       byVisual.set(visual.name, {
-        context: visualMenu({ extensions, commands }, 'visualContextMenu', visual),
-        options: visualMenu({ extensions, commands }, 'visualOptionsMenu', visual),
+        context: visualMenu({ extensions, commands }, 'visualContextMenu', visual, context),
+        contextOnPoint: visualMenu({ extensions, commands }, 'visualContextMenu', visual, {
+          ...context,
+          dataPoint: true,
+        }),
+        options: visualMenu({ extensions, commands }, 'visualOptionsMenu', visual, context),
       });
     }
     return byVisual;
-  }, [extensions, commands, placed]);
+  }, [extensions, commands, placed, viewMode, selected, tableViews, spotlight, drill, dataset, messages]);
+  // A spotlight ends on Escape (unless a menu is open: Escape closes that first) or a click outside the visual.
+  useEffect(() => {
+    if (spotlight === undefined) return undefined;
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !controller.state.openMenu) endSpotlight(controller);
+    };
+    const outside = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('.visual-menu')) return;
+      if (target?.closest('section.visual')?.getAttribute('data-visual') === spotlight) return;
+      endSpotlight(controller);
+    };
+    document.addEventListener('keydown', escape);
+    document.addEventListener('mousedown', outside);
+    return () => {
+      document.removeEventListener('keydown', escape);
+      document.removeEventListener('mousedown', outside);
+    };
+  }, [spotlight, controller]);
   const settled = placed.every((p) => {
     const status = results[p.visual.name]?.status;
     return status === 'ready' || status === 'error';
@@ -104,7 +149,9 @@ export function ReportView({ controller, state }: { controller: ReportController
   const menuOpen = state.openMenu;
   const menuBox = menuOpen ? placed.find((p) => p.visual.name === menuOpen.visual) : undefined;
   const menuKind = menuOpen?.kind === 'visualContextMenu' ? 'context' : 'options';
-  const openedMenu = (menuOpen && menus.get(menuOpen.visual)?.[menuKind]) ?? EMPTY_MENU;
+  const menuVariant =
+    menuKind === 'options' ? 'options' : menuOpen?.category === undefined ? 'context' : 'contextOnPoint';
+  const openedMenu = (menuOpen && menus.get(menuOpen.visual)?.[menuVariant]) ?? EMPTY_MENU;
   const bookmarkIndex = state.bookmarkPlay;
 
   return (
@@ -141,8 +188,21 @@ export function ReportView({ controller, state }: { controller: ReportController
                     actions={actions}
                     menus={{
                       context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,
+                      contextOnPoint: (menus.get(p.visual.name)?.contextOnPoint.entries.length ?? 0) > 0,
                       options: (menus.get(p.visual.name)?.options.entries.length ?? 0) > 0,
                     }}
+                    {...(tableViews?.includes(p.visual.name)
+                      ? {
+                          table: {
+                            back: messages.backToVisual,
+                            label: messages.tableOf(p.visual.title || p.visual.name),
+                            onBack: () => toggleTableView(controller, p.visual.name),
+                          },
+                        }
+                      : {})}
+                    {...(spotlight === undefined
+                      ? {}
+                      : { spotlight: spotlight === p.visual.name ? 'spotlit' : 'dimmed' })}
                   />
                 ))
               : null}
@@ -164,6 +224,7 @@ export function ReportView({ controller, state }: { controller: ReportController
       {panes.filters && !mobile && filtersSide === 'right' ? (
         <FilterPane definition={definition} page={page} side="right" />
       ) : null}
+      {state.notice ? <FrameNotice controller={controller} notice={state.notice} /> : null}
       {bookmarkIndex !== undefined && definition.bookmarks.length > 0 ? (
         <BookmarkNavigator
           bookmarks={definition.bookmarks}
@@ -172,6 +233,30 @@ export function ReportView({ controller, state }: { controller: ReportController
           onExit={() => controller.update(({ bookmarkPlay: _playing, ...s }) => s)}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** A field's name as the model names it (what the "Sort axis" entries show). */
+function fieldName(field: FieldRef): string {
+  if ('column' in field) return field.column.column;
+  if ('measure' in field) return field.measure.measure;
+  if ('aggregation' in field) return field.aggregation.column;
+  return field.hierarchyLevel.level;
+}
+
+/** How long a notice of the frame's own stays on screen. */
+const NOTICE_MS = 4000;
+
+/** The frame's short message (a copy done, or refused): a status, or an alert for an error, that goes by itself. */
+function FrameNotice({ controller, notice }: { controller: ReportController; notice: Notice }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissNotice(controller, notice.id), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [controller, notice.id]);
+  return (
+    <div className={`frame-notice ${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+      {notice.text}
     </div>
   );
 }

@@ -28,11 +28,22 @@ interface Props {
   readonly animation: boolean;
   readonly selectedCategory: string | undefined;
   readonly actions: VisualActions;
-  /** Whether the visual's context menu and options menu have entries (built-in commands or the host's). */
-  readonly menus?: { readonly context: boolean; readonly options: boolean };
+  /**
+   * Whether the visual's menus have entries (built-in commands or the host's): the context menu opened on a data
+   * point (`contextOnPoint`) or elsewhere in the visual (`context`), and the options menu.
+   */
+  readonly menus?: {
+    readonly context: boolean;
+    readonly contextOnPoint?: boolean;
+    readonly options: boolean;
+  };
+  /** "Show as a table": the answer as a table in place of the chart, with a button back (`onBackToVisual`). */
+  readonly table?: { readonly back: string; readonly label: string; readonly onBack: () => void };
+  /** Another visual is in spotlight (this one dims), or this one is. */
+  readonly spotlight?: 'dimmed' | 'spotlit';
 }
 
-const NO_MENUS = { context: false, options: false } as const;
+const NO_MENUS: NonNullable<Props['menus']> = { context: false, options: false };
 
 export function VisualContainer(props: Props) {
   const { placed, scale, result, theme, showHeader, hideErrors, actions } = props;
@@ -43,7 +54,8 @@ export function VisualContainer(props: Props) {
   const onContextMenu = (event: React.MouseEvent<HTMLElement>) => {
     const category = contextCategory.current;
     contextCategory.current = undefined;
-    if (!menus.context || !actions.openMenu) return;
+    const hasEntries = category === undefined ? menus.context : (menus.contextOnPoint ?? menus.context);
+    if (!hasEntries || !actions.openMenu) return;
     event.preventDefault();
     const box = event.currentTarget.getBoundingClientRect();
     actions.openMenu(
@@ -60,8 +72,14 @@ export function VisualContainer(props: Props) {
     const box = section?.getBoundingClientRect() ?? button;
     actions.openMenu?.(visual.name, 'visualOptionsMenu', button.right - box.left, button.bottom - box.top);
   };
+  const { table, spotlight } = props;
   const title =
-    showHeader && visual.type !== 'card' ? <h2 className="visual-title">{visual.title}</h2> : null;
+    (showHeader || table) && visual.type !== 'card' ? <h2 className="visual-title">{visual.title}</h2> : null;
+  const back = table ? (
+    <button type="button" className="visual-back" onClick={table.onBack}>
+      {table.back}
+    </button>
+  ) : null;
   const options =
     showHeader && menus.options ? (
       <button
@@ -77,7 +95,7 @@ export function VisualContainer(props: Props) {
   return (
     <section
       onContextMenu={onContextMenu}
-      className="visual"
+      className={spotlight ? `visual ${spotlight}` : 'visual'}
       data-visual={visual.name}
       data-type={visual.type}
       data-status={result?.status ?? 'idle'}
@@ -91,9 +109,10 @@ export function VisualContainer(props: Props) {
         color: theme.foreground,
       }}
     >
-      {title || options ? (
+      {title || options || back ? (
         <header className="visual-header">
           {title ?? <span />}
+          {back}
           {options}
         </header>
       ) : null}
@@ -104,6 +123,8 @@ export function VisualContainer(props: Props) {
               Couldn’t load the data for this visual. {result.message}
             </p>
           )
+        ) : result && 'answer' in result && result.answer && table ? (
+          <TableVisual visual={{ ...visual, title: table.label }} answer={result.answer} theme={theme} />
         ) : result && 'answer' in result && result.answer ? (
           <VisualBody
             {...props}

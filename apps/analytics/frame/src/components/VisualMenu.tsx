@@ -2,15 +2,29 @@
  * A visual's context or options menu at the point it was opened: the frame's built-in commands (as
  * `settings.commands` shows them) and the host's commands (menu extensions), grouped. Choosing a host's command
  * raises `commandTriggered`; choosing a built-in one runs it (`chooseMenuEntry`); a disabled entry shows but does
- * nothing. Escape, a click elsewhere or `closeAllOverlays` closes it.
+ * nothing. Arrow keys move between the items; Escape, a click elsewhere or `closeAllOverlays` closes it.
  */
 import { useEffect, useRef } from 'react';
 import { ExportDataType } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
 import { exportVisualCsv } from '../model/export-data.ts';
+import {
+  clearSelection,
+  drillDown,
+  drillUp,
+  includeExclude,
+  notify,
+  removeVisual,
+  sortVisual,
+  toggleSpotlight,
+  toggleTableView,
+} from '../model/commands.ts';
+import { answerText, dataPointText } from '../model/copy-text.ts';
 import { closeMenu, triggerCommand } from '../model/interactions.ts';
-import { saveFile } from './save-file.ts';
 import type { Menu, MenuEntry } from '../model/menus.ts';
+import { frameLanguage, menuMessages } from '../model/messages.ts';
+import type { MenuMessages } from '../model/messages.ts';
+import { saveFile } from './save-file.ts';
 import { activePageOf, findVisual } from '../model/state.ts';
 
 interface Props {
@@ -43,24 +57,58 @@ export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClo
       document.removeEventListener('keydown', escape);
     };
   }, [onClose]);
+  // Arrow keys, Home and End move between the items (wrapping), as in an ARIA menu; Tab still works.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLUListElement>) => {
+    const buttons = [...(element.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const to =
+      event.key === 'ArrowDown'
+        ? (at + 1) % buttons.length
+        : event.key === 'ArrowUp'
+          ? (at - 1 + buttons.length) % buttons.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? buttons.length - 1
+              : undefined;
+    if (to === undefined || buttons.length === 0) return;
+    event.preventDefault();
+    buttons[to]?.focus();
+  };
   const items = menu.entries.flatMap((entry, i) => {
+    const previous = menu.entries[i - 1];
     const heading =
-      entry.group !== undefined && entry.group !== menu.entries[i - 1]?.group ? (
+      entry.group !== undefined && entry.group !== previous?.group ? (
         <li key={`group-${entry.group}`} role="presentation" className="visual-menu-group">
           {menu.groupTitles[entry.group] ?? entry.group}
         </li>
+      ) : entry.group === undefined && previous?.group !== undefined ? (
+        <li key={`end-${previous.group}-${i}`} role="separator" className="visual-menu-separator" />
       ) : null;
+    // A checkable entry says whether it is on: the sort in use (one of a group), a table view, a spotlight.
+    const role =
+      entry.checked === undefined
+        ? 'menuitem'
+        : entry.group === undefined
+          ? 'menuitemcheckbox'
+          : 'menuitemradio';
     // A disabled item stays focusable (as ARIA menus keep them) but neither a click nor Enter/Space runs it.
     return [
       heading,
-      <li key={entry.builtIn ? `built-in-${entry.command}` : entry.command} role="none">
+      <li key={entry.builtIn ? `built-in-${entry.command}-${i}` : entry.command} role="none">
         <button
           type="button"
-          role="menuitem"
+          role={role}
+          aria-checked={entry.checked}
           aria-disabled={entry.disabled ? true : undefined}
           style={entry.disabled ? DISABLED_STYLE : undefined}
           onClick={entry.disabled ? undefined : () => onChoose(entry)}
         >
+          {entry.checked === undefined ? null : (
+            <span className="visual-menu-check" aria-hidden="true">
+              {entry.checked ? '✓' : ''}
+            </span>
+          )}
           {entry.icon ? <img src={entry.icon} alt="" width={16} height={16} /> : null}
           {entry.label}
         </button>
@@ -74,6 +122,7 @@ export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClo
       role="menu"
       aria-label={label}
       style={{ left, top }}
+      onKeyDown={onKeyDown}
     >
       {items}
     </ul>
@@ -81,18 +130,85 @@ export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClo
 }
 
 /**
- * An entry of a visual's menu chosen: a host's command raises `commandTriggered`; Export data downloads the
- * visual's data as CSV (its query under every filter that reaches it, as `exportData` answers) and raises
- * `exportDataCompleted`. A disabled entry does nothing.
+ * An entry of a visual's menu chosen: a host's command raises `commandTriggered`; a built-in one runs in the frame
+ * (model/commands.ts) and raises no `commandTriggered`. Export data downloads the visual's data as CSV (its query
+ * under every filter that reaches it, as `exportData` answers) and raises `exportDataCompleted`. A disabled entry
+ * does nothing.
  */
 export function chooseMenuEntry(controller: ReportController, visualName: string, entry: MenuEntry): void {
   if (entry.disabled) return;
-  if (entry.builtIn === undefined) {
+  const action = entry.action;
+  if (entry.builtIn === undefined || action === undefined) {
     triggerCommand(controller, visualName, entry);
     return;
   }
+  const state = controller.state;
+  const category =
+    state.openMenu?.category ??
+    (state.selection?.visual === visualName ? state.selection.category : undefined);
+  const result = state.results[visualName];
+  const answer = result && 'answer' in result ? result.answer : undefined;
+  const messages = menuMessages(frameLanguage(state.settings, window.location.search));
   closeMenu(controller);
-  void exportVisualData(controller, visualName);
+  switch (action.kind) {
+    case 'exportData':
+      void exportVisualData(controller, visualName);
+      return;
+    case 'seeData':
+      toggleTableView(controller, visualName);
+      return;
+    case 'spotlight':
+      toggleSpotlight(controller, visualName);
+      return;
+    case 'sort': {
+      const page = activePageOf(state);
+      if (page)
+        sortVisual(controller, page.name, visualName, { field: action.field, direction: action.direction });
+      return;
+    }
+    case 'include':
+    case 'exclude':
+      if (category !== undefined) includeExclude(controller, visualName, category, action.kind);
+      return;
+    case 'copyValue':
+    case 'copyData': {
+      const text =
+        action.kind === 'copyData'
+          ? answer && answerText(answer)
+          : answer && category !== undefined
+            ? dataPointText(answer, category)
+            : undefined;
+      if (text !== undefined) void copyToClipboard(controller, text, messages);
+      return;
+    }
+    case 'clearSelection':
+      clearSelection(controller);
+      return;
+    case 'removeVisual':
+      if (state.viewMode === 'edit') removeVisual(controller, visualName);
+      return;
+    case 'drillDown':
+      if (category !== undefined) drillDown(controller, visualName, category);
+      return;
+    case 'drillUp':
+      drillUp(controller, visualName);
+      return;
+  }
+}
+
+/** Writes to the clipboard and says so; a browser that refuses (no permission, an insecure page) is told apart. */
+async function copyToClipboard(
+  controller: ReportController,
+  text: string,
+  messages: MenuMessages,
+): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('No clipboard');
+    await navigator.clipboard.writeText(text);
+    notify(controller, messages.copied, 'info');
+  } catch {
+    notify(controller, messages.copyRefused, 'error');
+  }
 }
 
 async function exportVisualData(controller: ReportController, visualName: string): Promise<void> {

@@ -12,6 +12,7 @@ import type { VisualQuery } from '../../../src/query/types.ts';
 import type { FrameApi } from '../api/frame-api.ts';
 import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
 import { applyStateToDefinition, captureFilters } from './bookmarks.ts';
+import { drilledVisual } from './drill.ts';
 import { forbidden, fromApiError } from './errors.ts';
 import { effectiveFilters } from './filters.ts';
 import { placeVisuals } from './layout.ts';
@@ -137,9 +138,11 @@ export class ReportController {
 
   /** The query of a visual of the active page, under every filter that reaches it. */
   queryOf(page: ReportPage, visualName: string): VisualQuery | undefined {
-    const { definition, selection } = this.state;
-    const visual = findVisual(page, visualName);
-    if (!definition || !visual) return undefined;
+    const { definition, selection, drill, dataset } = this.state;
+    const found = findVisual(page, visualName);
+    if (!definition || !found) return undefined;
+    // A drilled chart asks for its deeper level, filtered to what it drilled through (model/drill.ts).
+    const visual = drilledVisual(found, drill?.[visualName], dataset);
     return {
       ...visualQuery(definition, page, visual),
       filters: effectiveFilters(definition, page, visual, selection),

@@ -11,6 +11,9 @@ import type {
   IMenuGroupExtension,
   ISettings,
 } from '@portico/models';
+import type { FieldRef, ReportVisual } from '../../../src/content/types.ts';
+import { menuMessages } from './messages.ts';
+import type { MenuMessages } from './messages.ts';
 
 export type MenuKind = 'visualContextMenu' | 'visualOptionsMenu';
 
@@ -26,28 +29,195 @@ export interface MenuEntry {
   readonly group?: string;
   /** A built-in command: the frame runs it instead of raising `commandTriggered`. */
   readonly builtIn?: BuiltInCommand;
+  /** What a built-in entry does. */
+  readonly action?: BuiltInAction;
+  /** A built-in entry that is on (the visual is shown as a table, in spotlight, sorted this way). */
+  readonly checked?: boolean;
   /** Shown but not actionable (`CommandDisplayOption.Disabled`). */
   readonly disabled?: true;
 }
 
 /** The built-in commands the frame's menus have, by their `ICommandsSettings` name. */
-export type BuiltInCommand = 'exportData';
+export type BuiltInCommand =
+  | 'exportData'
+  | 'seeData'
+  | 'sort'
+  | 'spotlight'
+  | 'includeExclude'
+  | 'copy'
+  | 'clearSelection'
+  | 'removeVisual'
+  | 'drill';
+
+/** What a built-in entry does when chosen (one command can have several entries: Include and Exclude). */
+export type BuiltInAction =
+  | { readonly kind: 'exportData' }
+  | { readonly kind: 'seeData' }
+  | { readonly kind: 'sort'; readonly field: FieldRef; readonly direction: 'Ascending' | 'Descending' }
+  | { readonly kind: 'spotlight' }
+  | { readonly kind: 'include' }
+  | { readonly kind: 'exclude' }
+  | { readonly kind: 'copyValue' }
+  | { readonly kind: 'copyData' }
+  | { readonly kind: 'clearSelection' }
+  | { readonly kind: 'removeVisual' }
+  | { readonly kind: 'drillDown' }
+  | { readonly kind: 'drillUp' };
+
+/** What the built-in entries of a menu depend on besides the settings: the visual's state and where it opened. */
+export interface MenuContext {
+  readonly viewMode: 'view' | 'edit';
+  /** The context menu was opened on a data point (a chart's category). */
+  readonly dataPoint: boolean;
+  /** A data point of the page is selected (cross-filtering it). */
+  readonly selection: boolean;
+  /** The visual is shown as a table. */
+  readonly asTable: boolean;
+  /** The visual is in spotlight. */
+  readonly spotlit: boolean;
+  /** The fields the visual can be sorted by, with their names, and how it is sorted now. */
+  readonly sortFields: readonly { readonly field: FieldRef; readonly label: string }[];
+  readonly sort?: ReportVisual['sort'] | undefined;
+  /** Whether the visual can drill down from the data point, and whether it is drilled down. */
+  readonly canDrillDown: boolean;
+  readonly drilled: boolean;
+  readonly messages: MenuMessages;
+}
+
+/** A visual's menus before anything happened: view mode, no data point, nothing selected, drilled or spotlit. */
+export const PLAIN_CONTEXT: MenuContext = {
+  viewMode: 'view',
+  dataPoint: false,
+  selection: false,
+  asTable: false,
+  spotlit: false,
+  sortFields: [],
+  canDrillDown: false,
+  drilled: false,
+  messages: menuMessages(undefined),
+};
+
+/** Chart types: the visuals a table view, include/exclude and drilling make sense on. */
+const CHARTS: ReadonlySet<string> = new Set([
+  'clusteredBarChart',
+  'clusteredColumnChart',
+  'stackedColumnChart',
+  'lineChart',
+  'areaChart',
+  'pieChart',
+  'donutChart',
+]);
+
+/** The group the sort entries are listed under (a name no host group can take: it holds a NUL). */
+export const SORT_GROUP = '\u0000sortAxis';
 
 interface BuiltIn {
   readonly command: BuiltInCommand;
   readonly kind: MenuKind;
-  readonly label: string;
-  /** Visual types that do not have it. */
-  readonly except: readonly string[];
+  /** The entries of the command on this visual in this context (none: it is not there). */
+  readonly entries: (
+    visual: { name: string; type: string },
+    context: MenuContext,
+  ) => readonly Omit<MenuEntry, 'command' | 'builtIn' | 'title'>[];
 }
 
+const one = (label: string, action: BuiltInAction, extra: { checked?: boolean } = {}) => [
+  { label, action, ...(extra.checked === undefined ? {} : { checked: extra.checked }) },
+];
+
 /**
- * The frame's own menu items. Every other command of `settings.commands` (copy, drill, spotlight, sort, seeData…)
- * names something the frame does not have: it is accepted and changes nothing.
+ * The frame's own menu items, in menu order. The other commands of `settings.commands` (drillthrough,
+ * expandCollapse, search, insightsAnalysis, addComment, groupVisualContainers, summarize) name something the frame
+ * does not have: they are accepted and change nothing.
  */
 export const BUILT_IN_COMMANDS: readonly BuiltIn[] = [
-  // A slicer's list is not data to export, as in Power BI.
-  { command: 'exportData', kind: 'visualOptionsMenu', label: 'Export data', except: ['slicer'] },
+  // Options menu ("…"). A slicer's list is not data to copy or export, as in Power BI.
+  {
+    command: 'copy',
+    kind: 'visualOptionsMenu',
+    entries: (v, c) => (v.type === 'slicer' ? [] : one(c.messages.copyData, { kind: 'copyData' })),
+  },
+  {
+    command: 'exportData',
+    kind: 'visualOptionsMenu',
+    entries: (v, c) => (v.type === 'slicer' ? [] : one(c.messages.exportData, { kind: 'exportData' })),
+  },
+  {
+    command: 'seeData',
+    kind: 'visualOptionsMenu',
+    entries: (v, c) =>
+      CHARTS.has(v.type) ? one(c.messages.seeData, { kind: 'seeData' }, { checked: c.asTable }) : [],
+  },
+  {
+    command: 'spotlight',
+    kind: 'visualOptionsMenu',
+    entries: (_v, c) => one(c.messages.spotlight, { kind: 'spotlight' }, { checked: c.spotlit }),
+  },
+  {
+    command: 'sort',
+    kind: 'visualOptionsMenu',
+    entries: (v, c) =>
+      CHARTS.has(v.type) || v.type === 'tableEx'
+        ? c.sortFields.flatMap(({ field, label }) =>
+            (['Descending', 'Ascending'] as const).map((direction) => ({
+              label:
+                direction === 'Ascending'
+                  ? c.messages.sortAscending(label)
+                  : c.messages.sortDescending(label),
+              action: { kind: 'sort' as const, field, direction },
+              group: SORT_GROUP,
+              checked:
+                c.sort !== undefined &&
+                c.sort.direction === direction &&
+                JSON.stringify(c.sort.field) === JSON.stringify(field),
+            })),
+          )
+        : [],
+  },
+  {
+    command: 'removeVisual',
+    kind: 'visualOptionsMenu',
+    entries: (_v, c) => (c.viewMode === 'edit' ? one(c.messages.removeVisual, { kind: 'removeVisual' }) : []),
+  },
+  // Context menu (right click).
+  {
+    command: 'seeData',
+    kind: 'visualContextMenu',
+    entries: (v, c) =>
+      CHARTS.has(v.type) ? one(c.messages.seeData, { kind: 'seeData' }, { checked: c.asTable }) : [],
+  },
+  {
+    command: 'includeExclude',
+    kind: 'visualContextMenu',
+    entries: (v, c) =>
+      CHARTS.has(v.type) && c.dataPoint
+        ? [
+            { label: c.messages.include, action: { kind: 'include' } },
+            { label: c.messages.exclude, action: { kind: 'exclude' } },
+          ]
+        : [],
+  },
+  {
+    command: 'drill',
+    kind: 'visualContextMenu',
+    entries: (v, c) =>
+      CHARTS.has(v.type)
+        ? [
+            ...(c.canDrillDown && c.dataPoint ? one(c.messages.drillDown, { kind: 'drillDown' }) : []),
+            ...(c.drilled ? one(c.messages.drillUp, { kind: 'drillUp' }) : []),
+          ]
+        : [],
+  },
+  {
+    command: 'copy',
+    kind: 'visualContextMenu',
+    entries: (_v, c) => (c.dataPoint ? one(c.messages.copyValue, { kind: 'copyValue' }) : []),
+  },
+  {
+    command: 'clearSelection',
+    kind: 'visualContextMenu',
+    entries: (_v, c) => (c.selection ? one(c.messages.clearSelection, { kind: 'clearSelection' }) : []),
+  },
 ];
 
 /** A menu: entries in order, with the titles of the groups they name. */
@@ -133,18 +303,21 @@ function builtInEntries(
   commands: ISettings['commands'],
   kind: MenuKind,
   visual: { name: string; type: string },
+  context: MenuContext,
 ): MenuEntry[] {
   return BUILT_IN_COMMANDS.flatMap((builtIn) => {
-    if (builtIn.kind !== kind || builtIn.except.includes(visual.type)) return [];
+    if (builtIn.kind !== kind) return [];
     const display = commandDisplay(commands, builtIn.command, visual);
     if (display === CommandDisplayOption.Hidden) return [];
-    const entry: MenuEntry = {
-      command: builtIn.command,
-      title: builtIn.label,
-      label: builtIn.label,
-      builtIn: builtIn.command,
-    };
-    return [display === CommandDisplayOption.Disabled ? { ...entry, disabled: true as const } : entry];
+    return builtIn.entries(visual, context).map((shown): MenuEntry => {
+      const entry: MenuEntry = {
+        command: builtIn.command,
+        title: shown.label,
+        builtIn: builtIn.command,
+        ...shown,
+      };
+      return display === CommandDisplayOption.Disabled ? { ...entry, disabled: true as const } : entry;
+    });
   });
 }
 
@@ -159,6 +332,7 @@ export function visualMenu(
   settings: MenuSettings,
   kind: MenuKind,
   visual: { name: string; type: string },
+  context: MenuContext = PLAIN_CONTEXT,
 ): Menu {
   const { commands, groups } = commandsOf(settings.extensions);
   const groupByName = new Map(groups.map((g) => [g.name, g]));
@@ -191,8 +365,10 @@ export function visualMenu(
   };
   const groupTitles: Record<string, string> = {};
   for (const group of groups) groupTitles[group.name] = group.title;
+  const builtIns = builtInEntries(settings.commands, kind, visual, context);
+  if (builtIns.some((e) => e.group === SORT_GROUP)) groupTitles[SORT_GROUP] = context.messages.sortAxis;
   return {
-    entries: [...together(top), ...builtInEntries(settings.commands, kind, visual), ...together(bottom)],
+    entries: [...together(top), ...builtIns, ...together(bottom)],
     groupTitles,
   };
 }

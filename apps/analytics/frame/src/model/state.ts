@@ -1,6 +1,12 @@
 /** The frame's state: what is loaded, how it is laid out, and each visual's latest answer. */
 import type { ISettings } from '@portico/models';
-import type { Dataset, ReportDefinition, ReportPage, ReportVisual } from '../../../src/content/types.ts';
+import type {
+  Dataset,
+  FieldRef,
+  ReportDefinition,
+  ReportPage,
+  ReportVisual,
+} from '../../../src/content/types.ts';
 import type { QueryAnswer } from '../../../src/query/types.ts';
 import type { ReportInfo, Session } from '../api/frame-api.ts';
 import type { CrossFilter } from './filters.ts';
@@ -23,6 +29,19 @@ export interface OpenMenu {
   readonly x: number;
   readonly y: number;
   readonly category?: string;
+}
+
+/** One drill-down step: the category field drilled from and the value drilled into. */
+export interface DrillStep {
+  readonly field: FieldRef;
+  readonly value: string | number | boolean;
+}
+
+export interface Notice {
+  readonly text: string;
+  readonly tone: 'info' | 'error';
+  /** Tells two equal messages apart, so the second one shows again. */
+  readonly id: number;
 }
 
 export interface FrameState {
@@ -53,6 +72,14 @@ export interface FrameState {
   readonly bookmarkPlay?: number;
   /** The visual menu on screen (an overlay `closeAllOverlays` closes). */
   readonly openMenu?: OpenMenu;
+  /** Visuals of the active page shown as a table (the menus' "Show as a table"). */
+  readonly tableViews?: readonly string[];
+  /** The visual in spotlight: the others are dimmed. */
+  readonly spotlight?: string;
+  /** Visuals of the active page drilled down, by name: the categories drilled through, from the top. */
+  readonly drill?: Readonly<Record<string, readonly DrillStep[]>>;
+  /** A short message of the frame's own (a copy done or refused), shown until the next one or a timeout. */
+  readonly notice?: Notice;
   /** Increases with each query pass; `rendered` is raised once per pass. */
   readonly generation: number;
 }

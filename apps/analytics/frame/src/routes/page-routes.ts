@@ -3,6 +3,7 @@ import { Call, FrameError, reply } from '@portico/frame';
 import { CommonErrorCodes, LayoutType } from '@portico/models';
 import type { FrameRouter } from '@portico/frame';
 import type { ReportPage } from '../../../src/content/types.ts';
+import { withoutViewState } from '../model/commands.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest, errorBody } from '../model/errors.ts';
 import { loaded, pageInfo, pageNamed, withPage } from './context.ts';
@@ -23,7 +24,8 @@ export function activatePage(controller: ReportController, name: string): void {
   const page = pageNamed(definition, name);
   if (state.activePage === name) return;
   const old = definition.pages.find((p) => p.name === state.activePage);
-  controller.update(({ selection: _s, ...s }) => ({ ...s, activePage: name, results: {} }));
+  // The cross-filter, table views, spotlight and drilling belong to the page left behind.
+  controller.update(({ selection: _s, ...s }) => ({ ...withoutViewState(s), activePage: name, results: {} }));
   controller.raise('pageChanged', {
     newPage: pageInfo(page, name),
     ...(old ? { oldPage: pageInfo(old, name) } : {}),

@@ -2,6 +2,7 @@
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
 import { Permissions } from '@portico/models';
+import { clearSelection } from '../model/commands.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest, forbidden } from '../model/errors.ts';
 import { closeMenu } from '../model/interactions.ts';
@@ -89,10 +90,7 @@ export function reportRoutes(router: FrameRouter, controller: ReportController) 
     })
     .handle(Call.clearSelectedVisuals, () => {
       loaded(controller);
-      if (controller.state.selection) {
-        controller.update(({ selection: _s, ...s }) => s);
-        controller.requery();
-      }
+      clearSelection(controller);
       return null;
     });
 }

@@ -4,12 +4,13 @@ import type { FrameRouter } from '@portico/frame';
 import { SortDirection } from '@portico/models';
 import type { ICloneVisualResponse, IFilter } from '@portico/models';
 import type { VisualLayout } from '../../../src/content/types.ts';
+import { sortVisual } from '../model/commands.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest } from '../model/errors.ts';
 import { placeVisuals } from '../model/layout.ts';
 import { cloneLayout, cloneName, sortableFields, sortField } from '../model/visual-edits.ts';
 import type { SortTarget } from '../model/visual-edits.ts';
-import { loaded, pageNamed, visualInfo, visualNamed, withPage, withVisual } from './context.ts';
+import { loaded, pageNamed, visualInfo, visualNamed, withPage } from './context.ts';
 import { requireEditMode } from './page-routes.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -83,7 +84,7 @@ export function visualEditRoutes(router: FrameRouter, controller: ReportControll
         field,
         direction: direction === SortDirection.Descending ? 'Descending' : 'Ascending',
       } as const;
-      controller.editDefinition((d) => withVisual(d, params.pageName, visual.name, (v) => ({ ...v, sort })));
+      sortVisual(controller, params.pageName, visual.name, sort);
       return null;
     });
 }

@@ -12,6 +12,7 @@ import { interactionRoutes } from './interactions.ts';
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './keys.ts';
 import { STYLESHEET_PATH } from './pages.ts';
 import { createProvider } from './provider.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 import { openUserDirectory } from './users.ts';
 
 export interface IdentityAppOptions {
@@ -21,6 +22,8 @@ export interface IdentityAppOptions {
   logStream?: DestinationStream;
   /** Called with every Fastify route as it is registered (the route audit enumerates the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The sign-in form's attempt limits; by default 5 attempts per email and 20 in all per client per 15 minutes. */
+  throttle?: SignInThrottle;
 }
 
 const STYLESHEET_FILE = new URL('./assets/identity.css', import.meta.url);
@@ -144,6 +147,7 @@ export async function buildIdentityApp(
     provider,
     users,
     config,
+    ...(options.throttle === undefined ? {} : { throttle: options.throttle }),
   });
   await app.register(providerRoutes, { provider });
 

@@ -4,7 +4,8 @@ import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { IdentityConfig } from './config.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
-import { expiredInteractionPage, loginPage, problemPage } from './pages.ts';
+import { expiredInteractionPage, loginPage, problemPage, TOO_MANY_ATTEMPTS } from './pages.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 import type { UserDirectory } from './users.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -73,6 +74,8 @@ export interface InteractionRoutesOptions {
   provider: Provider;
   users: UserDirectory;
   config: IdentityConfig;
+  /** Limits password attempts per client address (default: 5 per email and 20 in all per 15 minutes). */
+  throttle?: SignInThrottle;
 }
 
 /**
@@ -81,7 +84,7 @@ export interface InteractionRoutesOptions {
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  { provider, users, config }: InteractionRoutesOptions,
+  { provider, users, config, throttle = new SignInThrottle() }: InteractionRoutesOptions,
 ) {
   await app.register(formbody, { bodyLimit: 8 * 1024 });
 
@@ -168,11 +171,22 @@ export async function interactionRoutes(
         const error = `Enter an email of at most ${MAX_USERNAME} characters and a password of at most ${MAX_PASSWORD}.`;
         return html(reply, 400, loginPage({ action, username: username.slice(0, MAX_USERNAME), error }));
       }
+      const wait = throttle.attempt(request.ip, username);
+      if (wait !== undefined) {
+        request.log.warn('sign-in attempts throttled');
+        reply.header('retry-after', String(wait));
+        return html(
+          reply,
+          429,
+          loginPage({ action, username, error: TOO_MANY_ATTEMPTS(Math.ceil(wait / 60)) }),
+        );
+      }
       const user = await users.authenticate(username, password);
       if (user === undefined) {
         request.log.info('sign-in rejected');
         return html(reply, 200, loginPage({ action, username, error: true }));
       }
+      throttle.succeeded(request.ip, username);
       request.log.info({ sub: user.sub }, 'signed in');
       const returnTo = await provider.interactionResult(
         request.raw,

@@ -47,6 +47,9 @@ ${body}
 `;
 }
 
+export const TOO_MANY_ATTEMPTS = (minutes: number) =>
+  `Too many sign-in attempts. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+
 export interface LoginPageOptions {
   action: string;
   username?: string | undefined;

@@ -388,6 +388,28 @@ describe('the sign-in form', () => {
     expect(replay.headers.location).toBeUndefined();
     expect(replay.body).toContain('This sign-in has expired');
   });
+
+  it('throttles password guessing: after five failures even the right password waits, with Retry-After', async () => {
+    const guesser = new Browser('10.1.0.5');
+    const path = await startSignIn(guesser);
+    for (let i = 0; i < 5; i++) {
+      const response = await guesser.post(path, {
+        username: ALICE.username,
+        password: `WRONG-password-0815`,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const locked = await guesser.post(path, ALICE);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.headers.location).toBeUndefined();
+    expect(locked.body).toContain('Too many sign-in attempts');
+    expect(locked.body).not.toContain('Wrong email or password.');
+    // Another client is not held back by this one's guesses.
+    const other = new Browser('10.1.0.6');
+    const signedIn = await other.post(await startSignIn(other), ALICE);
+    expect(signedIn.statusCode).toBe(303);
+  });
 });
 
 describe('redirects', () => {

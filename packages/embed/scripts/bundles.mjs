@@ -1,5 +1,6 @@
 // The esbuild settings of the three builds, shared by `build.mjs` and `size.mjs` so the size check
 // measures exactly what is shipped.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,26 @@ export const umd = {
   banner: { js: umdBanner },
   footer: { js: '});' },
   plugins: [swap('./extras.ts', { path: path.join(root, 'src/umd-slot.ts') })],
+};
+
+/**
+ * The whole SDK as one UMD file, not shipped: the core with `extras.ts` itself (Q&A, quick create, paginated
+ * reports) and the complete `models` (`modelsNamespace` for `modelsCore`). `npm run size` measures it, since
+ * the issue's budget is for the whole SDK and the core meets it only with the add-on beside it.
+ */
+export const umdWhole = {
+  ...umd,
+  plugins: [
+    {
+      name: 'whole models',
+      setup(build) {
+        build.onLoad({ filter: /[\\/]src[\\/]umd\.ts$/ }, async (args) => ({
+          contents: (await readFile(args.path, 'utf8')).replaceAll('modelsCore', 'modelsNamespace'),
+          loader: 'ts',
+        }));
+      },
+    },
+  ],
 };
 
 /** The global (or CommonJS module) the add-on completes: the core UMD build. */
@@ -151,11 +172,18 @@ export async function terse(code, { module = false, map, file, mangleInternal = 
 
 /**
  * The minified UMD build as `build.mjs` writes it (esbuild, then terser), in memory: `{ code, map }`.
- * `npm run size` and the budget test (`src/umd-build.test.ts`) measure exactly this.
+ * `npm run size` and the budget test (`src/umd-build.test.ts`) measure exactly this; `whole: true` gives
+ * `umdWhole` instead, made the same way.
  */
-export async function minifiedUmd({ file = 'portico-embed.min.js', sourcemap = false, nameCache } = {}) {
+export async function minifiedUmd({
+  file = 'portico-embed.min.js',
+  sourcemap = false,
+  nameCache,
+  whole = false,
+} = {}) {
   const { build } = createRequire(import.meta.url)('esbuild');
-  const { outputFiles } = await build({ ...umd, sourcemap, outfile: `dist/umd/${file}`, write: false });
+  const options = whole ? umdWhole : umd;
+  const { outputFiles } = await build({ ...options, sourcemap, outfile: `dist/umd/${file}`, write: false });
   const js = outputFiles.find((output) => output.path.endsWith('.js'));
   const map = outputFiles.find((output) => output.path.endsWith('.map'));
   const result = await terse(toFactoryReturn(js.text), { map: map?.text, file, nameCache });

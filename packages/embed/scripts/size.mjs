@@ -30,11 +30,14 @@ const fromSource = (contents) => ({
 const sizeOf = (code) => ({ min: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length });
 const extras = sizeOf((await minifiedUmdExtras()).code);
 const core = sizeOf((await minifiedUmd()).code);
+const whole = sizeOf((await minifiedUmd({ whole: true })).code);
 const rows = [
   // The UMD build exactly as build.mjs writes it (plus window.powerbi), then its add-on.
   ['UMD core (budgeted)', core],
   ['UMD add-on (Q&A, quick create, RDL…)', extras],
   ['UMD core + add-on', { min: core.min + extras.min, gzip: core.gzip + extras.gzip }],
+  // Everything in one UMD file (not shipped): what the issue's budget asks of the whole SDK.
+  ['UMD whole SDK, one file', whole],
   ['ESM, the whole SDK', await measure(esm)],
   ['  of which models', await measure(fromSource("export * from '@portico/models';"))],
   [
@@ -57,9 +60,12 @@ const umdSize = core;
 const ratio = (size) => (size.gzip / powerbiClient.gzip).toFixed(2);
 console.info(
   `powerbi-client ${powerbiClient.version}'s powerbi.min.js: ${powerbiClient.min} B min ${powerbiClient.gzip} B min+gz; ` +
-    `ours UMD core ${ratio(umdSize)}×, with the add-on ${ratio(rows[2][1])}×, ESM ${ratio(rows[3][1])}× of it`,
+    `ours UMD core ${ratio(umdSize)}×, with the add-on ${ratio(rows[2][1])}×, in one file ${ratio(whole)}×, ` +
+    `ESM ${ratio(rows[4][1])}× of it`,
 );
-console.info(`budget ${BUDGET} B min+gz (UMD)`);
+console.info(
+  `budget ${BUDGET} B min+gz (UMD core); the whole SDK in one file is ${whole.gzip - BUDGET} B over it`,
+);
 if (umdSize.gzip > BUDGET) {
   console.error(`The UMD build is ${umdSize.gzip - BUDGET} B over the ${BUDGET} B budget.`);
   process.exit(1);

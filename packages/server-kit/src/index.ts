@@ -1,4 +1,10 @@
-export { REQUEST_ID_HEADER, echoRequestId, genReqId } from './request-id.ts';
+export {
+  REQUEST_ID_HEADER,
+  echoRequestId,
+  genReqId,
+  requestIdGenerator,
+  requestIdSequence,
+} from './request-id.ts';
 export { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
 export type { CommonErrorCode } from './http-errors.ts';
 export { badRequestText, registerErrorHandler } from './error-handler.ts';

@@ -1,11 +1,19 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { REQUEST_ID_HEADER, echoRequestId, genReqId } from './request-id.ts';
+import {
+  REQUEST_ID_HEADER,
+  echoRequestId,
+  genReqId,
+  requestIdGenerator,
+  requestIdSequence,
+} from './request-id.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// A random 12-character base64url prefix, then a counter in base 36.
+const SEQUENCED = /^[A-Za-z0-9_-]{12}-[0-9a-z]+$/;
 
-async function app() {
-  const server = Fastify({ logger: false, genReqId });
+async function app(generate = genReqId) {
+  const server = Fastify({ logger: false, genReqId: generate });
   echoRequestId(server);
   server.get('/ok', async () => ({ ok: true }));
   return server;
@@ -37,6 +45,28 @@ describe('request ids', () => {
     const res = await server.inject({ url: '/nowhere', headers: { [REQUEST_ID_HEADER]: 'trace-404' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers[REQUEST_ID_HEADER]).toBe('trace-404');
+    await server.close();
+  });
+
+  it('numbers the ids of one sequence after its prefix, and gives each sequence its own random prefix', () => {
+    const fixed = requestIdSequence('edge');
+    expect([fixed(), fixed(), ...Array.from({ length: 34 }, fixed)].slice(0, 2)).toEqual([
+      'edge-1',
+      'edge-2',
+    ]);
+    expect(fixed()).toBe('edge-11'); // 37 in base 36
+    const prefixes = new Set(Array.from({ length: 50 }, () => requestIdSequence()().slice(0, 12)));
+    expect(prefixes.size).toBe(50);
+  });
+
+  it('takes its fresh ids from a sequence when given one, and still keeps a well-formed incoming id', async () => {
+    const server = await app(requestIdGenerator(requestIdSequence()));
+    const fresh = await Promise.all([1, 2, 3].map(() => server.inject({ url: '/ok' })));
+    const ids = fresh.map((res) => String(res.headers[REQUEST_ID_HEADER]));
+    for (const id of ids) expect(id).toMatch(SEQUENCED);
+    expect(new Set(ids).size).toBe(3);
+    const kept = await server.inject({ url: '/ok', headers: { [REQUEST_ID_HEADER]: 'edge-9' } });
+    expect(kept.headers[REQUEST_ID_HEADER]).toBe('edge-9');
     await server.close();
   });
 });

@@ -196,18 +196,45 @@ export function chooseMenuEntry(controller: ReportController, visualName: string
   }
 }
 
-/** Writes to the clipboard and says so; a browser that refuses (no permission, an insecure page) is told apart. */
+/**
+ * Writes to the clipboard and says so. The Clipboard API is refused to a cross-origin frame the host has not
+ * delegated `clipboard-write` to (the SDK's iframe has no `allow`), so a refusal falls back to the copy command,
+ * which the click's user activation allows; only when both fail does the frame say the browser refused.
+ */
 async function copyToClipboard(
   controller: ReportController,
   text: string,
   messages: MenuMessages,
 ): Promise<void> {
+  let copied = false;
   try {
-    if (!navigator.clipboard) throw new Error('No clipboard');
+    if (!navigator.clipboard) throw new Error('No Clipboard API');
     await navigator.clipboard.writeText(text);
-    notify(controller, messages.copied, 'info');
+    copied = true;
   } catch {
-    notify(controller, messages.copyRefused, 'error');
+    copied = copyCommand(text);
+  }
+  notify(controller, copied ? messages.copied : messages.copyRefused, copied ? 'info' : 'error');
+}
+
+/** `document.execCommand('copy')` on a hidden text area holding `text`; whether the browser copied it. */
+function copyCommand(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  document.body.append(area);
+  area.select();
+  try {
+    // Deprecated, but the one way a frame without the clipboard-write permission can copy on a user's click.
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+    focused?.focus();
   }
 }
 

@@ -275,6 +275,16 @@ function queryProbes(route: AuditedRoute, idField: 'reportId' | 'datasetId'): [s
     { select: [column('Devices', 'Manufacturer')], top: 1e12 },
     { select: [] },
     { select: Array.from({ length: 51 }, () => column('Devices', 'Manufacturer')) },
+    // 100 filters of 1,000 values: each within its limit, 100,000 bound values in all (15 s before the cap).
+    {
+      select: [column('Devices', 'Manufacturer')],
+      filters: Array.from({ length: 100 }, () => ({
+        target: { table: 'Devices', column: 'Manufacturer' },
+        operator: 'NotIn',
+        values: Array.from({ length: 1000 }, (_, i) => `v${i}`),
+        filterType: 1,
+      })),
+    },
   );
   const probe = (what: string) => (query: unknown, i: number) =>
     [

@@ -7,7 +7,9 @@ import {
   useSignIn,
   useSignOut,
 } from '../features/authentication/hooks/use-authentication';
-import { selectAuthentication } from '../features/authentication/slice';
+import { SignInProblem } from '../features/authentication/components/sign-in-problem';
+import { loginErrorDismissed, selectAuthentication } from '../features/authentication/slice';
+import { LoadBoundary } from '../components/load-boundary';
 import { ConfigurationGate } from '../features/configuration/components/configuration-gate';
 import { selectConfiguration } from '../features/configuration/slice';
 import { Footer } from '../features/layout/components/footer';
@@ -38,7 +40,7 @@ const SignedInIdleLockout = lazy(async () => {
 /** The frame around every page (spec §2): header, the page once configured, footer (app/shell.css). */
 export function AppLayout() {
   const configuration = useAppSelector(selectConfiguration);
-  const { account, isLoggingIn } = useAppSelector(selectAuthentication);
+  const { account, isLoggingIn, error: signInError } = useAppSelector(selectAuthentication);
   const { clientId, authority, apiScope, clientLanguage, includeReports } = configuration;
   const { t, i18n } = useTranslation();
 
@@ -77,18 +79,27 @@ export function AppLayout() {
         onSignOut={signOut}
       />
       <main className="portal-main">
+        {account === null && isLoggingIn === false && (
+          <SignInProblem
+            error={signInError}
+            onRetry={signIn}
+            onDismiss={() => dispatch(loginErrorDismissed())}
+          />
+        )}
         <ConfigurationGate>
           <Outlet />
         </ConfigurationGate>
       </main>
       {account !== null && (
-        <Suspense fallback={null}>
-          <SignedInIdleLockout
-            active
-            timeoutSeconds={configuration.maximumIdleTimeoutForLockoutInSeconds}
-            onExpire={signOut}
-          />
-        </Suspense>
+        <LoadBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <SignedInIdleLockout
+              active
+              timeoutSeconds={configuration.maximumIdleTimeoutForLockoutInSeconds}
+              onExpire={signOut}
+            />
+          </Suspense>
+        </LoadBoundary>
       )}
       <Footer vendorName={configuration.vendorName} vendorUrl={configuration.vendorUrl} />
     </div>

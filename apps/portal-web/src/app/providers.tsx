@@ -21,7 +21,7 @@ export function AppProviders({ store, i18n, children }: AppProvidersProps) {
     <ReduxProvider store={store}>
       <I18nextProvider i18n={i18n}>
         {/* Translations load before the first screen. */}
-        <Suspense fallback={<ProgressBar />}>{children}</Suspense>
+        <Suspense fallback={<ProgressBar delayed />}>{children}</Suspense>
       </I18nextProvider>
     </ReduxProvider>
   );

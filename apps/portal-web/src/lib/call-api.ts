@@ -16,6 +16,8 @@ export interface ApiRequest {
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSE_ERROR' | 'NO_TOKEN';
   message: string;
+  /** The server's stable `code` of a non-OK answer (`ACCESS_KEY_EXPIRED`), null when it sent none. */
+  code?: string | null;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network response was not ok.';
@@ -26,22 +28,38 @@ export class ApiCallError extends Error implements ApiError {
   readonly status: ApiError['status'];
   /** The server's own `{ message }` of a non-OK answer, for pages that show it (an installer key's fate). */
   readonly serverMessage: string | null;
-  constructor(status: ApiError['status'], message: string, serverMessage: string | null = null) {
+  /** The server's stable `{ code }` of a non-OK answer, which pages translate (`lib/error-text.ts`). */
+  readonly code: string | null;
+  constructor(
+    status: ApiError['status'],
+    message: string,
+    serverMessage: string | null = null,
+    code: string | null = null,
+  ) {
     super(message);
     this.name = 'ApiCallError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.code = code;
   }
 }
 
-async function serverMessageOf(response: Response): Promise<string | null> {
+interface ServerError {
+  message: string | null;
+  code: string | null;
+}
+
+/** The `{ message, code }` of an error answer's body, each null when absent (or when the body is not JSON). */
+function serverErrorOf(text: string): ServerError {
   try {
-    const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-      ? body.message
-      : null;
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null) return { message: null, code: null };
+    return {
+      message: 'message' in body && typeof body.message === 'string' ? body.message : null,
+      code: 'code' in body && typeof body.code === 'string' ? body.code : null,
+    };
   } catch {
-    return null;
+    return { message: null, code: null };
   }
 }
 
@@ -76,9 +94,13 @@ export async function callApi(
 ): Promise<Response> {
   const method = request.method ?? 'GET';
   const url = `/api/${request.url}`;
-  const fail = (status: ApiError['status'], message: string, serverMessage: string | null = null): never => {
-    console.error(`${method} ${url} failed: ${serverMessage ?? message}`);
-    throw new ApiCallError(status, message, serverMessage);
+  const fail = (
+    status: ApiError['status'],
+    message: string,
+    server: ServerError = { message: null, code: null },
+  ): never => {
+    console.error(`${method} ${url} failed: ${server.message ?? message}`);
+    throw new ApiCallError(status, message, server.message, server.code);
   };
 
   const headers: Record<string, string> = { Accept: request.accept ?? 'application/json' };
@@ -100,14 +122,19 @@ export async function callApi(
   } catch (error) {
     return fail('FETCH_ERROR', describe(error));
   }
-  if (response.status === 400) return fail(400, await response.text());
-  if (!response.ok) return fail(response.status, NETWORK_ERROR_MESSAGE, await serverMessageOf(response));
+  if (response.status === 400) {
+    const text = await response.text().catch(() => '');
+    return fail(400, text, serverErrorOf(text));
+  }
+  if (!response.ok)
+    return fail(response.status, NETWORK_ERROR_MESSAGE, serverErrorOf(await response.text().catch(() => '')));
   return response;
 }
 
 /** Turns anything a call threw into the error the state stores. */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiCallError) return { status: error.status, message: error.message };
+  if (error instanceof ApiCallError)
+    return { status: error.status, message: error.message, code: error.code };
   return { status: 'FETCH_ERROR', message: describe(error) };
 }
 

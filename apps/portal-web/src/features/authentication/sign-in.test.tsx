@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as Oidc from 'oidc-client-ts';
 import { FakeUserManager } from '../../test/fake-user-manager';
@@ -153,5 +153,41 @@ describe('signing in and out', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(FakeUserManager.latest().removeUser).toHaveBeenCalled();
     expect(store.getState().authentication).toMatchObject({ isLoggingIn: false, account: null });
+  });
+
+  it('explains a sign-in popup the browser blocked, and retries from the alert', async () => {
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
+    FakeUserManager.whenBuilt = (manager) =>
+      // As oidc-client-ts does: it opens the window, finds none, and reports the popup as closed.
+      manager.signinPopup.mockImplementation(async () => {
+        window.open('', '_blank');
+        throw new Error('Popup closed by user');
+      });
+    stubConfiguration();
+    const { user, store } = renderApp();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(store.getState().authentication.error).toBe('popup_window_error'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The sign-in window was blocked. Allow pop-ups for this site');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(FakeUserManager.latest().signinPopup).toHaveBeenCalledTimes(2));
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says nothing when the user closed the sign-in popup', async () => {
+    stubConfiguration();
+    const { store, user } = renderApp();
+    FakeUserManager.whenBuilt = (manager) =>
+      manager.signinPopup.mockRejectedValue(new Error('Popup closed by user'));
+
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(store.getState().authentication.error).toBe('Popup closed by user'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -32,6 +32,10 @@ export const authenticationSlice = createSlice({
       state.isLoggingIn = false;
       state.error = action.payload;
     },
+    /** The user read the sign-in failure and put it away. */
+    loginErrorDismissed(state) {
+      state.error = null;
+    },
     loggedOut(state) {
       state.isLoggingIn = false;
       state.account = null;
@@ -48,8 +52,15 @@ export const authenticationSlice = createSlice({
   },
 });
 
-export const { loginStarted, loginSucceeded, loginFailed, loggedOut, sessionRestored, accountRefreshed } =
-  authenticationSlice.actions;
+export const {
+  loginStarted,
+  loginSucceeded,
+  loginFailed,
+  loginErrorDismissed,
+  loggedOut,
+  sessionRestored,
+  accountRefreshed,
+} = authenticationSlice.actions;
 
 interface WithAuthentication {
   authentication: AuthenticationState;

@@ -106,6 +106,29 @@ export const prepareSignIn =
     void auth.load().catch((error: unknown) => console.warn('The sign-in code could not be loaded', error));
   };
 
+/** The error a sign-in stores when the browser refused to open its popup (spec §8's code for it). */
+export const POPUP_BLOCKED = 'popup_window_error';
+
+/**
+ * Watches `window.open` while oidc-client-ts opens the sign-in popup: a blocked popup is a null window, which the
+ * library then reports only as "Popup closed by user".
+ */
+function watchPopupOpening(): { blocked: () => boolean; stop: () => void } {
+  const open = window.open;
+  let blocked = false;
+  window.open = function openWatched(...args: Parameters<typeof window.open>) {
+    const opened = open.apply(window, args);
+    if (opened === null) blocked = true;
+    return opened;
+  };
+  return {
+    blocked: () => blocked,
+    stop: () => {
+      window.open = open;
+    },
+  };
+}
+
 /** Hooks around the popup, so the caller can move to home while it runs and back afterwards. */
 export interface SignInNavigation {
   onPopupOpening?: () => void;
@@ -127,8 +150,16 @@ export const signIn =
       // once it arrives: browsers let a page open a window for a few seconds after a click (Chromium 5 s).
       const [manager, { SIGNIN_POPUP_ARGS }] = await Promise.all([auth.load(), loadOidcSession()]);
       if (!manager) throw new Error('Sign-in is not configured');
-      const user = await manager.signinPopup(SIGNIN_POPUP_ARGS);
-      dispatch(loginSucceeded(toAccount(user, auth.authority)));
+      const popup = watchPopupOpening();
+      try {
+        const user = await manager.signinPopup(SIGNIN_POPUP_ARGS);
+        dispatch(loginSucceeded(toAccount(user, auth.authority)));
+      } catch (error) {
+        // oidc-client-ts reports a blocked popup as one the user closed; the user needs to hear the difference.
+        throw popup.blocked() ? new Error(POPUP_BLOCKED) : error;
+      } finally {
+        popup.stop();
+      }
     } catch (error) {
       dispatch(loginFailed(describe(error)));
     } finally {

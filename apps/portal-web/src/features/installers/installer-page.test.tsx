@@ -61,7 +61,7 @@ describe('the installer pages', () => {
     expect(click).toHaveBeenCalled();
   });
 
-  it("shows the server's message for a revoked key instead of a broken download", async () => {
+  it("explains a revoked key by the server's code instead of a broken download", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubPortal(
       {},
@@ -75,7 +75,9 @@ describe('the installer pages', () => {
     await user.click(await screen.findByRole('button', { name: 'Download' }));
 
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('The access key has been revoked.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The installer could not be downloaded: The access key has been revoked. Ask your contact at the vendor',
+      ),
     );
   });
 });

@@ -143,7 +143,7 @@ describe('the reports page', () => {
     expect(alert).toHaveBeenCalledWith('Popup blocked. Please allow popups for this website.');
   });
 
-  it('shows a failed load with a retry', async () => {
+  it('shows a failed load in words for the user, with a retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let healthy = false;
     stubPortal(
@@ -156,7 +156,9 @@ describe('the reports page', () => {
     );
     const { user } = renderApp({ route: '/reports' });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Network response was not ok.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The report catalog could not be loaded: Something went wrong on the server.',
+    );
     healthy = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('tree')).toBeInTheDocument();

@@ -38,5 +38,5 @@ export function ConfigurationGate({ children }: { children: ReactNode }): ReactN
       </div>
     );
   }
-  return <ProgressBar label={t('Configuration.loading')} />;
+  return <ProgressBar label={t('Configuration.loading')} delayed />;
 }

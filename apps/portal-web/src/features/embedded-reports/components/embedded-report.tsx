@@ -8,6 +8,7 @@ import { PowerBIEmbed } from '@portico/embed-react';
 import type { EmbedConfig, EmbeddedComponent } from '@portico/embed-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
+import { errorTextOf } from '../../../lib/error-text';
 import { useGetEmbedInfoQuery } from '../api';
 import { useFullscreenButton } from '../hooks/use-fullscreen-button';
 import { refreshDelay } from '../model';
@@ -69,8 +70,13 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
   );
 
   if (info.isError && !info.isFetching) {
-    const message = info.error && 'message' in info.error ? String(info.error.message) : '';
-    return <LoadError what={t('EmbeddedReports.report')} message={message} onRetry={() => void refetch()} />;
+    return (
+      <LoadError
+        what={t('EmbeddedReports.report')}
+        message={errorTextOf(t, info.error)}
+        onRetry={() => void refetch()}
+      />
+    );
   }
   if (!embedConfig) return <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
   return (

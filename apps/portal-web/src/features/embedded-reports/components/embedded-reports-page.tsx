@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { SIDEBAR_WIDTH } from '../../../app/theme';
 import { LoadError } from '../../../components/load-error';
+import { errorTextOf } from '../../../lib/error-text';
 import { useGetUserReportsQuery } from '../api';
 import { selectPbiReportsForUsers } from '../slice';
 import { EmbeddedReport } from './embedded-report';
@@ -28,7 +29,11 @@ export default function EmbeddedReportsPage() {
   let content;
   if (error !== null && !isLoading) {
     content = (
-      <LoadError what={t('EmbeddedReports.list')} message={error} onRetry={() => void query.refetch()} />
+      <LoadError
+        what={t('EmbeddedReports.list')}
+        message={errorTextOf(t, query.error)}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (isLoading || query.isUninitialized) {
     content = <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
@@ -41,11 +46,18 @@ export default function EmbeddedReportsPage() {
   }
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '75vh' }}>
+    // Below md (a phone, a zoomed-in window) the list goes above the report, which then keeps the full width.
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, minHeight: '75vh' }}>
       <Box
         component="nav"
         aria-labelledby="embedded-reports-title"
-        sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}
+        sx={{
+          width: { xs: 'auto', md: SIDEBAR_WIDTH },
+          flexShrink: 0,
+          borderRight: { xs: 0, md: 1 },
+          borderBottom: { xs: 1, md: 0 },
+          borderColor: 'divider',
+        }}
       >
         <Typography id="embedded-reports-title" variant="h6" component="h1" sx={{ px: 2, pt: 2 }}>
           {t('EmbeddedReports.sidebarTitle')}
@@ -64,7 +76,16 @@ export default function EmbeddedReportsPage() {
           ))}
         </List>
       </Box>
-      <Box component="section" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <Box
+        component="section"
+        sx={{
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          minWidth: 0,
+          minHeight: { xs: '70vh', md: 'auto' },
+        }}
+      >
         {content}
       </Box>
     </Box>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
-import { ApiCallError } from '../../../lib/call-api';
+import { errorTextOf } from '../../../lib/error-text';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../lib/languages';
 import type { Progress } from '../../../lib/save-file';
 import { downloadInstaller } from '../download';
@@ -31,7 +31,8 @@ type Status =
   | { kind: 'idle' }
   | { kind: 'downloading'; progress: Progress }
   | { kind: 'done'; fileName: string }
-  | { kind: 'failed'; message: string };
+  /** `error` is what the download threw, translated when drawn so a change of language reaches it. */
+  | { kind: 'failed'; error: unknown };
 
 function percent({ received, total }: Progress): number | undefined {
   return total === null ? undefined : Math.min(100, Math.round((received / total) * 100));
@@ -56,20 +57,21 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
       );
       setStatus({ kind: 'done', fileName });
     } catch (error) {
-      const reason = error instanceof ApiCallError ? (error.serverMessage ?? error.message) : String(error);
-      setStatus({ kind: 'failed', message: reason });
+      setStatus({ kind: 'failed', error });
     }
   };
 
   const busy = status.kind === 'downloading';
   return (
-    <Stack spacing={3} sx={{ px: 3, py: 4, maxWidth: '40em' }}>
+    <Stack spacing={3} sx={{ px: { xs: 2, sm: 3 }, py: 4, maxWidth: '40em' }}>
       <Typography variant="h4" component="h1">
         {title}
       </Typography>
       {message !== undefined && <Typography>{message}</Typography>}
+      {/* 15em: a shrunk label may take 133 % of its field, and German's "Sprache des Installationsprogramms"
+          was cut short in 12em. */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-        <FormControl variant="standard" sx={{ minWidth: '12em' }}>
+        <FormControl variant="standard" sx={{ minWidth: '15em' }}>
           <InputLabel htmlFor="installer-language" shrink>
             {t('Installer.language')}
           </InputLabel>
@@ -85,7 +87,7 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
             ))}
           </NativeSelect>
         </FormControl>
-        <FormControl variant="standard" sx={{ minWidth: '12em' }}>
+        <FormControl variant="standard" sx={{ minWidth: '15em' }}>
           <InputLabel htmlFor="installer-platform" shrink>
             {t('Installer.platform')}
           </InputLabel>
@@ -123,7 +125,7 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
         <Alert severity="success">{t('Installer.downloaded', { fileName: status.fileName })}</Alert>
       )}
       {status.kind === 'failed' && (
-        <Alert severity="error">{t('Installer.failed', { message: status.message })}</Alert>
+        <Alert severity="error">{t('Installer.failed', { message: errorTextOf(t, status.error) })}</Alert>
       )}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SignInIcon } from '../../../components/icons';
+import { LoadBoundary } from '../../../components/load-boundary';
 import { Logo } from '../../../components/logo';
 import { paths } from '../../../paths';
 import { TopNavigation } from './top-navigation';
@@ -49,9 +50,18 @@ export function Header({
         </RouterLink>
         <TopNavigation links={links} />
         {userName !== null ? (
-          <Suspense fallback={null}>
-            <SignOutButton userName={userName} onSignOut={onSignOut} />
-          </Suspense>
+          // Should its code not arrive, a plain button (without the tooltip) still signs out.
+          <LoadBoundary
+            fallback={
+              <button type="button" className="portal-button" onClick={onSignOut}>
+                {t('Header.signout')}
+              </button>
+            }
+          >
+            <Suspense fallback={null}>
+              <SignOutButton userName={userName} onSignOut={onSignOut} />
+            </Suspense>
+          </LoadBoundary>
         ) : canSignIn ? (
           <button
             type="button"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SIDEBAR_WIDTH } from '../../../app/theme';
 import { LoadError } from '../../../components/load-error';
+import { errorTextOf } from '../../../lib/error-text';
 import { toSupportedLanguage } from '../../../lib/languages';
 import { useGetCustomerAccountsQuery, useGetDownloadAccessTokenQuery, useGetReportNodesQuery } from '../api';
 import { selectCustomers } from '../customers-slice';
@@ -37,7 +38,8 @@ export default function ReportsPage() {
 
   const [chosenCustomer, setChosenCustomer] = useState<string | null>(null);
   const [chosenNode, setChosenNode] = useState<number | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  // What a download threw, translated when drawn.
+  const [downloadError, setDownloadError] = useState<{ error: unknown } | null>(null);
   const [downloads, setDownloads] = useState(0);
 
   // The first customer and the first root are preselected until the user chooses.
@@ -60,7 +62,7 @@ export default function ReportsPage() {
     setDownloads((n) => n + 1);
     const language = toSupportedLanguage(i18n.language) ?? 'en';
     dispatch(downloadReport({ token: tokenQuery.data, customer, node, fileName, format, language, target }))
-      .catch((error: unknown) => setDownloadError(error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => setDownloadError({ error }))
       .finally(() => setDownloads((n) => n - 1));
   };
 
@@ -73,24 +75,42 @@ export default function ReportsPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Typography variant="h4" component="h1" sx={{ px: 3, pt: 2 }}>
+      <Typography variant="h4" component="h1" sx={{ px: { xs: 2, sm: 3 }, pt: 2 }}>
         {t('Reports.title')}
       </Typography>
       {loadErrors.map(({ what, query }) => (
         <LoadError
           key={what}
           what={what}
-          message={query.error && 'message' in query.error ? String(query.error.message) : ''}
+          message={errorTextOf(t, query.error)}
           onRetry={() => void query.refetch()}
         />
       ))}
       {loading && loadErrors.length === 0 && <LinearProgress aria-label={t('Reports.loading')} />}
       {ready && !loading && loadErrors.length === 0 && (
-        <Box sx={{ display: 'flex', flexGrow: 1, minHeight: '60vh', gap: 2, px: 3, py: 2 }}>
+        // On a phone (or a zoomed-in window) the tree and the reports stack: side by side, the reports had a
+        // few characters' width left.
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            flexGrow: 1,
+            minHeight: '60vh',
+            gap: 2,
+            px: { xs: 2, sm: 3 },
+            py: 2,
+          }}
+        >
           <Box
             component="section"
             aria-label={t('Reports.tree')}
-            sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+            sx={{
+              width: { xs: 'auto', sm: SIDEBAR_WIDTH },
+              flexShrink: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 1,
+            }}
           >
             {customer ? (
               <CustomerSelect
@@ -107,7 +127,7 @@ export default function ReportsPage() {
             {downloads > 0 && <LinearProgress aria-label={t('Common.loading')} sx={{ mb: 1 }} />}
             {downloadError !== null && (
               <Alert severity="error" sx={{ mb: 1 }}>
-                {t('Reports.downloadFailed', { message: downloadError })}
+                {t('Reports.downloadFailed', { message: errorTextOf(t, downloadError.error) })}
               </Alert>
             )}
             {node && customer && <ReportFiles node={node} onDownload={onDownload} />}

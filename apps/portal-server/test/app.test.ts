@@ -238,4 +238,25 @@ describe('logging', () => {
       }),
     ]);
   });
+
+  it('writes the completion line once, with the same id, after a request that logged on its way', async () => {
+    const logs = captureLogs(loggerOptions({ logLevel: 'info' }));
+    const app = await testApp({ config: testConfig(), logger: logs.logger });
+    app.get('/api/test/chatty', async (request) => {
+      request.log.info({ step: 'lookup' }, 'looked something up');
+      return { ok: true };
+    });
+    await app.inject({ url: '/api/test/chatty', headers: { 'x-request-id': 'chatty-1' } });
+    await app.inject({ url: '/api/test/chatty' });
+    await app.close();
+    const lines = logs
+      .records()
+      .filter((line) => line['url'] === '/api/test/chatty' || line['step'] === 'lookup');
+    expect(lines.filter((line) => line['reqId'] === 'chatty-1')).toEqual([
+      expect.objectContaining({ level: 30, step: 'lookup', msg: 'looked something up' }),
+      expect.objectContaining({ level: 30, statusCode: 200, msg: 'request completed' }),
+    ]);
+    expect(lines).toHaveLength(4);
+    expect(new Set(lines.map((line) => line['reqId'])).size).toBe(2);
+  });
 });

@@ -10,6 +10,8 @@ export type { CommonErrorCode } from './http-errors.ts';
 export { badRequestText, registerErrorHandler } from './error-handler.ts';
 export type { ErrorHandlerOptions } from './error-handler.ts';
 export { DeferredChildLogger, deferredChildLogger } from './deferred-child-logger.ts';
+export { requestLineWriter } from './request-line.ts';
+export type { RequestLineWriter } from './request-line.ts';
 export { batchedDestination } from './batched-destination.ts';
 export type { BatchedDestination, LineSink } from './batched-destination.ts';
 export { loggingOptions, rejectBeforeRouting } from './fastify-options.ts';

@@ -1,0 +1,80 @@
+import { pino } from 'pino';
+import type { LoggerOptions } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions } from './logger.ts';
+import { requestLineWriter } from './request-line.ts';
+
+function capture(options: LoggerOptions) {
+  const lines: string[] = [];
+  const logger = pino(options, { write: (line: string) => lines.push(line) });
+  return { logger, lines };
+}
+
+// Fixed time, so the fast line and pino's can be compared byte for byte.
+const fixedTime = { timestamp: () => ',"time":1700000000000' };
+
+describe('the request line writer', () => {
+  it.each([
+    ['the servers’ options', loggerOptions('info')],
+    [
+      'no time, a message key of its own, no base bindings',
+      { timestamp: false, messageKey: 'message', base: null },
+    ],
+    ['level labels', { formatters: { level: (label: string) => ({ level: label }) } }],
+  ])('writes what pino writes for the same fields, with %s', (_name, options: LoggerOptions) => {
+    const { logger, lines } = capture({ ...fixedTime, ...options });
+    const child = logger.child({ service: 'portal' });
+    const write = requestLineWriter(child, 'request completed');
+    expect(write).toBeDefined();
+    const hostile = ['abc-1', 'GET', '/a?q="quoted"\\\n\u0001\u2028é'] as const;
+    write?.(...hostile, 404, 1.2345678);
+    child.info(
+      { reqId: hostile[0], method: hostile[1], url: hostile[2], statusCode: 404, responseTime: 1.2345678 },
+      'request completed',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(lines[1]);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ url: hostile[2], service: 'portal', statusCode: 404 });
+  });
+
+  it('writes nothing when info is off, and again when it is back on', () => {
+    const { logger, lines } = capture({ level: 'warn' });
+    const write = requestLineWriter(logger, 'request completed');
+    write?.('a', 'GET', '/', 200, 1);
+    logger.level = 'info';
+    write?.('b', 'GET', '/', 200, 1);
+    expect(lines.map((line) => (JSON.parse(line) as { reqId: string }).reqId)).toEqual(['b']);
+  });
+
+  it.each([
+    ['a mixin', { mixin: () => ({ at: Date.now() }) }],
+    [
+      'a log formatter',
+      { formatters: { log: (object: Record<string, unknown>) => ({ ...object, extra: 1 }) } },
+    ],
+    ['a serializer of one of its fields', { serializers: { url: (url: string) => url.split('?')[0] } }],
+    ['a redacted field', { redact: ['url'] }],
+    [
+      'a log-method hook',
+      { hooks: { logMethod: (args: unknown[], method: (...a: unknown[]) => void) => method(...args) } },
+    ],
+    ['a message prefix', { msgPrefix: '[portal] ' }],
+  ])('declines a logger with %s, whose lines it could not reproduce', (_name, options) => {
+    expect(requestLineWriter(capture(options as LoggerOptions).logger, 'request completed')).toBeUndefined();
+  });
+
+  it('declines a message with format characters, and a logger that is not pino', () => {
+    expect(requestLineWriter(capture({}).logger, 'done in %d ms')).toBeUndefined();
+    const notPino = {
+      info() {},
+      error() {},
+      warn() {},
+      debug() {},
+      fatal() {},
+      trace() {},
+      silent() {},
+      level: 'info',
+    };
+    expect(requestLineWriter({ ...notPino, child: () => notPino }, 'request completed')).toBeUndefined();
+  });
+});

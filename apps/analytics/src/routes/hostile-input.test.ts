@@ -408,6 +408,48 @@ describe('every registered route under hostile input', () => {
   });
 });
 
+describe('names of new content', () => {
+  it('refuses blank names and names with control characters or bidirectional overrides, on save-as and create', async () => {
+    const token = await audit.embedToken();
+    const reportId = first(audit.catalogue.reports, 'report').id;
+    const datasetId = first(audit.catalogue.datasets, 'dataset');
+    const definition = (
+      (
+        await audit.app.inject({
+          url: `/frame-api/reports/${reportId}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as {
+        report: { definition: unknown };
+      }
+    ).report.definition;
+    const routes: [string, (name: string) => Record<string, unknown>][] = [
+      [`/frame-api/reports/${reportId}/save-as`, (name) => ({ name })],
+      ['/frame-api/create/reports', (name) => ({ name, datasetId, definition })],
+    ];
+    for (const [url, body] of routes) {
+      for (const name of ['   ', 'a\u0000b', 'two\nlines', 'invoice\u202egnp.exe', 'x\u2066y']) {
+        const res = await audit.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}` },
+          payload: body(name),
+        });
+        expect({ url, name, status: res.statusCode }).toEqual({ url, name, status: 400 });
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      }
+      const res = await audit.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: body('  Überblick 😀 '),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as { report: { name: string } }).report.name).toBe('Überblick 😀');
+    }
+  });
+});
+
 describe('bearer tokens on every route that needs one', () => {
   /** A token with `claims`, signed as the test says (by default, right as the service signs its own). */
   async function forge(

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { contentName } from '../../content/content-name.ts';
 import { checkDefinition, ReportDefinitionSchema } from '../../content/definition-schema.ts';
 import { publicDataset } from '../../content/public-model.ts';
 import type { Report, ReportDefinition } from '../../content/types.ts';
@@ -134,8 +135,9 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const claims = creatorClaims(request);
       const dataset = datasetForCreator(app, request, request.body.datasetId);
       const workspaceId = targetWorkspace(claims, request.body.workspaceId);
-      const name = request.body.name.trim();
-      if (name === '') throw new HttpError(400, 'VALIDATION_ERROR', 'name is required');
+      const checkedName = contentName(request.body.name);
+      if ('problem' in checkedName) throw new HttpError(400, 'VALIDATION_ERROR', checkedName.problem);
+      const { name } = checkedName;
       const definition = request.body.definition as ReportDefinition;
       checkDefinition(dataset, definition);
       // "Save as keeps both": a quick-create draft dataset is kept once a report over it is stored.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Permissions } from '@portico/models';
 import { Type } from 'typebox';
+import { contentName } from '../../content/content-name.ts';
 import { checkDefinition, ReportDefinitionSchema } from '../../content/definition-schema.ts';
 import { publicDataset } from '../../content/public-model.ts';
 import { VersionConflictError } from '../../content/store.ts';
@@ -170,11 +171,13 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         flags: Permissions.Copy | Permissions.Create,
         action: 'saving as a new report (Copy or Create)',
       });
+      const name = contentName(request.body.name);
+      if ('problem' in name) throw new HttpError(400, 'VALIDATION_ERROR', name.problem);
       const definition =
         request.body.definition === undefined
           ? undefined
           : checked(report.datasetId, request.body.definition as ReportDefinition);
-      const created = await content.saveAs(report.id, request.body.name, definition);
+      const created = await content.saveAs(report.id, name.name, definition);
       if (created === undefined) throw new HttpError(404, 'NOT_FOUND', `No report '${report.id}'.`);
       // The frame goes on with the new report: the same grant, for the same time left, plus the new report.
       const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - app.services.now()) / 60_000));

@@ -252,6 +252,44 @@ describe('tampered identities and other viewers', () => {
     }
   });
 
+  it('issues no embed token for an origin that is not exactly a configured one, nor for longer than the maximum', async () => {
+    const api = await audit.apiToken();
+    const ask = (extra: Record<string, unknown>) =>
+      audit.app.inject({
+        method: 'POST',
+        url: '/v1/embed-tokens',
+        headers: { authorization: `Bearer ${api}` },
+        payload: {
+          reports: [{ id: reportId }],
+          permissions: 'View',
+          identities: [{ databaseNames: ['fabrikam'] }],
+          allowedOrigins: [PORTAL_ORIGIN],
+          ...extra,
+        },
+      });
+    for (const origin of [
+      `${PORTAL_ORIGIN}/`,
+      `${PORTAL_ORIGIN}/path`,
+      'http://LOCALHOST:4400',
+      'http://localhost:4400.evil.example',
+      'http://evil@localhost:4400',
+      'https://localhost:4400',
+      'http://localhost',
+      '*',
+      'null',
+      'javascript:alert(1)',
+      'http://evil.example',
+    ]) {
+      const res = await ask({ allowedOrigins: [origin] });
+      expect({ origin, status: res.statusCode }).toEqual({ origin, status: 400 });
+    }
+    for (const lifetimeMinutes of [61, 1e9, 0, -1, 1.5]) {
+      const res = await ask({ lifetimeMinutes });
+      expect({ lifetimeMinutes, status: res.statusCode }).toEqual({ lifetimeMinutes, status: 400 });
+    }
+    expect((await ask({ lifetimeMinutes: 60 })).statusCode).toBe(200);
+  });
+
   it("keeps each viewer's persistent filters apart: another account, or a wider identity, reads none", async () => {
     const contoso = await audit.embedToken({ identities: [{ databaseNames: ['contoso_us'] }] });
     const wider = await audit.embedToken({ identities: [{ databaseNames: ['fabrikam', 'contoso_us'] }] });

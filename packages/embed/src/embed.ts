@@ -54,6 +54,19 @@ export interface IEmbedConfiguration extends IModelsEmbedConfiguration {
 
 export type IEmbedConfigurationBase = IEmbedConfiguration;
 
+/**
+ * An iframe for `src` as powerbi-client makes them (`style`, `src`, `scrolling="no"`, `allowfullscreen`), not
+ * yet in the page: the embed's own, and the hidden one of `preload`.
+ */
+export function createFrame(src: string, style: string, allowFullscreen: boolean): HTMLIFrameElement {
+  const iframe = document.createElement('iframe');
+  iframe.setAttribute('style', style);
+  iframe.setAttribute('src', src);
+  iframe.setAttribute('scrolling', 'no');
+  iframe.setAttribute('allowfullscreen', String(allowFullscreen));
+  return iframe;
+}
+
 export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
   static allowedEvents: string[] = EMBED_EVENTS;
   static accessTokenAttribute = 'powerbi-access-token';
@@ -336,12 +349,7 @@ export abstract class Embed<E extends EmbedEvents = EmbedEvents> {
       (config.uniqueId ? addParam(config.embedUrl ?? '', 'uid', config.uniqueId) : config.embedUrl);
     this.origin = embedOrigin(src || config.embedUrl || '', service.config);
     if (!this.iframe) {
-      const iframe = document.createElement('iframe');
-      iframe.style.width = '100%';
-      iframe.style.height = '100%';
-      iframe.setAttribute('src', src ?? '');
-      iframe.setAttribute('scrolling', 'no');
-      iframe.setAttribute('allowfullscreen', 'true');
+      const iframe = createFrame(src ?? '', 'width:100%;height:100%', true);
       element.replaceChildren(iframe);
       this.iframe = iframe;
     }

@@ -6,7 +6,7 @@ import type { IPage } from '@portico/models';
 import { Header, InboundRoute, SDK_VERSION, createSdkSessionId, isRequest, respond } from '@portico/protocol';
 import { Create } from './create.ts';
 import { Dashboard } from './dashboard.ts';
-import { Embed, type IEmbedConfiguration } from './embed.ts';
+import { Embed, createFrame, type IEmbedConfiguration } from './embed.ts';
 import { embedError } from './errors.ts';
 import { Qna, QuickCreate } from './extras.ts';
 import { raiseCustomEvent, type IEvent } from './events.ts';
@@ -292,12 +292,8 @@ export class Service implements IService {
 
   /** Warms the embed endpoint in a hidden iframe, which raises `preloaded` when it has loaded. */
   preload(config: Config, element?: HTMLElement): HTMLIFrameElement {
-    const iframe = document.createElement('iframe');
     embedOrigin(config.embedUrl ?? '', this.config);
-    iframe.setAttribute('style', 'display:none;');
-    iframe.setAttribute('src', config.embedUrl ?? '');
-    iframe.setAttribute('scrolling', 'no');
-    iframe.setAttribute('allowfullscreen', 'false');
+    const iframe = createFrame(config.embedUrl ?? '', 'display:none;', false);
     (element ?? document.body).appendChild(iframe);
     iframe.addEventListener('load', () => raiseCustomEvent(iframe, 'preloaded', {}));
     return iframe;

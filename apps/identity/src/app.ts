@@ -93,7 +93,7 @@ export async function buildIdentityApp(
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     // Longer than any interaction id the pattern allows, so a long one gets the sign-in page's refusal, not a 404.
-    maxParamLength: 512,
+    routerOptions: { maxParamLength: 512 },
     // Per-request lines only when debugging: a sign-in is a dozen requests.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -119,6 +119,13 @@ export async function buildIdentityApp(
       .code(status)
       .send({ message: status >= 500 ? 'Internal Server Error' : error.message, code: error.code });
   });
+
+  // Methods the catch-all does not take (PUT, DELETE…): the same shape as the provider's own 404.
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' }),
+  );
 
   app.get(
     '/healthz',

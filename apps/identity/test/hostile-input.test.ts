@@ -141,7 +141,7 @@ function defect(label: string, response: LightMyRequestResponse, method = 'GET')
     return `${where} answered ${type}: ${response.body.slice(0, 120)}`;
   const body = JSON.parse(response.body) as Record<string, unknown>;
   // OAuth's { error, error_description } on the provider's endpoints, { message, code } on the rest.
-  const oauth = typeof body['error'] === 'string';
+  const oauth = typeof body['error'] === 'string' && typeof body['error_description'] === 'string';
   const common = typeof body['message'] === 'string' && typeof body['code'] === 'string';
   return oauth || common
     ? undefined
@@ -220,7 +220,11 @@ describe('every route and endpoint of the identity provider under hostile input'
     // The provider's endpoints are behind the catch-all: audit them by the discovery document's paths.
     const targets = [
       ...fastifyRoutes.filter((r) => r.url !== '/*'),
-      ...endpoints.flatMap((url) => ['GET', 'POST', 'OPTIONS'].map((method) => ({ method, url }))),
+      ...endpoints.flatMap((url) =>
+        ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'].map((method) => ({ method, url })),
+      ),
+      { method: 'DELETE', url: '/healthz' },
+      { method: 'PUT', url: '/interaction/:uid' },
       { method: 'GET', url: '/session/end/confirm' },
       { method: 'POST', url: '/session/end/confirm' },
       { method: 'GET', url: '/auth/unknown-uid' },

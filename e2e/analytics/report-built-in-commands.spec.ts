@@ -382,7 +382,12 @@ test('settings.commands hides or disables each new command, and the menus follow
   await p.keyboard.press('Escape');
 
   const german = await opened({ settings: { localeSettings: { language: 'de' } } });
-  await options(german, 'top-models');
+  await ready(german, 'top-models')
+    .getByRole('button', { name: 'Weitere Optionen: Top 10 models by pages printed' })
+    .click();
+  await expect(
+    frameOf(german).getByRole('menu', { name: 'Top 10 models by pages printed: Optionen' }),
+  ).toHaveCount(1);
   await expect(frameOf(german).getByRole('menuitemcheckbox', { name: 'Als Tabelle anzeigen' })).toHaveCount(
     1,
   );

@@ -186,6 +186,7 @@ export function ReportView({ controller, state }: { controller: ReportController
                       state.selection?.visual === p.visual.name ? state.selection.category : undefined
                     }
                     actions={actions}
+                    moreOptions={messages.moreOptions}
                     menus={{
                       context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,
                       contextOnPoint: (menus.get(p.visual.name)?.contextOnPoint.entries.length ?? 0) > 0,
@@ -210,7 +211,11 @@ export function ReportView({ controller, state }: { controller: ReportController
               <VisualMenu
                 key={`${menuOpen.visual}-${menuOpen.kind}-${menuOpen.x}-${menuOpen.y}`}
                 menu={openedMenu}
-                label={`${menuBox.visual.title}: ${menuKind === 'context' ? 'context menu' : 'options'}`}
+                label={
+                  menuKind === 'context'
+                    ? messages.contextMenuOf(menuBox.visual.title)
+                    : messages.optionsMenuOf(menuBox.visual.title)
+                }
                 left={menuBox.x * scale + menuOpen.x}
                 top={menuBox.y * scale + menuOpen.y}
                 alignRight={menuKind === 'options'}

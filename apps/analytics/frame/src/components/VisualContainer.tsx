@@ -39,6 +39,8 @@ interface Props {
   };
   /** "Show as a table": the answer as a table in place of the chart, with a button back (`onBackToVisual`). */
   readonly table?: { readonly back: string; readonly label: string; readonly onBack: () => void };
+  /** The "…" button's name for a visual title, in the frame's language. */
+  readonly moreOptions?: (title: string) => string;
   /** Another visual is in spotlight (this one dims), or this one is. */
   readonly spotlight?: 'dimmed' | 'spotlit';
 }
@@ -85,7 +87,7 @@ export function VisualContainer(props: Props) {
       <button
         type="button"
         className="visual-options"
-        aria-label={`More options: ${visual.title}`}
+        aria-label={props.moreOptions ? props.moreOptions(visual.title) : `More options: ${visual.title}`}
         aria-haspopup="menu"
         onClick={onOptions}
       >

@@ -7,6 +7,7 @@ describe('the menus’ wording', () => {
     expect(menuMessages('PL').sortAscending('Model')).toBe('Model, rosnąco');
     expect(menuMessages('ru_RU').copyRefused).toMatch(/буфер обмена/);
     expect(menuMessages('xx').exportData).toBe('Export data');
+    expect(menuMessages('fr').moreOptions('Ventes')).toBe('Plus d’options : Ventes');
     expect(menuMessages(undefined).exportData).toBe('Export data');
   });
 

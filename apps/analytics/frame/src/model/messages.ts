@@ -5,6 +5,10 @@
  */
 
 export interface MenuMessages {
+  /** The "…" button's name, and the two menus' names. */
+  readonly moreOptions: (title: string) => string;
+  readonly contextMenuOf: (title: string) => string;
+  readonly optionsMenuOf: (title: string) => string;
   readonly exportData: string;
   readonly seeData: string;
   /** The button of a visual shown as a table that shows it as a chart again. */
@@ -27,6 +31,9 @@ export interface MenuMessages {
 }
 
 const en: MenuMessages = {
+  moreOptions: (title) => `More options: ${title}`,
+  contextMenuOf: (title) => `${title}: context menu`,
+  optionsMenuOf: (title) => `${title}: options`,
   exportData: 'Export data',
   seeData: 'Show as a table',
   backToVisual: 'Back to the visual',
@@ -48,6 +55,9 @@ const en: MenuMessages = {
 };
 
 const de: MenuMessages = {
+  moreOptions: (title) => `Weitere Optionen: ${title}`,
+  contextMenuOf: (title) => `${title}: Kontextmenü`,
+  optionsMenuOf: (title) => `${title}: Optionen`,
   exportData: 'Daten exportieren',
   seeData: 'Als Tabelle anzeigen',
   backToVisual: 'Zurück zum Visual',
@@ -69,6 +79,9 @@ const de: MenuMessages = {
 };
 
 const es: MenuMessages = {
+  moreOptions: (title) => `Más opciones: ${title}`,
+  contextMenuOf: (title) => `${title}: menú contextual`,
+  optionsMenuOf: (title) => `${title}: opciones`,
   exportData: 'Exportar datos',
   seeData: 'Mostrar como tabla',
   backToVisual: 'Volver al objeto visual',
@@ -90,6 +103,9 @@ const es: MenuMessages = {
 };
 
 const fr: MenuMessages = {
+  moreOptions: (title) => `Plus d’options : ${title}`,
+  contextMenuOf: (title) => `${title} : menu contextuel`,
+  optionsMenuOf: (title) => `${title} : options`,
   exportData: 'Exporter les données',
   seeData: 'Afficher sous forme de tableau',
   backToVisual: 'Revenir au visuel',
@@ -111,6 +127,9 @@ const fr: MenuMessages = {
 };
 
 const ja: MenuMessages = {
+  moreOptions: (title) => `その他のオプション: ${title}`,
+  contextMenuOf: (title) => `${title}: コンテキスト メニュー`,
+  optionsMenuOf: (title) => `${title}: オプション`,
   exportData: 'データのエクスポート',
   seeData: 'テーブルとして表示',
   backToVisual: 'ビジュアルに戻る',
@@ -132,6 +151,9 @@ const ja: MenuMessages = {
 };
 
 const pl: MenuMessages = {
+  moreOptions: (title) => `Więcej opcji: ${title}`,
+  contextMenuOf: (title) => `${title}: menu kontekstowe`,
+  optionsMenuOf: (title) => `${title}: opcje`,
   exportData: 'Eksportuj dane',
   seeData: 'Pokaż jako tabelę',
   backToVisual: 'Wróć do wizualizacji',
@@ -153,6 +175,9 @@ const pl: MenuMessages = {
 };
 
 const ru: MenuMessages = {
+  moreOptions: (title) => `Другие параметры: ${title}`,
+  contextMenuOf: (title) => `${title}: контекстное меню`,
+  optionsMenuOf: (title) => `${title}: параметры`,
   exportData: 'Экспорт данных',
   seeData: 'Показать в виде таблицы',
   backToVisual: 'Вернуться к визуальному элементу',

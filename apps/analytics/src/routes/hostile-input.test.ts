@@ -350,6 +350,10 @@ describe('every registered route under hostile input', () => {
           `${route.method} ${route.url}?${query.slice(0, 60)}`,
           send(`${fill(route, {})}?${query}`),
         ]);
+      // Methods the route does not take.
+      for (const other of ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'] as const)
+        if (!audit.routes.some((r) => r.url === route.url && r.method === other))
+          requests.push([`${other} ${route.url}`, { method: other, url: fill(route, {}), headers }]);
     }
     const probes = await probeAll(audit.app, requests);
     expect(findingsOf(probes)).toEqual([]);

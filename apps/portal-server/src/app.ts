@@ -15,9 +15,9 @@ import { loggerOptions } from './logger.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { echoRequestId, genReqId } from './plugins/request-id.ts';
+import { genReqId } from './plugins/request-id.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
-import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerAnswerHeaders } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
 
 async function openOwnDatabase(config: PortalConfig): Promise<Database> {
@@ -69,13 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   // External plugins.
-  await registerSecurityHeaders(app, config);
+  // The request id and the security headers, on every answer.
+  await registerAnswerHeaders(app, config);
   // Answers over 1 KB are compressed; request bodies are never compressed by the SPA, so no route decompresses
   // (which would be one more hook on every request).
   await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
 
   // App plugins.
-  echoRequestId(app);
   registerErrorHandler(app);
   const database = options.database ?? (await openOwnDatabase(config));
   try {

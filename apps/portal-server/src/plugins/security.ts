@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../config.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 /**
  * The Content-Security-Policy of every answer, as helmet directives: exactly what the SPA needs. It talks to the
@@ -102,15 +103,22 @@ export function isApiRequest(url: string): boolean {
 }
 
 /**
- * Security headers on every answer (404s and errors included): helmet's with our CSP for documents (the SPA, its
- * assets, the language files, the API reference), the API set for the API. Both are computed once; the hook only
- * picks one.
+ * The headers every answer starts with (404s and errors included), set by one synchronous onRequest hook: the
+ * request id (`x-request-id`, so a caller can quote it) and the security headers, helmet's with our CSP for documents
+ * (the SPA, its assets, the language files, the API reference) and the API set for the API. Both sets are computed
+ * once; the hook only picks one. One hook rather than two (an echo of the request id apart), since every hook is a
+ * step of Fastify's hook runner on every request.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: PortalConfig): Promise<void> {
-  const headers = await securityHeaders(config);
-  const apiHeaders = apiSecurityHeaders(headers);
+export async function registerAnswerHeaders(app: FastifyInstance, config: PortalConfig): Promise<void> {
+  const documentHeaders = Object.entries(await securityHeaders(config));
+  const apiHeaders = Object.entries(apiSecurityHeaders(Object.fromEntries(documentHeaders)));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiRequest(request.url) ? apiHeaders : headers);
+    const headers = isApiRequest(request.url) ? apiHeaders : documentHeaders;
+    for (let i = 0; i < headers.length; i += 1) {
+      const [name, value] = headers[i] as [string, string];
+      reply.header(name, value);
+    }
+    reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
 }

@@ -123,4 +123,17 @@ describe('cachedTokenVerifier', () => {
     await verifier.verify('ok:b:100');
     expect(calls).toHaveLength(4);
   });
+
+  it('keeps the least recently used order when one token comes many times in a row', async () => {
+    const { inner, calls } = countingVerifier();
+    const verifier = cachedTokenVerifier(inner, { now: () => 0, maxEntries: 2 });
+    await verifier.verify('ok:a:100');
+    await verifier.verify('ok:b:100');
+    for (let i = 0; i < 3; i += 1) expect(verifier.verified?.('ok:b:100')).toEqual({ sub: 'b', exp: 100 });
+    expect(verifier.verified?.('ok:a:100')).toEqual({ sub: 'a', exp: 100 }); // now b is the least recently used
+    await verifier.verify('ok:c:100'); // evicts b
+    expect(verifier.verified?.('ok:a:100')).toBeDefined();
+    expect(verifier.verified?.('ok:b:100')).toBeUndefined();
+    expect(calls).toEqual(['ok:a:100', 'ok:b:100', 'ok:c:100']);
+  });
 });

@@ -223,14 +223,22 @@ export function cachedTokenVerifier(inner: TokenVerifier, options: TokenCacheOpt
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { token: string; claims: JWTPayload; until: number }>();
+  // The key used last: a client sending the same token call after call does not move its entry each time.
+  let newest: string | undefined;
   const verified = (token: string): JWTPayload | undefined => {
     const key = token.slice(-KEY_LENGTH);
     const hit = entries.get(key);
     if (hit?.token !== token) return undefined;
-    entries.delete(key);
-    if (now() >= hit.until) return undefined;
-    // Most recently used last.
-    entries.set(key, hit);
+    if (now() >= hit.until) {
+      entries.delete(key);
+      return undefined;
+    }
+    if (key !== newest) {
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, hit);
+      newest = key;
+    }
     return hit.claims;
   };
   return {
@@ -246,6 +254,7 @@ export function cachedTokenVerifier(inner: TokenVerifier, options: TokenCacheOpt
       const key = token.slice(-KEY_LENGTH);
       entries.delete(key);
       entries.set(key, { token, claims, until });
+      newest = key;
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next();
         if (oldest.done === true) break;

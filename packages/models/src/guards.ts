@@ -25,52 +25,52 @@ import type {
   IMenuExtension,
 } from './interfaces/settings.ts';
 
+// Guards read fields loosely (`arg as Loose`): they accept any object, as powerbi-models' do.
 type Loose = Partial<Record<string, unknown>>;
-const loose = (arg: object): Loose => arg as Loose;
 
 /** `isColumn({ table: 'T', column: 'C' })` → true; false once an aggregation function is set. */
 export function isColumn(arg: object): arg is IColumnTarget {
-  const t = loose(arg);
+  const t = arg as Loose;
   return !!(t.table && t.column && !t.aggregationFunction);
 }
 
 /** A column with an aggregation: `{ table, column, aggregationFunction: 'Sum' }`. */
 export function isColumnAggr(arg: object): arg is IColumnAggrTarget {
-  const t = loose(arg);
+  const t = arg as Loose;
   return !!(t.table && t.column && t.aggregationFunction);
 }
 
 /** `{ table, hierarchy, hierarchyLevel }` without an aggregation function. */
 export function isHierarchyLevel(arg: object): arg is IHierarchyLevelTarget {
-  const t = loose(arg);
+  const t = arg as Loose;
   return !!(t.table && t.hierarchy && t.hierarchyLevel && !t.aggregationFunction);
 }
 
 /** A hierarchy level with an aggregation function. */
 export function isHierarchyLevelAggr(arg: object): arg is IHierarchyLevelAggrTarget {
-  const t = loose(arg);
+  const t = arg as Loose;
   return !!(t.table && t.hierarchy && t.hierarchyLevel && t.aggregationFunction);
 }
 
 /** `isMeasure({ table: 'Sales', measure: 'Total' })` → true. */
 export function isMeasure(arg: object): arg is IMeasureTarget {
-  const t = loose(arg);
+  const t = arg as Loose;
   return t.table !== undefined && t.measure !== undefined;
 }
 
 /** True when the target asks for its share of the grand total. */
 export function isPercentOfGrandTotal(arg: object): arg is IPercentOfGrandTotalTarget {
-  return !!loose(arg).percentOfGrandTotal;
+  return !!(arg as Loose).percentOfGrandTotal;
 }
 
 /** powerbi-models 2.x: a visual calculation target (it has a name and a DAX expression). */
 export function isVisualCalculation(arg: object): arg is IVisualCalculationTarget {
-  return !!(loose(arg).name && loose(arg).daxExpression);
+  return !!((arg as Loose).name && (arg as Loose).daxExpression);
 }
 
 /** A column target that also lists `keys` (for filters with key values). */
 export function isFilterKeyColumnsTarget(target: object): boolean {
-  return isColumn(target) && !!loose(target).keys;
+  return isColumn(target) && !!(target as unknown as Loose).keys;
 }
 
 /**
@@ -79,7 +79,7 @@ export function isFilterKeyColumnsTarget(target: object): boolean {
  */
 export function getFilterType(filter: IFilter): FilterType {
   if (filter.filterType) return filter.filterType;
-  const f = loose(filter);
+  const f = filter as unknown as Loose;
   if (typeof f.operator === 'string' && Array.isArray(f.values)) return FilterType.Basic;
   if (typeof f.logicalOperator === 'string' && Array.isArray(f.conditions)) return FilterType.Advanced;
   return FilterType.Unknown;
@@ -87,7 +87,7 @@ export function getFilterType(filter: IFilter): FilterType {
 
 /** A basic filter (by `getFilterType`) that carries `keyValues`. */
 export function isBasicFilterWithKeys(filter: IFilter): boolean {
-  return getFilterType(filter) === FilterType.Basic && !!loose(filter).keyValues;
+  return getFilterType(filter) === FilterType.Basic && !!(filter as unknown as Loose).keyValues;
 }
 
 /** True for the `{ allPages, currentPage }` form of a report's load filters. */
@@ -113,7 +113,7 @@ export function isFlatMenuExtension(
 export function isGroupedMenuExtension(
   menuExtension: IMenuExtension | undefined,
 ): menuExtension is IGroupedMenuExtension {
-  return !!menuExtension && !!loose(menuExtension).groupName;
+  return !!menuExtension && !!(menuExtension as Loose).groupName;
 }
 
 /** True for the `{ commands, groups }` form of `settings.extensions`. */

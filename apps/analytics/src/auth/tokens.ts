@@ -39,6 +39,11 @@ export interface EmbedGrant {
   readonly permissions: number;
   /** Row-level security: the accounts whose rows the viewer may see. */
   readonly databaseNames: readonly string[];
+  /**
+   * Who views, as the host names them (`identities[].username`): persistent filters are kept per viewer. Without
+   * it every viewer of the same accounts through the same client shares them.
+   */
+  readonly viewer?: string;
   /** Host origins allowed to embed the reports. */
   readonly origins: readonly string[];
 }
@@ -66,6 +71,7 @@ const EmbedClaimsSchema = Type.Object({
   targetWorkspaces: Type.Optional(Type.Array(Type.String())),
   permissions: Type.Integer({ minimum: 0, maximum: 7 }),
   databaseNames: Type.Array(Type.String(), { minItems: 1 }),
+  viewer: Type.Optional(Type.String({ minLength: 1 })),
   origins: Type.Array(Type.String()),
 });
 
@@ -182,6 +188,7 @@ export class TokenService {
           : [...grant.targetWorkspaces],
       permissions: grant.permissions,
       databaseNames: [...grant.databaseNames],
+      viewer: grant.viewer,
       origins: [...grant.origins],
     };
     return this.sign(claims, EMBED_AUDIENCE, 'embed+jwt', clientId, minutes * 60);

@@ -323,6 +323,58 @@ describe('tampered identities and other viewers', () => {
     expect((await read(fabrikam)).state).toBe(state);
   });
 
+  it('keeps persistent filters per viewer when the host names one, also through the token save-as hands back', async () => {
+    const bob = await audit.embedToken({
+      identities: [{ databaseNames: ['fabrikam'], username: 'bob@fabrikam.example' }],
+    });
+    const dave = await audit.embedToken({
+      identities: [{ databaseNames: ['fabrikam'], username: 'dave@fabrikam.example' }],
+    });
+    const url = `/frame-api/reports/${reportId}/user-state`;
+    const state = encodeBookmarkState({ version: 1, activePage: 'bob-only' });
+    const put = await audit.app.inject({
+      method: 'PUT',
+      url,
+      headers: { authorization: `Bearer ${bob}` },
+      payload: { state },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const read = async (token: string, at = url) =>
+      (
+        (await audit.app.inject({ url: at, headers: { authorization: `Bearer ${token}` } })).json() as {
+          state: string | null;
+        }
+      ).state;
+    expect(await read(bob)).toBe(state);
+    expect(await read(dave)).toBeNull();
+    // A token that names no viewer is not bob either.
+    expect(await read(fabrikam)).not.toBe(state);
+    // save-as hands back a token for the same viewer.
+    const saved = await audit.app.inject(
+      post(`/frame-api/reports/${reportId}/save-as`, bob, { name: 'Bob copy' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const successor = (saved.json() as { accessToken: { token: string } }).accessToken.token;
+    expect(await read(successor)).toBe(state);
+
+    const two = await audit.app.inject({
+      method: 'POST',
+      url: '/v1/embed-tokens',
+      headers: { authorization: `Bearer ${await audit.apiToken()}` },
+      payload: {
+        reports: [{ id: reportId }],
+        permissions: 'View',
+        identities: [
+          { databaseNames: ['fabrikam'], username: 'bob@fabrikam.example' },
+          { databaseNames: ['contoso_us'], username: 'eve@contoso.example' },
+        ],
+        allowedOrigins: [PORTAL_ORIGIN],
+      },
+    });
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it("keeps a report saved by one token out of another token's reach until the portal grants it", async () => {
     const saved = await audit.app.inject(
       post(`/frame-api/reports/${reportId}/save-as`, fabrikam, { name: 'Fabrikam copy' }),

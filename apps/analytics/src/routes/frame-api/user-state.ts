@@ -20,7 +20,8 @@ const PutBody = Type.Object({ state: Type.String({ minLength: 1, maxLength: 65_5
 
 /**
  * /frame-api/reports/:reportId/user-state: the viewer's persistent filters on a report (get, save, reset). Any
- * permission may keep its own filters; the viewer is the token's subject and row-level-security identity.
+ * permission may keep its own filters; the viewer is the token's subject (and `viewer`, when the host named one)
+ * and row-level-security identity.
  */
 const userStateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const states = await UserStateStore.open(
@@ -30,7 +31,9 @@ const userStateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const keyOf = (request: FastifyRequest, reportId: string): UserStateKey => {
     const { report } = reportForToken(app, request, reportId);
     const claims = embedClaims(request);
-    return { subject: claims.sub, databaseNames: claims.databaseNames, reportId: report.id };
+    // The client that asked for the token, and the viewer it named when it named one.
+    const subject = claims.viewer === undefined ? claims.sub : `${claims.sub}\u0001${claims.viewer}`;
+    return { subject, databaseNames: claims.databaseNames, reportId: report.id };
   };
   const response = { 200: UserState, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses };
   const schema = (summary: string) => ({ summary, params: ReportParams, response });

@@ -38,6 +38,13 @@ const EmbedTokenRequest = Type.Object({
         minItems: 1,
         maxItems: 100,
       }),
+      username: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 256,
+          description: 'Who views (one per token): persistent filters are kept per viewer',
+        }),
+      ),
     }),
     {
       minItems: 1,
@@ -122,6 +129,15 @@ const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (unknown.length > 0) {
         throw new HttpError(400, 'BAD_REQUEST', `Unknown databaseNames: ${unknown.slice(0, 10).join(', ')}.`);
       }
+      const usernames = [...new Set(body.identities.flatMap((identity) => identity.username ?? []))];
+      if (usernames.length > 1) {
+        throw new HttpError(
+          400,
+          'BAD_REQUEST',
+          'identities name more than one username: a token is for one viewer.',
+        );
+      }
+      const viewer = usernames[0];
       const origins = body.allowedOrigins.map((origin) => {
         let exact: string;
         try {
@@ -148,7 +164,13 @@ const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const issued = await tokens.issueEmbedToken(
         request.apiClient ?? config.clientId,
-        { ...grant, permissions, databaseNames, origins: [...new Set(origins)] },
+        {
+          ...grant,
+          permissions,
+          databaseNames,
+          ...(viewer === undefined ? {} : { viewer }),
+          origins: [...new Set(origins)],
+        },
         minutes,
       );
       request.log.info(

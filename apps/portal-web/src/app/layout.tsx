@@ -17,6 +17,7 @@ import { Header } from '../features/layout/components/header';
 import { userNavigated } from '../features/idle-lockout/slice';
 import { applyConfiguredLanguage } from '../lib/i18n';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { preloadPage } from './page-loaders';
 import { visibleNavigation } from './navigation';
 
 // The idle lock-out runs only while someone is signed in, and its warning is an MUI dialog: it loads then,
@@ -77,6 +78,7 @@ export function AppLayout() {
         onSignIn={signIn}
         onSignInIntent={prepareSignIn}
         onSignOut={signOut}
+        onLinkIntent={preloadPage}
       />
       <main className="portal-main">
         {account === null && isLoggingIn === false && (

@@ -14,6 +14,14 @@ import { paths } from '../paths';
 import { useAppSelector } from './hooks';
 import { AppLayout } from './layout';
 import { LazyPage } from './lazy-page';
+import {
+  loadAboutPage,
+  loadDataState,
+  loadEmbeddedReportsPage,
+  loadInstallerPage,
+  loadMuiTheme,
+  loadReportsPage,
+} from './page-loaders';
 
 // Pages other than home and page-not-found load when they open, with MUI and its theme (`mui-theme.tsx`): the
 // shell is drawn without MUI, so MUI, the reports tree and its virtualiser, the embed SDK, RTK Query and the
@@ -22,7 +30,7 @@ import { LazyPage } from './lazy-page';
 /** A lazily loaded page drawn with MUI: its code arrives with MUI's theme, which it renders inside. */
 function lazyMuiPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
-    const [{ default: MuiTheme }, Page] = await Promise.all([import('./mui-theme'), load()]);
+    const [{ default: MuiTheme }, Page] = await Promise.all([loadMuiTheme(), load()]);
     return {
       default: function MuiPage(props: P) {
         return (
@@ -41,7 +49,7 @@ function lazyMuiPage<P extends object>(load: () => Promise<ComponentType<P>>) {
  */
 function lazyDataPage(load: () => Promise<{ default: ComponentType }>) {
   return lazyMuiPage(async () => {
-    const [{ WithDataState }, { default: Page }] = await Promise.all([import('./data-state'), load()]);
+    const [{ WithDataState }, { default: Page }] = await Promise.all([loadDataState(), load()]);
     return function DataPage() {
       return (
         <WithDataState>
@@ -52,16 +60,10 @@ function lazyDataPage(load: () => Promise<{ default: ComponentType }>) {
   });
 }
 
-const AboutPage = lazyMuiPage(() =>
-  import('../features/about/components/about-page').then((module) => module.AboutPage),
-);
-const InstallerPage = lazyMuiPage(() =>
-  import('../features/installers/components/installer-page').then((module) => module.InstallerPage),
-);
-const ReportsPage = lazyDataPage(() => import('../features/reports/components/reports-page'));
-const EmbeddedReportsPage = lazyDataPage(
-  () => import('../features/embedded-reports/components/embedded-reports-page'),
-);
+const AboutPage = lazyMuiPage(() => loadAboutPage().then((module) => module.AboutPage));
+const InstallerPage = lazyMuiPage(() => loadInstallerPage().then((module) => module.InstallerPage));
+const ReportsPage = lazyDataPage(loadReportsPage);
+const EmbeddedReportsPage = lazyDataPage(loadEmbeddedReportsPage);
 
 function HomeRoute() {
   const { isLoggingIn } = useAppSelector(selectAuthentication);

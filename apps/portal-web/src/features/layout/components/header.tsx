@@ -25,6 +25,8 @@ export interface HeaderProps {
   /** The user is likely to click sign-in soon (hover, focus): a chance to load its code. */
   onSignInIntent?: () => void;
   onSignOut: () => void;
+  /** The user is likely to follow a navigation link: a chance to fetch its page's code. */
+  onLinkIntent?: (to: string) => void;
 }
 
 /** The top bar: logo, navigation, and the sign-in or sign-out button (styles in app/shell.css). */
@@ -36,6 +38,7 @@ export function Header({
   onSignIn,
   onSignInIntent,
   onSignOut,
+  onLinkIntent,
 }: HeaderProps) {
   const { t } = useTranslation();
   const signInIntent = () => {
@@ -48,7 +51,7 @@ export function Header({
         <RouterLink to={paths.home} className="portal-home-link">
           <Logo height={32} />
         </RouterLink>
-        <TopNavigation links={links} />
+        <TopNavigation links={links} {...(onLinkIntent ? { onLinkIntent } : {})} />
         {userName !== null ? (
           // Should its code not arrive, a plain button (without the tooltip) still signs out.
           <LoadBoundary

@@ -8,8 +8,14 @@ export interface NavigationLink {
   end?: boolean;
 }
 
+export interface TopNavigationProps {
+  links: readonly NavigationLink[];
+  /** The user is likely to follow the link to `to` (pointer over it, focus on it): a chance to fetch its page. */
+  onLinkIntent?: (to: string) => void;
+}
+
 /** The header's links; the one for the current page is highlighted (and has aria-current="page"). */
-export function TopNavigation({ links }: { links: readonly NavigationLink[] }) {
+export function TopNavigation({ links, onLinkIntent }: TopNavigationProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('Menu.navigation')} className="portal-navigation">
@@ -19,6 +25,8 @@ export function TopNavigation({ links }: { links: readonly NavigationLink[] }) {
           to={link.to}
           end={link.end === true}
           className="portal-button portal-button-small portal-nav-link"
+          onPointerEnter={() => onLinkIntent?.(link.to)}
+          onFocus={() => onLinkIntent?.(link.to)}
         >
           {link.label}
         </NavLink>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -20,10 +22,10 @@ export async function acceptWelcome(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** Signs the sample user Alice in through the identity provider's popup. */
-export async function signInThroughPopup(page: Page): Promise<void> {
+/** Signs the sample user Alice in through the identity provider's popup, from the page shown in `language`. */
+export async function signInThroughPopup(page: Page, language = 'en'): Promise<void> {
   const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: text(language, 'Header.signin') }).click();
   const popup = await popupOpened;
   await popup.getByLabel('Email').fill('alice@contoso.example');
   await popup.getByLabel('Password').fill('portico-alice');
@@ -33,10 +35,10 @@ export async function signInThroughPopup(page: Page): Promise<void> {
   await closed;
 }
 
-/** Signs Alice in and waits for the header's sign-out button. */
-export async function signIn(page: Page): Promise<void> {
-  await signInThroughPopup(page);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+/** Signs Alice in and waits for the header's sign-out button, on a page shown in `language`. */
+export async function signIn(page: Page, language = 'en'): Promise<void> {
+  await signInThroughPopup(page, language);
+  await expect(page.getByRole('button', { name: text(language, 'Header.signout') })).toBeVisible();
 }
 
 /** Opens the portal's home page, accepts the welcome message and signs Alice in. */
@@ -63,4 +65,85 @@ export async function tabTo(page: Page, target: Locator, { back = false, limit =
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`${limit} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${String(target)}`);
+}
+
+type Translations = { [key: string]: string | Translations };
+
+/** The portal's translations for `language`, flattened: `{ 'Menu.home': 'Start', … }`. */
+export function translations(language: string): Record<string, string> {
+  const file = path.resolve(
+    import.meta.dirname,
+    `../../apps/portal-web/public/locales/${language}/translation.json`,
+  );
+  const flatten = (tree: Translations, prefix = ''): [string, string][] =>
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`),
+    );
+  return Object.fromEntries(flatten(JSON.parse(readFileSync(file, 'utf8')) as Translations));
+}
+
+/** `translations(language)[key]`, failing the test when the key is missing. */
+export function text(language: string, key: string): string {
+  const value = translations(language)[key];
+  if (value === undefined) throw new Error(`no ${key} in ${language}`);
+  return value;
+}
+
+/**
+ * English left on a page shown in `language`: the English sentences (of two words or more, placeholders cut out)
+ * whose translation differs, found in the page's text outside `content` (text the portal shows as configured, such
+ * as the welcome message, which has one language).
+ */
+export async function englishLeftOn(
+  page: Page,
+  language: string,
+  content: readonly string[] = [],
+): Promise<string[]> {
+  const english = translations('en');
+  const translated = translations(language);
+  const phrases = Object.entries(english)
+    .filter(([key, value]) => translated[key] !== value)
+    .flatMap(([, value]) => value.split(/\{\{\w+\}\}/).map((part) => part.trim()))
+    .filter((part) => part.includes(' ') && part.length >= 6);
+  const shown = content.reduce(
+    (rest, part) => rest.split(part).join(' '),
+    await page.locator('body').innerText(),
+  );
+  return [...new Set(phrases)].filter((phrase) => shown.includes(phrase));
+}
+
+/**
+ * What a reader would flag on the page as drawn: translation keys shown raw ('Menu.home'), text cut short by its
+ * box, content wider than the window (a sideways scroll), and a `<dialog>` that does not fit the window.
+ */
+export async function layoutDefects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const defects: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      defects.push(`the page is ${root.scrollWidth}px wide in a ${root.clientWidth}px window`);
+    const rawKey =
+      /\b(?:Menu|Header|Authentication|Home|NotFound|Footer|Configuration|Common|Welcome|About|Installer|Reports|EmbeddedReports|IdleLockout|Errors)\.[a-z]\w+/;
+    const raw = rawKey.exec(document.body.innerText);
+    if (raw) defects.push(`a raw translation key: ${raw[0]}`);
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (element.closest('select, iframe, [aria-hidden="true"]')) continue;
+      const ownText = [...element.childNodes].some(
+        (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+      );
+      if (!ownText || element.clientWidth === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1)
+        defects.push(`text cut short: "${element.textContent?.trim().slice(0, 50)}"`);
+      const box = element.getBoundingClientRect();
+      if (box.right > root.clientWidth + 1 && style.position !== 'fixed')
+        defects.push(`text beyond the window's right edge: "${element.textContent?.trim().slice(0, 50)}"`);
+    }
+    for (const dialog of document.querySelectorAll('dialog[open], [role="dialog"]')) {
+      const box = dialog.getBoundingClientRect();
+      if (box.left < 0 || box.top < 0 || box.right > window.innerWidth || box.bottom > window.innerHeight)
+        defects.push('a dialog does not fit the window');
+    }
+    return defects;
+  });
 }

@@ -1,0 +1,261 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startStack, type RunningStack } from '../support/stack.ts';
+import { englishLeftOn, expectAccessible, layoutDefects, openSignedIn, text } from './helpers.ts';
+
+// Every screen in each of the seven UI languages, as one signed-in user switching the footer's language: no key
+// shown raw, no English left, nothing cut short, the date in the language's own format, the server's refusals in
+// the language, and axe-core in German and Russian (English is checked in portal.spec.ts).
+
+const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'pl', 'ru'] as const;
+const AXE_LANGUAGES: readonly string[] = ['de', 'ru'];
+
+let stack: RunningStack;
+/** The configured welcome message: content in one language, shown as it is whatever the UI language. */
+let welcomeMessage: string[] = [];
+
+test.describe.configure({ mode: 'serial', timeout: 420_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startStack({
+    PORTAL_INCLUDE_REPORTS: 'true',
+    PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
+    PORTAL_SHOW_WELCOME_MESSAGE: 'true',
+    // The sweep tries a wrong key in each language; the default limit (10) would answer 429 before the end.
+    PORTAL_INSTALLER_FAILURE_LIMIT: '100',
+  });
+  const configuration = await fetch(`${stack.portalUrl}/api/configuration/clientConfiguration`);
+  welcomeMessage = ((await configuration.json()) as { welcomeMessage: string[] }).welcomeMessage;
+});
+
+test.afterAll(async () => {
+  expect(await stack?.stop()).toBe(0);
+});
+
+function dcaInstallerUrl(): string {
+  const url = stack.output().match(/Installer for dca: (\S+)/)?.[1];
+  if (!url) throw new Error('npm start printed no dca installer URL');
+  return url.replace(/^https?:\/\/[^/]+/, stack.portalUrl);
+}
+
+/** A key of the right shape that the portal never issued. */
+const UNKNOWN_KEY = 'A'.repeat(43);
+
+/** The checks every screen passes in `language`. */
+async function expectWellShown(page: Page, language: string, screen: string): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  expect(await layoutDefects(page), `${screen} in ${language}`).toEqual([]);
+  if (language !== 'en')
+    expect(await englishLeftOn(page, language, welcomeMessage), `${screen} in ${language}`).toEqual([]);
+  // The footer's date and time in the language's own format.
+  const time = page.locator('footer time');
+  const shown = await time.evaluate((element, lng) => {
+    const at = new Date(element.getAttribute('datetime') ?? '');
+    const format = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'medium' });
+    return { text: element.textContent, expected: format.format(at) };
+  }, language);
+  expect(shown.text, `the footer's date in ${language}`).toBe(shown.expected);
+  if (AXE_LANGUAGES.includes(language)) await expectAccessible(page);
+}
+
+test('every screen in each of the seven languages is translated, fits, and explains a refused key', async ({
+  page,
+}) => {
+  await openSignedIn(page, stack.portalUrl);
+  const installer = dcaInstallerUrl();
+
+  for (const language of LANGUAGES) {
+    const t = (key: string) => text(language, key);
+    await page.locator('footer select').selectOption(language);
+
+    // The welcome dialog, shown again by forgetting that it was accepted.
+    await page.evaluate(() => localStorage.removeItem('state'));
+    await page.goto(`${stack.portalUrl}/`);
+    const welcome = page.getByRole('dialog', { name: t('Welcome.title') });
+    await expect(welcome).toBeVisible();
+    await expectWellShown(page, language, 'the welcome dialog');
+    await welcome.getByRole('button', { name: t('Welcome.accept') }).click();
+    await expect(page.getByRole('heading', { name: t('Home.title') })).toBeVisible();
+    await expectWellShown(page, language, 'home');
+
+    const navigation = page.getByRole('navigation', { name: t('Menu.navigation') });
+    await navigation.getByRole('link', { name: t('Menu.about') }).click();
+    await expect(page.getByRole('heading', { name: t('About.warningTitle') })).toBeVisible();
+    await expectWellShown(page, language, 'About');
+
+    await navigation.getByRole('link', { name: t('Menu.reports'), exact: true }).click();
+    const tree = page.getByRole('tree', { name: t('Reports.tree') });
+    await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+    await tree.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('button', { name: /CSV|DOCX/ }).first()).toBeVisible();
+    await expectWellShown(page, language, 'Reports');
+
+    await navigation.getByRole('link', { name: t('Menu.embeddedReports') }).click();
+    await expect(page.getByText(t('EmbeddedReports.selectReport'))).toBeVisible();
+    await expectWellShown(page, language, 'Embedded reports');
+
+    await navigation.getByRole('link', { name: t('Menu.controlPanelUpgrade') }).click();
+    await expect(page.getByRole('heading', { name: t('Installer.controlPanelUpgradeTitle') })).toBeVisible();
+    await expectWellShown(page, language, 'Control panel upgrade');
+
+    await page.goto(installer);
+    await expect(page.getByRole('heading', { name: t('Installer.dcaTitle') })).toBeVisible();
+    await expectWellShown(page, language, 'the installer page');
+
+    await page.goto(`${stack.portalUrl}/DcaInstaller/${UNKNOWN_KEY}`);
+    await page.getByRole('button', { name: t('Installer.download') }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      t('Installer.failed').replace('{{message}}', t('Errors.accessKeyInvalid')),
+    );
+    await expectWellShown(page, language, 'the installer page with a wrong key');
+
+    await page.goto(`${stack.portalUrl}/no/such/page`);
+    await expect(page.getByRole('heading', { name: t('NotFound.title') })).toBeVisible();
+    await expectWellShown(page, language, 'page-not-found');
+  }
+});
+
+test('an expired key and a lost connection are explained in the user’s language', async ({ page }) => {
+  const de = (key: string) => text('de', key);
+  await page.goto(`${dcaInstallerUrl()}?lng=de`);
+  const download = page.getByRole('button', { name: de('Installer.download') });
+  // The server's answer for a key past its date, as apps/portal-server sends it (a real expired key would need
+  // the clock or the database turned back).
+  await page.route('**/api/download/**', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The access key has expired.', code: 'ACCESS_KEY_EXPIRED' }),
+    }),
+  );
+  await download.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    de('Installer.failed').replace('{{message}}', de('Errors.accessKeyExpired')),
+  );
+
+  await page.unroute('**/api/download/**');
+  await page.route('**/api/download/**', (route) => route.abort('internetdisconnected'));
+  await download.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    de('Installer.failed').replace('{{message}}', de('Errors.network')),
+  );
+  // The button stays: trying again once the connection is back downloads the installer.
+  await page.unroute('**/api/download/**');
+  const downloaded = page.waitForEvent('download');
+  await download.click();
+  expect((await downloaded).suggestedFilename()).toMatch(/dca/i);
+});
+
+test('a page whose code cannot be fetched shows an error with a retry, not a blank page', async ({
+  page,
+}) => {
+  await page.goto(`${stack.portalUrl}/?lng=fr`);
+  const fr = (key: string) => text('fr', key);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fr('Welcome.accept') })
+    .click();
+  // The server goes away after the first page: the About page's code cannot arrive.
+  await page.route('**/assets/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('link', { name: fr('Menu.about') }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(fr('Common.pageLoadError'));
+  await expect(page.getByRole('navigation', { name: fr('Menu.navigation') })).toBeVisible();
+
+  await page.unroute('**/assets/**');
+  await alert.getByRole('button', { name: fr('Common.retry') }).click();
+  await expect(page.getByRole('heading', { name: fr('About.title') })).toBeVisible();
+});
+
+test('a lazily loaded page shows no progress bar for its first 300 ms, and one when its code is slow', async ({
+  page,
+}) => {
+  // Counts the shell's progress bars and records how long after it was added each first became visible.
+  await page.addInitScript(() => {
+    const bars = { added: 0, shownAfter: [] as number[] };
+    Object.assign(window, { progressBars: bars });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const added of record.addedNodes) {
+          if (!(added instanceof HTMLElement) || !added.matches('.portal-progress')) continue;
+          bars.added += 1;
+          const start = performance.now();
+          const watch = () => {
+            if (!added.isConnected) return;
+            if (getComputedStyle(added).visibility === 'visible')
+              bars.shownAfter.push(performance.now() - start);
+            else requestAnimationFrame(watch);
+          };
+          watch();
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const progressBars = () =>
+    page.evaluate(
+      () => (window as unknown as { progressBars: { added: number; shownAfter: number[] } }).progressBars,
+    );
+
+  await page.goto(`${stack.portalUrl}/`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { name: 'About the customer portal' })).toBeVisible();
+  const fast = await progressBars();
+  // The configuration's bar on the first load and the About page's while its code came: both drawn, neither seen
+  // (a bar that does show has stood there its 300 ms).
+  expect(fast.added).toBeGreaterThanOrEqual(2);
+  for (const after of fast.shownAfter) expect(after).toBeGreaterThanOrEqual(250);
+
+  // An installer page whose code takes 1.5 s: the bar shows while the user waits.
+  await page.route('**/assets/installer-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(dcaInstallerUrl());
+  await expect(page.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Data collection agent installer' })).toBeVisible();
+  expect((await progressBars()).shownAfter.some((after) => after >= 250)).toBe(true);
+});
+
+test('a sign-in popup the browser blocks is explained, and the alert’s retry signs in once popups are allowed', async ({
+  page,
+}) => {
+  const ja = (key: string) => text('ja', key);
+  await page.goto(`${stack.portalUrl}/?lng=ja`);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: ja('Welcome.accept') })
+    .click();
+  // The browser refuses the popup, as a popup blocker does: window.open gives no window.
+  await page.evaluate(() => {
+    Object.assign(window, { allowedOpen: window.open });
+    window.open = () => null;
+  });
+  await page.getByRole('button', { name: ja('Header.signin') }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(ja('Authentication.popupBlocked'));
+  await expectAccessible(page);
+
+  await page.evaluate(() => {
+    window.open = (window as unknown as { allowedOpen: typeof window.open }).allowedOpen;
+  });
+  const popupOpened = page.waitForEvent('popup');
+  await alert.getByRole('button', { name: ja('Common.retry') }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill('alice@contoso.example');
+  await popup.getByLabel('Password').fill('portico-alice');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: ja('Header.signout') })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('the pointer over a navigation link fetches its page’s code before the click', async ({ page }) => {
+  await page.goto(`${stack.portalUrl}/`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.getByRole('link', { name: 'About' }).hover();
+  await expect.poll(() => fetched.some((path) => /\/assets\/about-page-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(fetched.some((path) => /\/assets\/mui-theme-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(page.url()).toBe(`${stack.portalUrl}/`);
+});

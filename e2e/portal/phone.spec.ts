@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startStack, type RunningStack } from '../support/stack.ts';
+import { layoutDefects, signIn, text } from './helpers.ts';
+
+// The portal on a 375 × 740 phone and in a 1280 × 800 window zoomed to 200 % (a 640 × 400 CSS viewport at twice the
+// pixel density), in German and Russian, whose words are the longest: nothing wider than the window, the navigation
+// reachable, the reports tree and its reports side by side only where both fit, the embedded report given the
+// width, the dialogs inside the window.
+
+let stack: RunningStack;
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startStack({
+    PORTAL_INCLUDE_REPORTS: 'true',
+    PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
+    PORTAL_SHOW_WELCOME_MESSAGE: 'true',
+  });
+});
+
+test.afterAll(async () => {
+  expect(await stack?.stop()).toBe(0);
+});
+
+const SCREENS = [
+  { name: 'a phone', viewport: { width: 375, height: 740 }, deviceScaleFactor: 3, language: 'de' },
+  {
+    name: 'a window at 200 % zoom',
+    viewport: { width: 640, height: 400 },
+    deviceScaleFactor: 2,
+    language: 'ru',
+  },
+] as const;
+
+async function expectFits(page: Page, what: string): Promise<void> {
+  expect(await layoutDefects(page), what).toEqual([]);
+}
+
+for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
+  test(`on ${name}, every screen fits and stays usable (${language})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch: true });
+    const page = await context.newPage();
+    const t = (key: string) => text(language, key);
+    try {
+      await page.goto(`${stack.portalUrl}/?lng=${language}`);
+      const welcome = page.getByRole('dialog', { name: t('Welcome.title') });
+      await expect(welcome).toBeVisible();
+      await expectFits(page, 'the welcome dialog');
+      await welcome.getByRole('button', { name: t('Welcome.accept') }).click();
+      await signIn(page, language);
+      await expectFits(page, 'home');
+
+      // Every navigation link is inside the window and can be tapped.
+      const navigation = page.getByRole('navigation', { name: t('Menu.navigation') });
+      for (const link of await navigation.getByRole('link').all()) {
+        const box = await link.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width, await link.innerText()).toBe(true);
+      }
+
+      await navigation.getByRole('link', { name: t('Menu.about') }).tap();
+      await expect(page.getByRole('heading', { name: t('About.warningTitle') })).toBeVisible();
+      await expectFits(page, 'About');
+
+      await navigation.getByRole('link', { name: t('Menu.reports'), exact: true }).tap();
+      const tree = page.getByRole('tree', { name: t('Reports.tree') });
+      await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
+      // A report folder tapped in the tree lists its reports, at a readable width.
+      await tree.getByRole('treeitem').nth(1).tap();
+      const download = page.getByRole('button', { name: /CSV|DOCX/ }).first();
+      await expect(download).toBeVisible();
+      await download.scrollIntoViewIfNeeded();
+      const files = await download.locator('xpath=ancestor::section[1]').boundingBox();
+      expect(files?.width ?? 0, 'the width of the reports beside the tree').toBeGreaterThan(300);
+      await expectFits(page, 'Reports');
+
+      await navigation.getByRole('link', { name: t('Menu.embeddedReports') }).tap();
+      const list = page.getByRole('navigation', { name: t('EmbeddedReports.sidebarTitle') });
+      await list.getByRole('button').first().tap();
+      const frame = page.locator('iframe').first();
+      await expect(frame).toBeVisible();
+      const frameBox = await frame.boundingBox();
+      expect(frameBox?.width ?? 0, 'the embedded report’s width').toBeGreaterThan(viewport.width * 0.8);
+      await expectFits(page, 'an embedded report');
+
+      await navigation.getByRole('link', { name: t('Menu.controlPanelUpgrade') }).tap();
+      await expect(
+        page.getByRole('heading', { name: t('Installer.controlPanelUpgradeTitle') }),
+      ).toBeVisible();
+      await expectFits(page, 'the control panel upgrade');
+
+      const installer = stack.output().match(/Installer for dca: (\S+)/)?.[1] ?? '';
+      await page.goto(installer.replace(/^https?:\/\/[^/]+/, stack.portalUrl));
+      await expect(page.getByRole('heading', { name: t('Installer.dcaTitle') })).toBeVisible();
+      await expectFits(page, 'the installer page');
+
+      await page.goto(`${stack.portalUrl}/no/such/page`);
+      await expect(page.getByRole('heading', { name: t('NotFound.title') })).toBeVisible();
+      await expectFits(page, 'page-not-found');
+    } finally {
+      await context.close();
+    }
+  });
+}

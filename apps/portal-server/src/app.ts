@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import { deferredChildLogger, loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
+import { deferChildren, loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { cachedTokenVerifier, createTokenVerifier } from './auth/token-verifier.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
@@ -59,14 +59,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId,
     // One line per request on completion instead of Fastify's two (src/plugins/request-log.ts).
     logController: new OneLineRequestLog(),
-    // Each request's pino child is made only when something logs through it besides that line.
-    childLoggerFactory: deferredChildLogger,
     // Errors Fastify raises before routing (a URL that is not valid percent-encoding): a plain-text 400 like the rest.
     frameworkErrors: rejectBeforeRouting({ badRequestAs: 'text' }),
     // Behind a proxy the portal still builds no URLs from request headers, so no trustProxy is needed.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // Each request's pino child is made only when something logs through it besides its completion line.
+  deferChildren(app.log);
 
   // External plugins.
   // The request id and the security headers, on every answer.

@@ -1,7 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { DeferredChildLogger, deferredChildLogger } from './deferred-child-logger.ts';
+import { DeferredChildLogger, deferChildren } from './deferred-child-logger.ts';
 import { captureLogs } from './testing.ts';
 
 describe('a deferred child logger', () => {
@@ -60,25 +60,42 @@ describe('a deferred child logger', () => {
   });
 });
 
-describe('as Fastify’s childLoggerFactory', () => {
-  it("gives each request a deferred logger that writes the request's id on the lines logged through it", async () => {
+describe('deferChildren', () => {
+  it("gives each Fastify request a deferred logger that writes the request's id on the lines logged through it", async () => {
     const logs = captureLogs();
     const app = Fastify({
       loggerInstance: logs.logger,
-      childLoggerFactory: deferredChildLogger,
       logController: new LogController({ disableRequestLogging: true }),
     });
+    deferChildren(app.log);
     let seen: FastifyBaseLogger | undefined;
     app.get('/', (request) => {
       seen = request.log;
       request.log.info('handled');
       return 'ok';
     });
-    await app.inject({ url: '/', headers: { 'x-request-id': 'ignored' } });
+    await app.inject({ url: '/' });
     await app.close();
     expect(seen).toBeInstanceOf(DeferredChildLogger);
     expect(logs.records()).toEqual([
       expect.objectContaining({ reqId: expect.stringMatching(/^req-/) as unknown, msg: 'handled' }),
     ]);
+  });
+
+  it('keeps every binding along a chain of children, each made only when it logs', () => {
+    const logs = captureLogs();
+    const root = deferChildren(logs.logger);
+    const request = root.child({ reqId: 'r-5' });
+    expect(request).toBeInstanceOf(DeferredChildLogger);
+    const step = request.child({ step: 'render' });
+    expect(step).toBeInstanceOf(DeferredChildLogger);
+    step.info('rendered');
+    request.info('done');
+    expect(logs.records()).toEqual([
+      expect.objectContaining({ reqId: 'r-5', step: 'render', msg: 'rendered' }),
+      expect.objectContaining({ reqId: 'r-5', msg: 'done' }),
+    ]);
+    expect(logs.records()[1]).not.toHaveProperty('step');
+    expect(deferChildren(root)).toBe(root);
   });
 });

@@ -9,7 +9,7 @@ export { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
 export type { CommonErrorCode } from './http-errors.ts';
 export { badRequestText, registerErrorHandler } from './error-handler.ts';
 export type { ErrorHandlerOptions } from './error-handler.ts';
-export { DeferredChildLogger, deferredChildLogger } from './deferred-child-logger.ts';
+export { DeferredChildLogger, deferChildren } from './deferred-child-logger.ts';
 export { requestLineWriter } from './request-line.ts';
 export type { RequestLineWriter } from './request-line.ts';
 export { batchedDestination } from './batched-destination.ts';

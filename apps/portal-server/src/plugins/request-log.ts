@@ -13,7 +13,7 @@ const COMPLETED = 'request completed';
  *
  * The fields are top-level rather than Fastify's `req`/`res` objects: pino runs its redaction (of `req.headers…` and
  * `res.headers…`) on every line holding a `req` or `res`, and this line, written for every request, holds no header.
- * With server-kit's `deferredChildLogger` as the child-logger factory (and Fastify's default `reqId` label) the line
+ * With server-kit's `deferChildren` on the app's logger (and Fastify's default `reqId` label) the line
  * goes through the parent logger with the request id written out, so a request that logs nothing else never makes a
  * pino child, and is written by server-kit's `requestLineWriter` (pino's own line for these fields, learned once and
  * filled in) rather than pino's general path; the bytes are the same.

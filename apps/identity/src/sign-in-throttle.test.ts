@@ -40,6 +40,16 @@ describe('SignInThrottle', () => {
     expect(t.attempt('10.0.0.1', 'alice@contoso.example')).toBeUndefined();
   });
 
+  it('counts failures only: a client that signs in again and again is never held back', () => {
+    const { throttle: t } = throttle(3, 5);
+    for (let i = 0; i < 50; i++) {
+      expect(t.attempt('10.0.0.1', `user${i % 3}@contoso.example`)).toBeUndefined();
+      t.succeeded('10.0.0.1', `user${i % 3}@contoso.example`);
+    }
+    for (let i = 0; i < 5; i++) expect(t.attempt('10.0.0.1', `guess${i}@contoso.example`)).toBeUndefined();
+    expect(t.attempt('10.0.0.1', 'alice@contoso.example')).toBeGreaterThan(0);
+  });
+
   it('does not count an empty email as the client in all', () => {
     const { throttle: t } = throttle(1, 2);
     expect(t.attempt('10.0.0.1', '')).toBeUndefined();

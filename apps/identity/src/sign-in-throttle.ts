@@ -2,8 +2,9 @@
  * Slows password guessing at the sign-in form: a client address may make `perAccount` attempts at one email and
  * `perClient` attempts in all within `windowMs`; after that every attempt is refused until the window has moved on,
  * whether or not the password is right, so a locked-out guesser learns nothing. An attempt counts when it starts
- * (parallel guesses cannot slip through while the password hash runs); a successful sign-in forgets that address's
- * attempts at that email. Unknown emails count like known ones. State is in memory: a development provider.
+ * (parallel guesses cannot slip through while the password hash runs); a successful sign-in takes its attempt back
+ * and forgets that address's attempts at that email, so only failures add up. Unknown emails count like known
+ * ones. State is in memory: a development provider.
  */
 
 export interface SignInThrottleOptions {
@@ -61,9 +62,16 @@ export class SignInThrottle {
     return undefined;
   }
 
-  /** Forgets the client's attempts at `username` after it signed in (its attempts in all stay counted). */
+  /**
+   * Takes back the attempt that signed in: forgets the client's attempts at `username`, and this one attempt from its
+   * attempts in all, so a client counts failures only (a test run signing in a hundred times is never held back).
+   */
   succeeded(client: string, username: string): void {
     this.#attempts.delete(accountKey(client, username));
+    const times = this.#attempts.get(clientKey(client));
+    if (times === undefined) return;
+    times.pop();
+    if (times.length === 0) this.#attempts.delete(clientKey(client));
   }
 
   #recent(key: string, now: number): number[] {

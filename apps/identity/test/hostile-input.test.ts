@@ -414,6 +414,15 @@ describe('the sign-in form', () => {
     const signedIn = await other.post(await startSignIn(other), ALICE);
     expect(signedIn.statusCode).toBe(303);
   });
+
+  it('never holds back a client that signs in successfully, however often (the browser test suites sign in from one address)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const browser = new Browser('10.1.0.8');
+      statuses.push((await browser.post(await startSignIn(browser), ALICE)).statusCode);
+    }
+    expect(new Set(statuses)).toEqual(new Set([303]));
+  });
 });
 
 describe('redirects', () => {

@@ -22,7 +22,7 @@ export interface IdentityAppOptions {
   logStream?: DestinationStream;
   /** Called with every Fastify route as it is registered (the route audit enumerates the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** The sign-in form's attempt limits; by default 5 attempts per email and 20 in all per client per 15 minutes. */
+  /** The sign-in form's limits: by default 5 failed attempts per email and 20 in all per client per 15 minutes. */
   throttle?: SignInThrottle;
 }
 

@@ -74,7 +74,7 @@ export interface InteractionRoutesOptions {
   provider: Provider;
   users: UserDirectory;
   config: IdentityConfig;
-  /** Limits password attempts per client address (default: 5 per email and 20 in all per 15 minutes). */
+  /** Limits failed password attempts per client address (default: 5 per email and 20 in all per 15 minutes). */
   throttle?: SignInThrottle;
 }
 

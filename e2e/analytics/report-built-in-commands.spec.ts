@@ -4,38 +4,19 @@
  * selection, remove (edit mode) and drill, each under its `settings.commands` key, by mouse and keyboard, with none
  * of them raising `commandTriggered`.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { embedFleetOverview, eventCount, frameOf, poll, settle } from './support/report-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { eventCount, frameOf, poll, reportHosts, settle } from './support/report-page.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const HIDDEN = 2;
 const DISABLED = 1;
 
-let stack: Stack;
-let browser: Browser;
-const pages: Page[] = [];
-
-test.beforeAll(async ({ browser: b }) => {
-  test.setTimeout(90_000);
-  browser = b;
-  stack = await startStack();
-});
-
-test.afterAll(async () => {
-  await Promise.all(pages.map((p) => p.close()));
-  await stack?.close();
-});
+const hosts = reportHosts();
 
 /** A host page embedding the fleet overview; resolves once it has rendered. */
-async function opened(config: Record<string, unknown> = {}, permissions?: string): Promise<Page> {
-  const p = await browser.newPage();
-  pages.push(p);
-  await embedFleetOverview(stack, p, { config, ...(permissions === undefined ? {} : { permissions }) });
-  await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
-  return p;
-}
+const opened = (config: Record<string, unknown> = {}, permissions?: string) =>
+  hosts.opened({ config, ...(permissions === undefined ? {} : { permissions }) });
 
 const section = (p: Page, visual: string) => frameOf(p).locator(`section[data-visual="${visual}"]`);
 const ready = (p: Page, visual: string) =>
@@ -255,12 +236,10 @@ test('Exclude and Include on a data point become the visual’s filters, raised 
 });
 
 test('Copy value and Copy data put the visual’s values on the clipboard as tab-separated text', async () => {
-  const context = await browser.newContext();
+  const context = await hosts.browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const p = await context.newPage();
-  pages.push(p);
-  await embedFleetOverview(stack, p, {});
-  await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
+  const p = hosts.track(await context.newPage());
+  await hosts.embed(p);
   const frame = frameOf(p);
   const clipboard = () => p.evaluate(() => navigator.clipboard.readText());
   await expect(ready(p, 'top-models')).toHaveCount(1);
@@ -280,8 +259,7 @@ test('Copy value and Copy data put the visual’s values on the clipboard as tab
 });
 
 test('a browser that refuses the clipboard gets a clear message instead of a silent failure', async () => {
-  const p = await browser.newPage();
-  pages.push(p);
+  const p = hosts.track(await hosts.browser.newPage());
   // In every frame: the Clipboard API refuses, and so does the copy command.
   await p.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', {
@@ -291,8 +269,7 @@ test('a browser that refuses the clipboard gets a clear message instead of a sil
     });
     document.execCommand = () => false;
   });
-  await embedFleetOverview(stack, p, {});
-  await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
+  await hosts.embed(p);
   await expect(ready(p, 'top-models')).toHaveCount(1);
   await contextOnPoint(p, 'top-models');
   await frameOf(p).getByRole('menuitem', { name: 'Copy value' }).click();

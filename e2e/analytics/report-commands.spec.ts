@@ -5,9 +5,8 @@
  * and `updateSettings` both apply at once.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { embedFleetOverview, eventCount, frameOf, poll, settle } from './support/report-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { expect, test } from '@playwright/test';
+import { eventCount, frameOf, poll, reportHosts, settle } from './support/report-page.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,29 +14,10 @@ const HIDDEN = 2;
 const DISABLED = 1;
 const ENABLED = 0;
 
-let stack: Stack;
-let browser: Browser;
-const pages: Page[] = [];
-
-test.beforeAll(async ({ browser: b }) => {
-  test.setTimeout(90_000);
-  browser = b;
-  stack = await startStack();
-});
-
-test.afterAll(async () => {
-  await Promise.all(pages.map((p) => p.close()));
-  await stack?.close();
-});
+const hosts = reportHosts();
 
 /** A host page embedding the fleet overview with `settings`; resolves once it has rendered. */
-async function opened(settings: Record<string, unknown>): Promise<Page> {
-  const p = await browser.newPage();
-  pages.push(p);
-  await embedFleetOverview(stack, p, { config: { settings } });
-  await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
-  return p;
-}
+const opened = (settings: Record<string, unknown>) => hosts.opened({ config: { settings } });
 
 /** The options menu's other built-in commands hidden (report-built-in-commands.spec.ts covers them). */
 const OTHERS_HIDDEN = Object.fromEntries(

@@ -4,37 +4,14 @@
  * extensions raising `commandTriggered`, mobile and custom layouts, and the export and render events.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  embedFleetOverview,
-  eventCount,
-  frameOf,
-  poll,
-  settle,
-  type EmbedOptions,
-} from './support/report-page.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { eventCount, frameOf, poll, reportHosts, settle } from './support/report-page.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-let stack: Stack;
-
-/** A new host page embedding the fleet overview; resolves once it has rendered. */
-async function embed(p: Page, options: EmbedOptions = {}): Promise<void> {
-  await embedFleetOverview(stack, p, options);
-  await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
-}
-
-const pages: Page[] = [];
-
-async function opened(options: EmbedOptions = {}): Promise<Page> {
-  const p = await browser.newPage();
-  pages.push(p);
-  await embed(p, options);
-  return p;
-}
-
-let browser: Browser;
+// A failed test leaves its page open: reportHosts closes them all before the service.
+const hosts = reportHosts();
+const { embed, opened } = hosts;
 
 const lastEvent = (p: Page, name: string) =>
   p.evaluate((n) => window.analyticsHost.events.filter((e) => e.name === n).at(-1)?.detail, name);
@@ -53,18 +30,6 @@ async function exportRows(p: Page, pageName: string, visualName: string): Promis
     .slice(1)
     .map((line) => line.split(','));
 }
-
-test.beforeAll(async ({ browser: b }) => {
-  test.setTimeout(90_000);
-  browser = b;
-  stack = await startStack();
-});
-
-test.afterAll(async () => {
-  // A failed test leaves its page open: close them all before the service.
-  await Promise.all(pages.map((p) => p.close()));
-  await stack?.close();
-});
 
 test('sortBy orders the visual’s query and export by the field and direction given', async () => {
   const p = await opened({ config: { pageName: 'devices' } });
@@ -343,7 +308,7 @@ test('the filter pane is drawn left of the canvas with position Left, and update
 
 test('the report frame’s pages have no serious or critical axe-core violation', async () => {
   // axe-core's run across the cross-origin report frame needs a page of a context the test opened.
-  const context = await browser.newContext();
+  const context = await hosts.browser.newContext();
   try {
     for (const pageName of ['overview', 'devices', 'sites']) {
       const p = await context.newPage();

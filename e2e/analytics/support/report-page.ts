@@ -2,8 +2,8 @@
  * Helpers of the report contract tests: embedding the fleet overview in a host page, counting its events, finding
  * its frame, and running a report method in the host page to see how it settled.
  */
-import { expect, type Frame, type Page } from '@playwright/test';
-import { REPORTS, WORKSPACE_ID, type Stack } from './stack.ts';
+import { expect, test, type Browser, type Frame, type Page } from '@playwright/test';
+import { REPORTS, WORKSPACE_ID, startStack, type Stack } from './stack.ts';
 
 export const poll = <T>(fn: () => Promise<T>) =>
   expect.poll(fn, { intervals: [25, 50, 100, 250], timeout: 15_000 });
@@ -62,3 +62,58 @@ export const settle = (p: Page, script: string) =>
       return { ok: false as const, message: e.message, body: e.body ?? error, statusCode: e.statusCode };
     }
   }, script);
+
+/** A spec file's analytics stack and host pages: see `reportHosts`. */
+export interface ReportHosts {
+  readonly stack: Stack;
+  readonly browser: Browser;
+  /** Embeds the fleet overview in `p` (a page of any context) and resolves once it has rendered. */
+  embed(p: Page, options?: EmbedOptions): Promise<void>;
+  /** A new page of the default context embedding the fleet overview, rendered; closed after the file's tests. */
+  opened(options?: EmbedOptions): Promise<Page>;
+  /** Closes `p` after the file's tests, even when a test fails before closing it. */
+  track(p: Page): Page;
+}
+
+/**
+ * Registers the file's `beforeAll` (the stack started) and `afterAll` (every tracked page closed, then the stack
+ * stopped). Call once at the top of a serial spec file.
+ */
+export function reportHosts(): ReportHosts {
+  let started: { stack: Stack; browser: Browser } | undefined;
+  const pages: Page[] = [];
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    started = { stack: await startStack(), browser };
+  });
+  test.afterAll(async () => {
+    await Promise.all(pages.map((p) => p.close()));
+    await started?.stack.close();
+  });
+  const ready = () => {
+    if (!started) throw new Error('reportHosts: used before the stack started');
+    return started;
+  };
+  const hosts: ReportHosts = {
+    get stack() {
+      return ready().stack;
+    },
+    get browser() {
+      return ready().browser;
+    },
+    async embed(p, options = {}) {
+      await embedFleetOverview(hosts.stack, p, options);
+      await poll(() => eventCount(p, 'rendered')).toBeGreaterThanOrEqual(1);
+    },
+    async opened(options = {}) {
+      const p = hosts.track(await hosts.browser.newPage());
+      await hosts.embed(p, options);
+      return p;
+    },
+    track(p) {
+      pages.push(p);
+      return p;
+    },
+  };
+  return hosts;
+}

@@ -27,15 +27,33 @@ describe('the request line writer', () => {
     const child = logger.child({ service: 'portal' });
     const write = requestLineWriter(child, 'request completed');
     expect(write).toBeDefined();
-    const hostile = ['abc-1', 'GET', '/a?q="quoted"\\\n\u0001\u2028é'] as const;
-    write?.(...hostile, 404, 1.2345678);
-    child.info(
-      { reqId: hostile[0], method: hostile[1], url: hostile[2], statusCode: 404, responseTime: 1.2345678 },
+    const values = [
+      ['abc-1', 'GET', '/a?q="quoted"\\\n\u0001\u2028é'],
+      ['q3Xv9bL0aT_w-1k2', 'POST', "/api/x?a=1&b=<b>%20'c'~{}[]|^`"],
+      ['edge:7.x', 'GET', '/ünïcode/\ud83d\ude00/'],
+    ] as const;
+    for (const [reqId, method, url] of values) {
+      write?.(reqId, method, url, 404, 1.2345678);
+      child.info({ reqId, method, url, statusCode: 404, responseTime: 1.2345678 }, 'request completed');
+    }
+    expect(lines).toHaveLength(6);
+    for (let i = 0; i < 6; i += 2) expect(lines[i]).toBe(lines[i + 1]);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      url: values[0][2],
+      service: 'portal',
+      statusCode: 404,
+    });
+  });
+
+  it('escapes a lone surrogate as JSON.stringify does (pino writes it raw), so the line reads back the same', () => {
+    const { logger, lines } = capture(fixedTime);
+    requestLineWriter(logger, 'request completed')?.('id', 'GET', '/broken/\ud800', 200, 1);
+    logger.info(
+      { reqId: 'id', method: 'GET', url: '/broken/\ud800', statusCode: 200, responseTime: 1 },
       'request completed',
     );
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(lines[1]);
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ url: hostile[2], service: 'portal', statusCode: 404 });
+    expect(lines[0]).toContain('"/broken/\\ud800"');
+    expect(JSON.parse(lines[0] ?? '')).toEqual(JSON.parse(lines[1] ?? ''));
   });
 
   it('writes nothing when info is off, and again when it is back on', () => {

@@ -16,7 +16,7 @@ const COMPLETED = 'request completed';
  * With server-kit's `deferChildren` on the app's logger (and Fastify's default `reqId` label) the line
  * goes through the parent logger with the request id written out, so a request that logs nothing else never makes a
  * pino child, and is written by server-kit's `requestLineWriter` (pino's own line for these fields, learned once and
- * filled in) rather than pino's general path; the bytes are the same.
+ * filled in) rather than pino's general path; the bytes are the same (but for a lone surrogate, escaped).
  *
  * `{"level":30,"reqId":"…","method":"GET","url":"/healthz","statusCode":200,"responseTime":0.4,"msg":"request completed"}`
  */

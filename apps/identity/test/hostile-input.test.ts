@@ -364,6 +364,14 @@ describe('the sign-in form', () => {
 
   it('signs nobody in from a form posted without the interaction cookie, or with the cookie of another sign-in', async () => {
     const victim = new Browser('10.1.0.3');
+    // The interaction cookie is what a cross-site post lacks: SameSite=Lax, HttpOnly, signed, scoped to its path.
+    const started = await app.inject({ url: authorizeUrl(), headers: { host: HOST } });
+    const cookies = [started.headers['set-cookie'] ?? []].flat().map(String);
+    const interaction = cookies.find((cookie) => cookie.startsWith('_interaction='));
+    expect(interaction).toMatch(/samesite=lax/i);
+    expect(interaction).toMatch(/httponly/i);
+    expect(interaction).toMatch(/path=\/interaction\/[\w-]+/);
+    expect(cookies.some((cookie) => cookie.startsWith('_interaction.sig='))).toBe(true);
     const path = await startSignIn(victim);
     // A cross-site form post carries no cookie of the provider (SameSite).
     const forged = await new Browser('10.1.0.3').post(path, ALICE);

@@ -259,3 +259,52 @@ test('the pointer over a navigation link fetches its page’s code before the cl
   expect(fetched.some((path) => /\/assets\/mui-theme-[\w-]+\.js$/.test(path))).toBe(true);
   expect(page.url()).toBe(`${stack.portalUrl}/`);
 });
+
+test('every tab stop of the frame, the reports page and an installer page shows where the focus is', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await openSignedIn(page, stack.portalUrl);
+  for (const open of [
+    async () => {
+      await page.getByRole('link', { name: 'Reports', exact: true }).click();
+      await expect(page.getByRole('tree').getByRole('treeitem', { selected: true })).toHaveCount(1);
+    },
+    async () => {
+      await page.goto(dcaInstallerUrl());
+      await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+    },
+  ]) {
+    await open();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const visited: string[] = [];
+    for (let stop = 0; stop < 30; stop += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluateHandle(() => document.activeElement as HTMLElement);
+      // Past the last stop the focus leaves the page (the body), or comes round again.
+      if (await focused.evaluate((element) => element === document.body)) break;
+      const name = await focused.evaluate((element) => element.outerHTML.slice(0, 120));
+      if (visited.includes(name)) break;
+      visited.push(name);
+      // The element's surroundings with the focus, then without it: a focus that draws nothing looks the same.
+      const box = await focused.boundingBox();
+      if (!box) continue;
+      const clip = {
+        x: Math.max(0, box.x - 6),
+        y: Math.max(0, box.y - 6),
+        width: box.width + 12,
+        height: box.height + 12,
+      };
+      await page.waitForTimeout(300);
+      const withFocus = await page.screenshot({ clip, animations: 'disabled' });
+      await focused.evaluate((element) => element.blur());
+      await page.waitForTimeout(300);
+      const without = await page.screenshot({ clip, animations: 'disabled' });
+      expect(withFocus.equals(without), `no visible focus on ${name}`).toBe(false);
+      // Back where it was, so the next Tab goes on from here.
+      await focused.evaluate((element) => element.focus({ focusVisible: true } as FocusOptions));
+    }
+    expect(visited.length).toBeGreaterThan(5);
+  }
+});

@@ -3,6 +3,7 @@
  * (dashboards and tiles, Q&A, quick create, paginated reports) lives in `kinds/<kind>/mount.tsx` and is loaded as
  * its own chunk, so a report frame never downloads them.
  */
+import { chromeMessages } from './model/chrome-messages.ts';
 import { readFrameUrl } from './boot.ts';
 import { holdMessages } from './hold-messages.ts';
 import type { FrameUrl } from './boot.ts';
@@ -19,7 +20,9 @@ const KIND_MODULES = import.meta.glob<KindModule>('./kinds/*/mount.tsx');
 function unavailable(root: HTMLElement): void {
   const message = document.createElement('p');
   message.className = 'message';
-  message.textContent = 'This kind of content is not available.';
+  message.textContent = chromeMessages(
+    new URLSearchParams(window.location.search).get('language') ?? undefined,
+  ).kindUnavailable;
   root.replaceChildren(message);
 }
 

@@ -2,14 +2,17 @@
 import { useSyncExternalStore } from 'react';
 import { CreateSurface } from '../create/CreateSurface.tsx';
 import { isCreating } from '../create/draft.ts';
+import { chromeMessages } from '../model/chrome-messages.ts';
 import type { ReportController } from '../model/controller.ts';
+import { frameLanguage } from '../model/messages.ts';
 import { pendingMessage } from './PendingMessage.tsx';
 import { ReportView } from './ReportView.tsx';
 
 export function App({ controller, kind }: { controller: ReportController; kind: string }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
   if (kind !== 'report') {
-    return <p className="message">This kind of content is not available yet.</p>;
+    const language = frameLanguage(state.settings, window.location.search);
+    return <p className="message">{chromeMessages(language).kindUnavailable}</p>;
   }
   if (isCreating(controller)) return <CreateSurface controller={controller} state={state} />;
   return pendingMessage(state) ?? <ReportView controller={controller} state={state} />;

@@ -1,14 +1,17 @@
 /** The page navigation tabs and the (read-only) filter pane listing the filters that reach the active page. */
 import type { IFilter } from '@portico/models';
 import type { ReportDefinition, ReportPage } from '../../../src/content/types.ts';
+import type { ChromeMessages } from '../model/chrome-messages.ts';
+import { chromeMessages } from '../model/chrome-messages.ts';
 
 export function PageNavigation(props: {
   readonly pages: readonly ReportPage[];
   readonly active: string | undefined;
   readonly onSelect: (name: string) => void;
+  readonly messages: ChromeMessages;
 }) {
   return (
-    <nav className="page-nav" aria-label="Pages">
+    <nav className="page-nav" aria-label={props.messages.pages}>
       {props.pages
         .filter((p) => p.visibility === 0)
         .map((p) => (
@@ -25,8 +28,8 @@ export function PageNavigation(props: {
   );
 }
 
-/** `Devices.Site is Berlin, Paris` — a short human description of a filter. */
-export function describeFilter(filter: IFilter): string {
+/** `Devices.Site is Berlin, Paris` — a short human description of a filter, in the frame's language. */
+export function describeFilter(filter: IFilter, messages: ChromeMessages = chromeMessages('en')): string {
   const f = filter as {
     target?: { table?: string; column?: string; measure?: string };
     operator?: string;
@@ -39,15 +42,16 @@ export function describeFilter(filter: IFilter): string {
   };
   const target = `${f.target?.table ?? ''}.${f.target?.column ?? f.target?.measure ?? ''}`;
   if (Array.isArray(f.values)) {
-    const verb = f.operator === 'NotIn' ? 'is not' : f.operator === 'All' ? 'is any' : 'is';
-    return `${target} ${verb} ${f.values.map((v) => String(v)).join(', ')}`.trim();
+    const values = f.values.map((v) => String(v)).join(', ');
+    if (f.operator === 'All') return messages.filterIsAny(target);
+    return f.operator === 'NotIn' ? messages.filterIsNot(target, values) : messages.filterIs(target, values);
   }
   if (Array.isArray(f.conditions)) {
     const parts = f.conditions.map((c) => `${c.operator} ${c.value === undefined ? '' : String(c.value)}`);
     return `${target} ${parts.join(` ${f.logicalOperator ?? 'And'} `)}`;
   }
   if (typeof f.itemCount === 'number') return `${target}: ${f.operator ?? 'Top'} ${f.itemCount}`;
-  if (typeof f.timeUnitsCount === 'number') return `${target}: relative, ${f.timeUnitsCount} units`;
+  if (typeof f.timeUnitsCount === 'number') return messages.filterRelative(target, f.timeUnitsCount);
   return target;
 }
 
@@ -56,23 +60,25 @@ export function FilterPane(props: {
   readonly page: ReportPage;
   /** Which side of the canvas the pane is on (`panes.filters.position`); only its border changes. */
   readonly side: 'left' | 'right';
+  readonly messages: ChromeMessages;
 }) {
+  const { messages } = props;
   const groups: [string, readonly IFilter[]][] = [
-    ['On all pages', props.definition.filters],
-    ['On this page', props.page.filters],
+    [messages.onAllPages, props.definition.filters],
+    [messages.onThisPage, props.page.filters],
   ];
   return (
-    <aside className={`filter-pane ${props.side}`} aria-label="Filters">
-      <h2>Filters</h2>
+    <aside className={`filter-pane ${props.side}`} aria-label={messages.filters}>
+      <h2>{messages.filters}</h2>
       {groups.map(([title, filters]) => (
         <section key={title}>
           <h3>{title}</h3>
           {filters.length === 0 ? (
-            <p className="muted">None</p>
+            <p className="muted">{messages.noFilters}</p>
           ) : (
             <ul>
               {filters.map((f, i) => (
-                <li key={i}>{describeFilter(f)}</li>
+                <li key={i}>{describeFilter(f, messages)}</li>
               ))}
             </ul>
           )}

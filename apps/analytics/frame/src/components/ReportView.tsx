@@ -20,6 +20,7 @@ import {
 import { EMPTY_MENU, visualMenu } from '../model/menus.ts';
 import type { Menu, MenuContext } from '../model/menus.ts';
 import { frameLanguage, menuMessages } from '../model/messages.ts';
+import { chromeMessages } from '../model/chrome-messages.ts';
 import { canDrillDown } from '../model/drill.ts';
 import { dismissNotice, endSpotlight, toggleTableView } from '../model/commands.ts';
 import type { Notice } from '../model/state.ts';
@@ -75,7 +76,9 @@ export function ReportView({ controller, state }: { controller: ReportController
   );
   const close = useCallback(() => closeMenu(controller), [controller]);
   const { extensions, commands } = settings;
-  const messages = useMemo(() => menuMessages(frameLanguage(settings, window.location.search)), [settings]);
+  const language = frameLanguage(settings, window.location.search);
+  const messages = useMemo(() => menuMessages(language), [language]);
+  const chrome = useMemo(() => chromeMessages(language), [language]);
   const { viewMode, tableViews, spotlight, drill, dataset } = state;
   const selected = state.selection !== undefined;
   const menus = useMemo(() => {
@@ -137,7 +140,7 @@ export function ReportView({ controller, state }: { controller: ReportController
     else controller.markRendered(generation);
   }, [settled, generation, state.rendering, available.width, controller, hasCharts]);
 
-  if (!definition || !page) return <p className="message">This report has no pages.</p>;
+  if (!definition || !page) return <p className="message">{chrome.noPages}</p>;
   const size = pageSize(settings, page);
   const zoom = settings.zoomLevel ?? 1;
   const fitted = pageScale(displayOption(settings, page), size, available, zoom);
@@ -160,15 +163,16 @@ export function ReportView({ controller, state }: { controller: ReportController
         <PageNavigation
           pages={definition.pages}
           active={page.name}
+          messages={chrome}
           onSelect={(name) => activatePage(controller, name)}
         />
       ) : null}
       {panes.filters && !mobile && filtersSide === 'left' ? (
-        <FilterPane definition={definition} page={page} side="left" />
+        <FilterPane definition={definition} page={page} side="left" messages={chrome} />
       ) : null}
       <div className="canvas" ref={canvasRef}>
         {placed.length === 0 ? (
-          <p className="message">There is nothing to show on this page.</p>
+          <p className="message">{chrome.emptyPage}</p>
         ) : (
           <div className="page" style={{ width: size.width * scale, height: size.height * scale }}>
             {state.rendering && available.width > 0
@@ -187,6 +191,7 @@ export function ReportView({ controller, state }: { controller: ReportController
                     }
                     actions={actions}
                     moreOptions={messages.moreOptions}
+                    chrome={chrome}
                     menus={{
                       context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,
                       contextOnPoint: (menus.get(p.visual.name)?.contextOnPoint.entries.length ?? 0) > 0,
@@ -227,13 +232,14 @@ export function ReportView({ controller, state }: { controller: ReportController
         )}
       </div>
       {panes.filters && !mobile && filtersSide === 'right' ? (
-        <FilterPane definition={definition} page={page} side="right" />
+        <FilterPane definition={definition} page={page} side="right" messages={chrome} />
       ) : null}
       {state.notice ? <FrameNotice controller={controller} notice={state.notice} /> : null}
       {bookmarkIndex !== undefined && definition.bookmarks.length > 0 ? (
         <BookmarkNavigator
           bookmarks={definition.bookmarks}
           index={bookmarkIndex}
+          messages={chrome}
           onShow={(index) => showBookmark(controller, index)}
           onExit={() => controller.update(({ bookmarkPlay: _playing, ...s }) => s)}
         />

@@ -2,6 +2,8 @@
  * A slicer: the distinct values of its column as checkboxes (a list, or a dropdown that opens the list). Its
  * selection is a basic `In` filter stored as the slicer's own filters, which filter the rest of the page.
  */
+import type { ChromeMessages } from '../model/chrome-messages.ts';
+import { chromeMessages } from '../model/chrome-messages.ts';
 import { useState } from 'react';
 import type { IFilter } from '@portico/models';
 import type { ReportVisual } from '../../../src/content/types.ts';
@@ -24,9 +26,10 @@ interface Props {
   readonly visual: ReportVisual;
   readonly answer: QueryAnswer;
   readonly onSelect: (filters: IFilter[]) => void;
+  readonly messages?: ChromeMessages;
 }
 
-export function SlicerVisual({ visual, answer, onSelect }: Props) {
+export function SlicerVisual({ visual, answer, onSelect, messages = chromeMessages('en') }: Props) {
   const mode = (visual.formatting.slicer as { mode?: string } | undefined)?.mode ?? 'list';
   const [open, setOpen] = useState(false);
   const target = columnOf(visual.dataRoles.values?.[0]);
@@ -41,7 +44,10 @@ export function SlicerVisual({ visual, answer, onSelect }: Props) {
   };
   const list = (
     // A plain list of labelled checkboxes (a listbox would need option children), named after the slicer.
-    <ul className="slicer-list" aria-label={visual.title || answer.columns[0]?.displayName || 'Slicer'}>
+    <ul
+      className="slicer-list"
+      aria-label={visual.title || answer.columns[0]?.displayName || messages.slicer}
+    >
       {values.map((value) => (
         <li key={String(value)}>
           <label>
@@ -56,7 +62,7 @@ export function SlicerVisual({ visual, answer, onSelect }: Props) {
   return (
     <div className="slicer-dropdown">
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {selected.length === 0 ? 'All' : selected.map((v) => String(v)).join(', ')}
+        {selected.length === 0 ? messages.slicerAll : selected.map((v) => String(v)).join(', ')}
       </button>
       {open ? list : null}
     </div>

@@ -3,9 +3,12 @@ import { useCallback, useMemo, useRef } from 'react';
 import type { IFilter } from '@portico/models';
 import type { ReportVisual } from '../../../src/content/types.ts';
 import type { PlacedVisual } from '../model/layout.ts';
+import type { ChromeMessages } from '../model/chrome-messages.ts';
+import { chromeMessages } from '../model/chrome-messages.ts';
 import type { MenuKind } from '../model/menus.ts';
 import type { VisualResult } from '../model/state.ts';
 import { CHART_TYPES, chartOption } from '../render/chart-options.ts';
+import { chartPoints } from '../render/chart-points.ts';
 import type { ResolvedTheme } from '../render/theme.ts';
 import { EChart } from './EChart.tsx';
 import { SlicerVisual } from './SlicerVisual.tsx';
@@ -43,13 +46,18 @@ interface Props {
   readonly moreOptions?: (title: string) => string;
   /** Another visual is in spotlight (this one dims), or this one is. */
   readonly spotlight?: 'dimmed' | 'spotlit';
+  /** The frame's own wording (loading, errors, the charts' keyboard help), in its language; English without. */
+  readonly chrome?: ChromeMessages;
 }
+
+const ENGLISH = chromeMessages('en');
 
 const NO_MENUS: NonNullable<Props['menus']> = { context: false, options: false };
 
 export function VisualContainer(props: Props) {
   const { placed, scale, result, theme, showHeader, hideErrors, actions } = props;
   const menus = props.menus ?? NO_MENUS;
+  const chrome = props.chrome ?? ENGLISH;
   const { visual } = placed;
   // The category right-clicked in a chart: ECharts sees the event before the section's handler does.
   const contextCategory = useRef<string | undefined>(undefined);
@@ -122,7 +130,7 @@ export function VisualContainer(props: Props) {
         {result?.status === 'error' ? (
           hideErrors ? null : (
             <p className="visual-error" role="alert">
-              Couldn’t load the data for this visual. {result.message}
+              {chrome.visualFailed} {result.message}
             </p>
           )
         ) : result && 'answer' in result && result.answer && table ? (
@@ -133,9 +141,11 @@ export function VisualContainer(props: Props) {
             visual={visual}
             answer={result.answer}
             contextCategoryRef={contextCategory}
+            chrome={chrome}
+            contextOnPoint={menus.contextOnPoint ?? menus.context}
           />
         ) : (
-          <p className="visual-loading">Loading…</p>
+          <p className="visual-loading">{chrome.loading}</p>
         )}
       </div>
     </section>
@@ -150,8 +160,12 @@ function VisualBody({
   selectedCategory,
   actions,
   contextCategoryRef,
+  chrome,
+  contextOnPoint,
 }: Props & {
   contextCategoryRef: React.RefObject<string | undefined>;
+  chrome: ChromeMessages;
+  contextOnPoint: boolean;
   visual: ReportVisual;
   answer: NonNullable<Extract<VisualResult, { status: 'ready' }>['answer']>;
 }) {
@@ -162,7 +176,11 @@ function VisualBody({
         : undefined,
     [visual, answer, theme, animation, selectedCategory],
   );
-  const { selectCategory, selectInSlicer } = actions;
+  const points = useMemo(
+    () => (CHART_TYPES.has(visual.type) ? chartPoints(visual, answer) : []),
+    [visual, answer],
+  );
+  const { selectCategory, selectInSlicer, openMenu } = actions;
   const onClick = useCallback(
     (category: string) => selectCategory(visual.name, category),
     [selectCategory, visual.name],
@@ -177,7 +195,27 @@ function VisualBody({
     },
     [contextCategoryRef],
   );
-  if (option) return <EChart option={option} onCategoryClick={onClick} onCategoryContextMenu={onContext} />;
+  const onKeyMenu = useCallback(
+    (category: string, x: number, y: number) => openMenu?.(visual.name, 'visualContextMenu', x, y, category),
+    [openMenu, visual.name],
+  );
+  if (option) {
+    const keyboard = {
+      points,
+      label: visual.title || chrome.chart,
+      messages: chrome,
+      selected: selectedCategory,
+      ...(contextOnPoint ? { onMenu: onKeyMenu } : {}),
+    };
+    return (
+      <EChart
+        option={option}
+        onCategoryClick={onClick}
+        onCategoryContextMenu={onContext}
+        keyboard={keyboard}
+      />
+    );
+  }
   switch (visual.type) {
     case 'card':
     case 'multiRowCard':
@@ -185,7 +223,7 @@ function VisualBody({
     case 'pivotTable':
       return <MatrixVisual visual={visual} answer={answer} theme={theme} />;
     case 'slicer':
-      return <SlicerVisual visual={visual} answer={answer} onSelect={onSelect} />;
+      return <SlicerVisual visual={visual} answer={answer} onSelect={onSelect} messages={chrome} />;
     default:
       return <TableVisual visual={visual} answer={answer} theme={theme} />;
   }

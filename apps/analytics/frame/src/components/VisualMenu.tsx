@@ -42,6 +42,17 @@ const DISABLED_STYLE = { color: '#a19f9d', cursor: 'default' } as const;
 
 export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClose }: Props) {
   const element = useRef<HTMLUListElement>(null);
+  // Focus goes back where it was when the menu opened (a chart's data points, the "…" button) when it closes, unless
+  // the user has moved it elsewhere meanwhile.
+  useEffect(() => {
+    const opener = document.activeElement;
+    const menu = element.current;
+    return () => {
+      const focus = document.activeElement;
+      const lost = focus === null || focus === document.body || (menu?.contains(focus) ?? false);
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
   useEffect(() => {
     element.current?.querySelector<HTMLButtonElement>('button')?.focus();
     const outside = (event: MouseEvent) => {
@@ -123,6 +134,9 @@ export function VisualMenu({ menu, label, left, top, alignRight, onChoose, onClo
       aria-label={label}
       style={{ left, top }}
       onKeyDown={onKeyDown}
+      // The key that opened the menu (Shift+F10, the context-menu key) raises the browser's own menu where focus
+      // now is, on this menu's first item: the frame's menu is the one open.
+      onContextMenu={(event) => event.preventDefault()}
     >
       {items}
     </ul>

@@ -198,7 +198,8 @@ const ru: MenuMessages = {
   drillUp: 'Перейти на уровень выше',
 };
 
-const BY_LANGUAGE: Readonly<Record<string, MenuMessages>> = { en, de, es, fr, ja, pl, ru };
+/** Every language's menu wording, by primary subtag (the unit tests check each has every key). */
+export const MENU_MESSAGES: Readonly<Record<string, MenuMessages>> = { en, de, es, fr, ja, pl, ru };
 
 /**
  * The menus' wording for a BCP 47 language tag, by its primary subtag; English when there is none for it.
@@ -207,7 +208,7 @@ const BY_LANGUAGE: Readonly<Record<string, MenuMessages>> = { en, de, es, fr, ja
  */
 export function menuMessages(language: string | undefined): MenuMessages {
   const primary = (language ?? '').split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return BY_LANGUAGE[primary] ?? en;
+  return MENU_MESSAGES[primary] ?? en;
 }
 
 /** The language of the frame: the load's `settings.localeSettings.language`, else the embed URL's `language`. */

@@ -1,0 +1,391 @@
+/**
+ * The wording of the frame's own chrome (everything on screen that is not the report's data, titles or the visual
+ * menus, which are in `messages.ts`): loading and empty states, errors, the panes, page and bookmark navigation,
+ * the charts' keyboard help and the paginated viewer's toolbar and parameter panel, in the portal's languages (en, de,
+ * es, fr, ja, pl, ru), chosen as the menus' wording is (`frameLanguage`).
+ */
+
+export interface ChromeMessages {
+  readonly waitingForHost: string;
+  readonly loadingReport: string;
+  readonly reportFailed: string;
+  readonly kindUnavailable: string;
+  readonly noPages: string;
+  readonly emptyPage: string;
+  readonly loading: string;
+  readonly visualFailed: string;
+  /** The page tabs' name. */
+  readonly pages: string;
+  readonly filters: string;
+  readonly onAllPages: string;
+  readonly onThisPage: string;
+  readonly noFilters: string;
+  /** A filter pane line: `Devices.Site is Berlin, Paris`. */
+  readonly filterIs: (target: string, values: string) => string;
+  readonly filterIsNot: (target: string, values: string) => string;
+  readonly filterIsAny: (target: string) => string;
+  readonly filterRelative: (target: string, units: number) => string;
+  readonly bookmarks: string;
+  readonly previousBookmark: string;
+  readonly nextBookmark: string;
+  readonly exitBookmarks: string;
+  /** `(2 of 5)`: a position in a list. */
+  readonly position: (at: number, of: number) => string;
+  readonly slicerAll: string;
+  readonly slicer: string;
+  readonly table: string;
+  /** What a chart is called to a screen reader (`aria-roledescription`). */
+  readonly chart: string;
+  readonly chartKeys: string;
+  readonly chartNoPoints: string;
+  /** Announced on moving to a point: `Berlin: Devices 1,204 (1 of 12)`. */
+  readonly point: (text: string, at: number, of: number) => string;
+  readonly selectedPoint: (text: string) => string;
+  readonly report: string;
+  readonly parameters: string;
+  readonly firstPage: string;
+  readonly previousPage: string;
+  readonly nextPage: string;
+  readonly lastPage: string;
+  readonly pageOf: (at: number, of: number) => string;
+  readonly print: string;
+  readonly exportPdf: string;
+  readonly exportCsv: string;
+  readonly viewReport: string;
+  readonly continued: (title: string) => string;
+}
+
+const en: ChromeMessages = {
+  waitingForHost: 'Waiting for the host page…',
+  loadingReport: 'Loading the report…',
+  reportFailed: 'The report could not be loaded.',
+  kindUnavailable: 'This kind of content is not available yet.',
+  noPages: 'This report has no pages.',
+  emptyPage: 'There is nothing to show on this page.',
+  loading: 'Loading…',
+  visualFailed: 'Couldn’t load the data for this visual.',
+  pages: 'Pages',
+  filters: 'Filters',
+  onAllPages: 'On all pages',
+  onThisPage: 'On this page',
+  noFilters: 'None',
+  filterIs: (target, values) => `${target} is ${values}`,
+  filterIsNot: (target, values) => `${target} is not ${values}`,
+  filterIsAny: (target) => `${target} is any value`,
+  filterRelative: (target, units) => `${target}: relative, ${units} units`,
+  bookmarks: 'Bookmarks',
+  previousBookmark: 'Previous bookmark',
+  nextBookmark: 'Next bookmark',
+  exitBookmarks: 'Exit',
+  position: (at, of) => `(${at} of ${of})`,
+  slicerAll: 'All',
+  slicer: 'Slicer',
+  table: 'Table',
+  chart: 'chart',
+  chartKeys:
+    'Arrow keys move through the data points, Enter selects one, Shift+F10 opens its menu, Escape leaves the chart.',
+  chartNoPoints: 'No data points.',
+  point: (text, at, of) => `${text} (${at} of ${of})`,
+  selectedPoint: (text) => `${text}, selected`,
+  report: 'Report',
+  parameters: 'Parameters',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  lastPage: 'Last page',
+  pageOf: (at, of) => `Page ${at} of ${of}`,
+  print: 'Print',
+  exportPdf: 'Export PDF',
+  exportCsv: 'Export CSV',
+  viewReport: 'View report',
+  continued: (title) => `${title} (continued)`,
+};
+
+const de: ChromeMessages = {
+  waitingForHost: 'Warten auf die Host-Seite…',
+  loadingReport: 'Der Bericht wird geladen…',
+  reportFailed: 'Der Bericht konnte nicht geladen werden.',
+  kindUnavailable: 'Diese Art von Inhalt ist noch nicht verfügbar.',
+  noPages: 'Dieser Bericht hat keine Seiten.',
+  emptyPage: 'Auf dieser Seite gibt es nichts anzuzeigen.',
+  loading: 'Wird geladen…',
+  visualFailed: 'Die Daten dieses Visuals konnten nicht geladen werden.',
+  pages: 'Seiten',
+  filters: 'Filter',
+  onAllPages: 'Auf allen Seiten',
+  onThisPage: 'Auf dieser Seite',
+  noFilters: 'Keine',
+  filterIs: (target, values) => `${target} ist ${values}`,
+  filterIsNot: (target, values) => `${target} ist nicht ${values}`,
+  filterIsAny: (target) => `${target} ist ein beliebiger Wert`,
+  filterRelative: (target, units) => `${target}: relativ, ${units} Einheiten`,
+  bookmarks: 'Lesezeichen',
+  previousBookmark: 'Vorheriges Lesezeichen',
+  nextBookmark: 'Nächstes Lesezeichen',
+  exitBookmarks: 'Beenden',
+  position: (at, of) => `(${at} von ${of})`,
+  slicerAll: 'Alle',
+  slicer: 'Datenschnitt',
+  table: 'Tabelle',
+  chart: 'Diagramm',
+  chartKeys:
+    'Pfeiltasten wechseln zwischen den Datenpunkten, Eingabe wählt einen aus, Umschalt+F10 öffnet sein Menü, Escape verlässt das Diagramm.',
+  chartNoPoints: 'Keine Datenpunkte.',
+  point: (text, at, of) => `${text} (${at} von ${of})`,
+  selectedPoint: (text) => `${text}, ausgewählt`,
+  report: 'Bericht',
+  parameters: 'Parameter',
+  firstPage: 'Erste Seite',
+  previousPage: 'Vorherige Seite',
+  nextPage: 'Nächste Seite',
+  lastPage: 'Letzte Seite',
+  pageOf: (at, of) => `Seite ${at} von ${of}`,
+  print: 'Drucken',
+  exportPdf: 'Als PDF exportieren',
+  exportCsv: 'Als CSV exportieren',
+  viewReport: 'Bericht anzeigen',
+  continued: (title) => `${title} (Fortsetzung)`,
+};
+
+const es: ChromeMessages = {
+  waitingForHost: 'Esperando a la página host…',
+  loadingReport: 'Cargando el informe…',
+  reportFailed: 'No se pudo cargar el informe.',
+  kindUnavailable: 'Este tipo de contenido aún no está disponible.',
+  noPages: 'Este informe no tiene páginas.',
+  emptyPage: 'No hay nada que mostrar en esta página.',
+  loading: 'Cargando…',
+  visualFailed: 'No se pudieron cargar los datos de este objeto visual.',
+  pages: 'Páginas',
+  filters: 'Filtros',
+  onAllPages: 'En todas las páginas',
+  onThisPage: 'En esta página',
+  noFilters: 'Ninguno',
+  filterIs: (target, values) => `${target} es ${values}`,
+  filterIsNot: (target, values) => `${target} no es ${values}`,
+  filterIsAny: (target) => `${target} es cualquier valor`,
+  filterRelative: (target, units) => `${target}: relativo, ${units} unidades`,
+  bookmarks: 'Marcadores',
+  previousBookmark: 'Marcador anterior',
+  nextBookmark: 'Marcador siguiente',
+  exitBookmarks: 'Salir',
+  position: (at, of) => `(${at} de ${of})`,
+  slicerAll: 'Todo',
+  slicer: 'Segmentación',
+  table: 'Tabla',
+  chart: 'gráfico',
+  chartKeys:
+    'Las teclas de flecha recorren los puntos de datos, Entrar selecciona uno, Mayús+F10 abre su menú, Escape sale del gráfico.',
+  chartNoPoints: 'No hay puntos de datos.',
+  point: (text, at, of) => `${text} (${at} de ${of})`,
+  selectedPoint: (text) => `${text}, seleccionado`,
+  report: 'Informe',
+  parameters: 'Parámetros',
+  firstPage: 'Primera página',
+  previousPage: 'Página anterior',
+  nextPage: 'Página siguiente',
+  lastPage: 'Última página',
+  pageOf: (at, of) => `Página ${at} de ${of}`,
+  print: 'Imprimir',
+  exportPdf: 'Exportar a PDF',
+  exportCsv: 'Exportar a CSV',
+  viewReport: 'Ver informe',
+  continued: (title) => `${title} (continuación)`,
+};
+
+const fr: ChromeMessages = {
+  waitingForHost: 'En attente de la page hôte…',
+  loadingReport: 'Chargement du rapport…',
+  reportFailed: 'Le rapport n’a pas pu être chargé.',
+  kindUnavailable: 'Ce type de contenu n’est pas encore disponible.',
+  noPages: 'Ce rapport n’a aucune page.',
+  emptyPage: 'Il n’y a rien à afficher sur cette page.',
+  loading: 'Chargement…',
+  visualFailed: 'Les données de ce visuel n’ont pas pu être chargées.',
+  pages: 'Pages du rapport',
+  filters: 'Filtres',
+  onAllPages: 'Sur toutes les pages',
+  onThisPage: 'Sur cette page',
+  noFilters: 'Aucun',
+  filterIs: (target, values) => `${target} est ${values}`,
+  filterIsNot: (target, values) => `${target} n’est pas ${values}`,
+  filterIsAny: (target) => `${target} a n’importe quelle valeur`,
+  filterRelative: (target, units) => `${target} : relatif, ${units} unités`,
+  bookmarks: 'Signets',
+  previousBookmark: 'Signet précédent',
+  nextBookmark: 'Signet suivant',
+  exitBookmarks: 'Quitter',
+  position: (at, of) => `(${at} sur ${of})`,
+  slicerAll: 'Tout',
+  slicer: 'Segment',
+  table: 'Tableau',
+  chart: 'graphique',
+  chartKeys:
+    'Les flèches parcourent les points de données, Entrée en sélectionne un, Maj+F10 ouvre son menu, Échap quitte le graphique.',
+  chartNoPoints: 'Aucun point de données.',
+  point: (text, at, of) => `${text} (${at} sur ${of})`,
+  selectedPoint: (text) => `${text}, sélectionné`,
+  report: 'Rapport',
+  parameters: 'Paramètres',
+  firstPage: 'Première page',
+  previousPage: 'Page précédente',
+  nextPage: 'Page suivante',
+  lastPage: 'Dernière page',
+  pageOf: (at, of) => `Page ${at} sur ${of}`,
+  print: 'Imprimer',
+  exportPdf: 'Exporter en PDF',
+  exportCsv: 'Exporter en CSV',
+  viewReport: 'Afficher le rapport',
+  continued: (title) => `${title} (suite)`,
+};
+
+const ja: ChromeMessages = {
+  waitingForHost: 'ホスト ページを待っています…',
+  loadingReport: 'レポートを読み込んでいます…',
+  reportFailed: 'レポートを読み込めませんでした。',
+  kindUnavailable: 'この種類のコンテンツはまだ利用できません。',
+  noPages: 'このレポートにはページがありません。',
+  emptyPage: 'このページに表示するものはありません。',
+  loading: '読み込んでいます…',
+  visualFailed: 'このビジュアルのデータを読み込めませんでした。',
+  pages: 'ページ',
+  filters: 'フィルター',
+  onAllPages: 'すべてのページ',
+  onThisPage: 'このページ',
+  noFilters: 'なし',
+  filterIs: (target, values) => `${target} が ${values}`,
+  filterIsNot: (target, values) => `${target} が ${values} 以外`,
+  filterIsAny: (target) => `${target} はすべての値`,
+  filterRelative: (target, units) => `${target}: 相対、${units} 単位`,
+  bookmarks: 'ブックマーク',
+  previousBookmark: '前のブックマーク',
+  nextBookmark: '次のブックマーク',
+  exitBookmarks: '終了',
+  position: (at, of) => `(${at}/${of})`,
+  slicerAll: 'すべて',
+  slicer: 'スライサー',
+  table: 'テーブル',
+  chart: 'グラフ',
+  chartKeys:
+    '方向キーでデータ ポイント間を移動し、Enter で選択、Shift+F10 でメニューを開き、Esc でグラフを離れます。',
+  chartNoPoints: 'データ ポイントはありません。',
+  point: (text, at, of) => `${text} (${at}/${of})`,
+  selectedPoint: (text) => `${text}、選択済み`,
+  report: 'レポート',
+  parameters: 'パラメーター',
+  firstPage: '最初のページ',
+  previousPage: '前のページ',
+  nextPage: '次のページ',
+  lastPage: '最後のページ',
+  pageOf: (at, of) => `${at} / ${of} ページ`,
+  print: '印刷',
+  exportPdf: 'PDF にエクスポート',
+  exportCsv: 'CSV にエクスポート',
+  viewReport: 'レポートの表示',
+  continued: (title) => `${title} (続き)`,
+};
+
+const pl: ChromeMessages = {
+  waitingForHost: 'Oczekiwanie na stronę hosta…',
+  loadingReport: 'Wczytywanie raportu…',
+  reportFailed: 'Nie udało się wczytać raportu.',
+  kindUnavailable: 'Ten rodzaj zawartości nie jest jeszcze dostępny.',
+  noPages: 'Ten raport nie ma stron.',
+  emptyPage: 'Na tej stronie nie ma nic do pokazania.',
+  loading: 'Wczytywanie…',
+  visualFailed: 'Nie udało się wczytać danych tej wizualizacji.',
+  pages: 'Strony',
+  filters: 'Filtry',
+  onAllPages: 'Na wszystkich stronach',
+  onThisPage: 'Na tej stronie',
+  noFilters: 'Brak',
+  filterIs: (target, values) => `${target} to ${values}`,
+  filterIsNot: (target, values) => `${target} to nie ${values}`,
+  filterIsAny: (target) => `${target} ma dowolną wartość`,
+  filterRelative: (target, units) => `${target}: względnie, jednostki: ${units}`,
+  bookmarks: 'Zakładki',
+  previousBookmark: 'Poprzednia zakładka',
+  nextBookmark: 'Następna zakładka',
+  exitBookmarks: 'Zakończ',
+  position: (at, of) => `(${at} z ${of})`,
+  slicerAll: 'Wszystkie',
+  slicer: 'Fragmentator',
+  table: 'Tabela',
+  chart: 'wykres',
+  chartKeys:
+    'Strzałki przechodzą między punktami danych, Enter zaznacza punkt, Shift+F10 otwiera jego menu, Escape opuszcza wykres.',
+  chartNoPoints: 'Brak punktów danych.',
+  point: (text, at, of) => `${text} (${at} z ${of})`,
+  selectedPoint: (text) => `${text}, zaznaczono`,
+  report: 'Raport',
+  parameters: 'Parametry',
+  firstPage: 'Pierwsza strona',
+  previousPage: 'Poprzednia strona',
+  nextPage: 'Następna strona',
+  lastPage: 'Ostatnia strona',
+  pageOf: (at, of) => `Strona ${at} z ${of}`,
+  print: 'Drukuj',
+  exportPdf: 'Eksportuj do PDF',
+  exportCsv: 'Eksportuj do CSV',
+  viewReport: 'Wyświetl raport',
+  continued: (title) => `${title} (ciąg dalszy)`,
+};
+
+const ru: ChromeMessages = {
+  waitingForHost: 'Ожидание страницы-хоста…',
+  loadingReport: 'Загрузка отчета…',
+  reportFailed: 'Не удалось загрузить отчет.',
+  kindUnavailable: 'Этот вид содержимого пока недоступен.',
+  noPages: 'В этом отчете нет страниц.',
+  emptyPage: 'На этой странице нечего показать.',
+  loading: 'Загрузка…',
+  visualFailed: 'Не удалось загрузить данные этого визуального элемента.',
+  pages: 'Страницы',
+  filters: 'Фильтры',
+  onAllPages: 'На всех страницах',
+  onThisPage: 'На этой странице',
+  noFilters: 'Нет',
+  filterIs: (target, values) => `${target}: ${values}`,
+  filterIsNot: (target, values) => `${target}: кроме ${values}`,
+  filterIsAny: (target) => `${target}: любое значение`,
+  filterRelative: (target, units) => `${target}: относительный, единиц: ${units}`,
+  bookmarks: 'Закладки',
+  previousBookmark: 'Предыдущая закладка',
+  nextBookmark: 'Следующая закладка',
+  exitBookmarks: 'Выйти',
+  position: (at, of) => `(${at} из ${of})`,
+  slicerAll: 'Все',
+  slicer: 'Срез',
+  table: 'Таблица',
+  chart: 'диаграмма',
+  chartKeys:
+    'Клавиши со стрелками переходят между точками данных, Ввод выбирает точку, Shift+F10 открывает ее меню, Escape выходит из диаграммы.',
+  chartNoPoints: 'Нет точек данных.',
+  point: (text, at, of) => `${text} (${at} из ${of})`,
+  selectedPoint: (text) => `${text}, выбрано`,
+  report: 'Отчет',
+  parameters: 'Параметры',
+  firstPage: 'Первая страница',
+  previousPage: 'Предыдущая страница',
+  nextPage: 'Следующая страница',
+  lastPage: 'Последняя страница',
+  pageOf: (at, of) => `Страница ${at} из ${of}`,
+  print: 'Печать',
+  exportPdf: 'Экспорт в PDF',
+  exportCsv: 'Экспорт в CSV',
+  viewReport: 'Просмотреть отчет',
+  continued: (title) => `${title} (продолжение)`,
+};
+
+/** Every language's chrome wording, by primary subtag (the unit tests check each has every key). */
+export const CHROME_MESSAGES: Readonly<Record<string, ChromeMessages>> = { en, de, es, fr, ja, pl, ru };
+
+/**
+ * The chrome's wording for a BCP 47 language tag, by its primary subtag; English when there is none for it.
+ *
+ * @example chromeMessages('de-AT').filters // → 'Filter'
+ */
+export function chromeMessages(language: string | undefined): ChromeMessages {
+  const primary = (language ?? '').split(/[-_]/)[0]?.toLowerCase() ?? '';
+  return CHROME_MESSAGES[primary] ?? en;
+}

@@ -40,13 +40,6 @@ export interface Channel {
   readonly size: number;
 }
 
-interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-// Read at call time, so fake timers installed by tests are honoured.
-const timers = (): Timers => globalThis as unknown as Timers;
-
 interface Pending {
   _resolve(response: IResponse): void;
   _reject(error: EmbedError): void;
@@ -55,14 +48,6 @@ interface Pending {
   /** The call, for its timeout message (composed only if it times out). */
   _request: OutgoingRequest;
   _timeoutMs: number;
-}
-
-/** The one timer of a channel: when it fires, and the timer functions that armed it. */
-interface Alarm {
-  _at: number;
-  _handle: unknown;
-  _armedWith: Timers['setTimeout'];
-  _clear: Timers['clearTimeout'];
 }
 
 /**
@@ -74,32 +59,28 @@ interface Alarm {
 export function createChannel(options: ChannelOptions): Channel {
   const pending = new Map<string, Pending>();
   // One timer for every pending call, set for the earliest deadline, instead of one timer per call: a
-  // browser timer costs more than the rest of a call's JavaScript (bench/sdk-round-trip.ts). Calls with
-  // the same timeout end in the order they started, so a new call rarely moves the timer.
-  let alarm: Alarm | undefined;
-
-  const disarm = (): void => {
-    if (alarm) alarm._clear.call(globalThis, alarm._handle);
-    alarm = undefined;
-  };
+  // browser timer costs more than the rest of a call's JavaScript (bench/sdk-round-trip.ts). A settled call
+  // leaves the timer running; when it fires it ends what is due and is set again for the next deadline.
+  // `setTimeout`/`clearTimeout` are read at call time, so fake timers installed by tests are honoured.
+  let timer: unknown;
+  let at = Infinity;
 
   const arm = (): void => {
-    let earliest = Infinity;
-    for (const call of pending.values()) if (call._deadline < earliest) earliest = call._deadline;
-    const { setTimeout, clearTimeout } = timers();
-    if (alarm?._at === earliest && alarm._armedWith === setTimeout) return;
-    disarm();
-    if (earliest === Infinity) return;
-    const handle = setTimeout.call(globalThis, expire, Math.max(0, earliest - Date.now()));
-    // In Node the timer may outlive the last call: it must not keep the process alive.
-    (handle as { unref?: () => void } | undefined)?.unref?.();
-    alarm = { _at: earliest, _handle: handle, _armedWith: setTimeout, _clear: clearTimeout };
+    if (timer) clearTimeout(timer as number);
+    timer = undefined;
+    at = Infinity;
+    for (const call of pending.values()) at = Math.min(at, call._deadline);
+    if (at < Infinity) {
+      timer = setTimeout(expire, at - Date.now());
+      // In Node the timer may outlive the last call: it must not keep the process alive.
+      (timer as { unref?: () => void }).unref?.();
+    }
   };
 
   function expire(): void {
-    alarm = undefined;
+    timer = undefined;
     const now = Date.now();
-    for (const [id, call] of [...pending]) {
+    for (const [id, call] of pending) {
       if (call._deadline > now) continue;
       pending.delete(id);
       const what = `${call._request.method} ${call._request.url} within ${call._timeoutMs} ms`;
@@ -135,7 +116,7 @@ export function createChannel(options: ChannelOptions): Channel {
           _request: request,
           _timeoutMs: timeoutMs,
         });
-        if (deadline < (alarm?._at ?? Infinity) || (alarm && alarm._armedWith !== timers().setTimeout)) arm();
+        if (deadline < at) arm();
         try {
           options.post(message);
         } catch (error) {
@@ -162,7 +143,7 @@ export function createChannel(options: ChannelOptions): Channel {
       const error =
         typeof reason === 'string' ? new EmbedError(reason, { errorCode: ErrorCode.Cancelled }) : reason;
       for (const id of [...pending.keys()]) settle(id)?._reject(error);
-      disarm();
+      arm();
     },
 
     get size() {

@@ -1,0 +1,124 @@
+/**
+ * The analytics frame's chrome in the embed's language, in Chromium against the real service, driven by
+ * `@portico/embed` from another origin: a German embed shows no English wording of the frame's own (panes, page
+ * navigation, the charts' keyboard help, menus, bookmark navigation), while the report's data and titles stay as
+ * they are.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { CHROME_MESSAGES } from '../../apps/analytics/frame/src/model/chrome-messages.ts';
+import { MENU_MESSAGES } from '../../apps/analytics/frame/src/model/messages.ts';
+import { frameOf, poll, reportHosts, settle } from './support/report-page.ts';
+import { REPORTS, WORKSPACE_ID } from './support/stack.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const hosts = reportHosts();
+
+const MARK = '\u0001';
+
+/**
+ * The English chrome as fragments to look for: every string message, and the fixed parts of every message built
+ * from arguments (`More options:`, `: context menu`…), leaving out parts too short to tell from data.
+ */
+function englishFragments(): string[] {
+  const tables = [CHROME_MESSAGES.en, MENU_MESSAGES.en] as unknown as Record<string, unknown>[];
+  const fragments = tables.flatMap((table) =>
+    Object.values(table).flatMap((message) =>
+      typeof message === 'string'
+        ? [message]
+        : String((message as (...a: unknown[]) => unknown)(MARK, MARK, MARK))
+            .split(MARK)
+            .map((part) => part.trim()),
+    ),
+  );
+  return [...new Set(fragments.filter((f) => f.replace(/[^\p{L}]/gu, '').length >= 4))];
+}
+
+/** Every text of the frame's page, seen or only read out: text nodes and the accessible names and descriptions. */
+const frameTexts = (p: Page) =>
+  frameOf(p).evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement?.tagName;
+      if (parent !== 'SCRIPT' && parent !== 'STYLE') texts.push(node.textContent ?? '');
+    }
+    for (const element of document.body.querySelectorAll('*')) {
+      for (const name of ['aria-label', 'aria-roledescription', 'title', 'placeholder']) {
+        const value = element.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    return texts.map((t) => t.trim()).filter((t) => t !== '');
+  });
+
+/**
+ * The English fragments found in the frame's texts, each with the text it was found in. A fragment of one word
+ * ("Pages", "Print") counts only as a whole text, since the report's titles may hold it ("Pages per month").
+ */
+async function englishOn(p: Page): Promise<string[]> {
+  const texts = await frameTexts(p);
+  return englishFragments().flatMap((fragment) =>
+    texts
+      .filter((text) => (/\s/.test(fragment) ? text.includes(fragment) : text === fragment))
+      .map((text) => `${fragment} ← ${text}`),
+  );
+}
+
+/** Opens a chart's options menu and moves the keyboard onto one of its data points, so both are on screen. */
+async function showMenusAndPoints(p: Page, moreOptions: RegExp): Promise<void> {
+  const frame = frameOf(p);
+  const chart = frame.locator('section[data-visual="top-models"][data-status="ready"]');
+  await chart.getByRole('listbox').focus();
+  await p.keyboard.press('ArrowDown');
+  await chart.getByRole('button', { name: moreOptions }).click();
+  await expect(frame.getByRole('menu')).toHaveCount(1);
+}
+
+test('the checker sees the English chrome of an English embed', async () => {
+  const p = await hosts.opened();
+  await showMenusAndPoints(p, /^More options/);
+  const found = await englishOn(p);
+  for (const expected of ['On this page', 'Filters', 'More options:', 'Show as a table', 'Arrow keys move']) {
+    expect(
+      found.some((f) => f.startsWith(expected)),
+      expected,
+    ).toBe(true);
+  }
+});
+
+test('a German embed shows no English chrome on the report page, and keeps the report’s own titles and data', async () => {
+  const p = await hosts.opened({ config: { settings: { localeSettings: { language: 'de' } } } });
+  const frame = frameOf(p);
+  await expect(frame.getByRole('navigation', { name: 'Seiten' })).toHaveCount(1);
+  const pane = frame.getByRole('complementary', { name: 'Filter' });
+  await expect(pane.getByRole('heading', { name: 'Auf allen Seiten' })).toHaveCount(1);
+  await expect(pane.getByRole('heading', { name: 'Auf dieser Seite' })).toHaveCount(1);
+  const chart = frame.locator('section[data-visual="top-models"]').getByRole('listbox');
+  await expect(chart).toHaveAccessibleName('Top 10 models by pages printed');
+  await expect(chart).toHaveAccessibleDescription(/^Pfeiltasten wechseln zwischen den Datenpunkten/);
+  await showMenusAndPoints(p, /^Weitere Optionen/);
+  expect(await englishOn(p)).toEqual([]);
+  await p.keyboard.press('Escape');
+
+  // Presentation mode's bookmark bar.
+  const played = await settle(p, 'await report.bookmarksManager.play(1); return true;');
+  expect(played.ok).toBe(true);
+  const bar = frame.getByRole('navigation', { name: 'Lesezeichen' });
+  await expect(bar.getByRole('button', { name: 'Nächstes Lesezeichen' })).toHaveCount(1);
+  await expect(bar).toContainText('(1 von ');
+  await expect(bar.getByRole('button', { name: 'Beenden' })).toHaveCount(1);
+  expect(await englishOn(p)).toEqual([]);
+});
+
+test('the embed URL’s language alone (no localeSettings) picks the wording too', async () => {
+  const p = hosts.track(await hosts.browser.newPage());
+  // The SDK puts localeSettings.language in the embed URL; here the URL carries it without any load setting.
+  await hosts.embed(p, {
+    config: {
+      embedUrl: `${hosts.stack.service}/reportEmbed?reportId=${REPORTS.fleetOverview}&groupId=${WORKSPACE_ID}&language=ru`,
+    },
+  });
+  await poll(() => frameOf(p).getByRole('navigation', { name: 'Страницы' }).count()).toBe(1);
+  await expect(frameOf(p).getByRole('complementary', { name: 'Фильтры' })).toHaveCount(1);
+});

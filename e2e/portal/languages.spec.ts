@@ -308,3 +308,25 @@ test('every tab stop of the frame, the reports page and an installer page shows 
     expect(visited.length).toBeGreaterThan(5);
   }
 });
+
+test('an embedded report reads in the portal’s language, and again in a new one', async ({ page }) => {
+  await openSignedIn(page, stack.portalUrl);
+  await page.locator('footer select').selectOption('de');
+  const de = (key: string) => text('de', key);
+  await page.getByRole('link', { name: de('Menu.embeddedReports') }).click();
+  await page
+    .getByRole('navigation', { name: de('EmbeddedReports.sidebarTitle') })
+    .getByRole('button')
+    .first()
+    .click();
+  const report = page.frameLocator('iframe');
+  // The visuals' options buttons are named in the frame's language (apps/analytics/frame, model/messages.ts).
+  await expect(report.getByRole('button', { name: /^Weitere Optionen: / }).first()).toBeAttached({
+    timeout: 30_000,
+  });
+
+  await page.locator('footer select').selectOption('pl');
+  await expect(report.getByRole('button', { name: /^Więcej opcji: / }).first()).toBeAttached({
+    timeout: 30_000,
+  });
+});

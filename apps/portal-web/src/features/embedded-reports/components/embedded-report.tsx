@@ -9,6 +9,7 @@ import type { EmbedConfig, EmbeddedComponent } from '@portico/embed-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { errorTextOf } from '../../../lib/error-text';
+import { FALLBACK_LANGUAGE, toSupportedLanguage } from '../../../lib/languages';
 import { useGetEmbedInfoQuery } from '../api';
 import { useFullscreenButton } from '../hooks/use-fullscreen-button';
 import { refreshDelay } from '../model';
@@ -37,7 +38,9 @@ const SETTINGS = {
  * through setAccessToken (embed-react does that when only the token changed).
  */
 export function EmbeddedReport({ report }: { report: UserReport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The report reads in the portal's language: the frame words its chrome and menus, and formats, by it.
+  const language = toSupportedLanguage(i18n.language) ?? FALLBACK_LANGUAGE;
   const embedService = useMemo(() => createService(), []);
   const embedRef = useRef<EmbeddedComponent | null>(null);
   const { workspaceId, reportId } = report;
@@ -63,10 +66,10 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
             embedUrl: entry.embedUrl,
             accessToken: token,
             tokenType: models.TokenType.Embed,
-            settings: SETTINGS,
+            settings: { ...SETTINGS, localeSettings: { language, formatLocale: language } },
           }
         : null,
-    [entry, token],
+    [entry, token, language],
   );
 
   if (info.isError && !info.isFetching) {

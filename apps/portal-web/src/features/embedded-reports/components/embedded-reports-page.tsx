@@ -20,7 +20,7 @@ import { EmbeddedReport } from './embedded-report';
  * one embedded beside it.
  */
 export default function EmbeddedReportsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useGetUserReportsQuery(undefined, { refetchOnMountOrArgChange: true });
   const { userReports, isLoading, error } = useAppSelector(selectPbiReportsForUsers);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -42,7 +42,8 @@ export default function EmbeddedReportsPage() {
   } else if (!selected) {
     content = <Typography sx={{ p: 3 }}>{t('EmbeddedReports.selectReport')}</Typography>;
   } else {
-    content = <EmbeddedReport key={selected.reportId} report={selected} />;
+    // A new language embeds the report again, in that language.
+    content = <EmbeddedReport key={`${selected.reportId}/${i18n.language}`} report={selected} />;
   }
 
   return (

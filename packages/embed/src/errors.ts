@@ -43,7 +43,7 @@ export const embedError = (
 
 /** A validation failure: the first message, and the whole `IError[]` list as `body`. */
 export const validationError = (errors: IError[]): EmbedError =>
-  embedError(errors[0]?.message ?? 'Invalid configuration', EmbedErrorCode.Validation, errors);
+  embedError((errors[0] as IError).message, EmbedErrorCode.Validation, errors);
 
 /** Throws the validation failure when `errors` has any. */
 export function assertValid(errors: IError[] | undefined): void {

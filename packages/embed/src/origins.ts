@@ -80,7 +80,7 @@ export function embedOrigin(embedUrl: string, policy: OriginPolicy): string {
       INVALID_EMBED_URL,
       EmbedErrorCode.InvalidUrl,
       INVALID_EMBED_URL,
-      `Embed URL host ${url.host} is not in the allowed hosts of the service (allowedHosts)`,
+      `${url.host} is not in allowedHosts`,
     );
   }
   return url.origin;

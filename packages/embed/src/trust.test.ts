@@ -40,8 +40,7 @@ describe('which embed URLs are loaded', () => {
       expect.objectContaining({
         message:
           'Invalid embed URL detected. Either URL hostname or protocol are invalid. Please use Power BI REST APIs to get the valid URL',
-        detailedMessage:
-          'Embed URL host evil.example is not in the allowed hosts of the service (allowedHosts)',
+        detailedMessage: 'evil.example is not in allowedHosts',
         errorCode: 'InvalidEmbedUrl',
       }),
     );

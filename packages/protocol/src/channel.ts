@@ -62,23 +62,28 @@ export function createChannel(options: ChannelOptions): Channel {
   // browser timer costs more than the rest of a call's JavaScript (bench/sdk-round-trip.ts). A settled call
   // leaves the timer running; when it fires it ends what is due and is set again for the next deadline.
   // `setTimeout`/`clearTimeout` are read at call time, so fake timers installed by tests are honoured.
-  let timer: unknown;
   let at = Infinity;
+  // The `setTimeout` that set the timer and how to cancel it: a timer set before a test installed fake
+  // timers is set again with them (and cancelled with the function of its own kind).
+  let armedWith: unknown;
+  let cancel = (): void => undefined;
 
   const arm = (): void => {
-    if (timer) clearTimeout(timer as number);
-    timer = undefined;
+    cancel();
     at = Infinity;
     for (const call of pending.values()) at = Math.min(at, call._deadline);
+    armedWith = setTimeout;
+    cancel = () => undefined;
     if (at < Infinity) {
-      timer = setTimeout(expire, at - Date.now());
+      const timer = setTimeout(expire, at - Date.now());
       // In Node the timer may outlive the last call: it must not keep the process alive.
       (timer as { unref?: () => void }).unref?.();
+      const clear = clearTimeout;
+      cancel = () => clear(timer);
     }
   };
 
   function expire(): void {
-    timer = undefined;
     const now = Date.now();
     for (const [id, call] of pending) {
       if (call._deadline > now) continue;
@@ -98,8 +103,8 @@ export function createChannel(options: ChannelOptions): Channel {
   return {
     // `B` is the caller's claim about the reply body: the wire does not check it.
     request<B>(request: OutgoingRequest, { timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS } = {}) {
-      let id = createTrackingId();
-      while (pending.has(id)) id = createTrackingId();
+      // Unique among pending calls: a counter that wraps only after 2^32 calls (ids.ts).
+      const id = createTrackingId();
       const message: IRequest = {
         method: request.method,
         url: request.url,
@@ -116,7 +121,7 @@ export function createChannel(options: ChannelOptions): Channel {
           _request: request,
           _timeoutMs: timeoutMs,
         });
-        if (deadline < at) arm();
+        if (deadline < at || armedWith !== setTimeout) arm();
         try {
           options.post(message);
         } catch (error) {

@@ -46,8 +46,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export function errorFromResponse(response: IResponse): EmbedError {
   const { body, statusCode } = response;
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const message =
-    text(body) ?? text(fields.message) ?? `The frame answered the request with status ${statusCode}`;
+  const message = text(body) ?? text(fields.message) ?? `The frame answered ${statusCode}`;
   return new EmbedError(message, {
     errorCode: text(fields.errorCode) ?? ErrorCode.RequestFailed,
     detailedMessage: text(fields.detailedMessage),

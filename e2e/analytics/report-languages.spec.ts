@@ -5,6 +5,7 @@
  * they are.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { INVOICE_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/invoice.ts';
 import { CHROME_MESSAGES } from '../../apps/analytics/frame/src/model/chrome-messages.ts';
 import { MENU_MESSAGES } from '../../apps/analytics/frame/src/model/messages.ts';
 import { frameOf, poll, reportHosts, settle } from './support/report-page.ts';
@@ -121,4 +122,33 @@ test('the embed URL’s language alone (no localeSettings) picks the wording too
   });
   await poll(() => frameOf(p).getByRole('navigation', { name: 'Страницы' }).count()).toBe(1);
   await expect(frameOf(p).getByRole('complementary', { name: 'Фильтры' })).toHaveCount(1);
+});
+
+test('a German paginated report’s toolbar and parameter panel read German; the printed sheet stays as the PDF has it', async () => {
+  const p = hosts.track(await hosts.browser.newPage());
+  const accessToken = await hosts.stack.embedToken({
+    paginatedReportIds: [INVOICE_REPORT_ID],
+    databaseNames: ['fabrikam'],
+  });
+  await p.goto(`${hosts.stack.host}/paginated-host.html`);
+  await p.evaluate((config) => window.paginatedHost.embed(config), {
+    type: 'report',
+    id: INVOICE_REPORT_ID,
+    embedUrl: `${hosts.stack.service}/rdlEmbed?reportId=${INVOICE_REPORT_ID}&groupId=${WORKSPACE_ID}`,
+    accessToken,
+    tokenType: 1,
+    settings: { localeSettings: { language: 'de' } },
+  });
+  const frame = p.frameLocator('iframe[src*="/rdlEmbed"]');
+  const toolbar = frame.getByRole('toolbar', { name: 'Bericht' });
+  await expect(frame.getByTestId('page-status')).toHaveText(/^Seite 1 von \d+$/);
+  for (const name of ['Parameter', 'Erste Seite', 'Nächste Seite', 'Drucken', 'Als PDF exportieren']) {
+    await expect(toolbar.getByRole('button', { name })).toHaveCount(1);
+  }
+  const panel = frame.getByRole('form', { name: 'Parameter' });
+  await expect(panel.getByRole('button', { name: 'Bericht anzeigen' })).toHaveCount(1);
+  await expect(frame.getByRole('article', { name: /^Seite 1 von \d+$/ })).toHaveCount(1);
+  for (const english of ['View report', 'Export PDF', 'First page', 'Print']) {
+    await expect(frame.getByRole('button', { name: english, exact: true })).toHaveCount(0);
+  }
 });

@@ -53,6 +53,24 @@ export interface ChromeMessages {
   readonly exportCsv: string;
   readonly viewReport: string;
   readonly continued: (title: string) => string;
+  /** A single-value parameter's choice of no value. */
+  readonly allValues: string;
+  readonly tileEmpty: string;
+  readonly noAnswer: string;
+  readonly showData: string;
+  /** Before a Q&A's suggested questions. */
+  readonly tryAsking: string;
+  readonly askingAnswer: string;
+  readonly loadingDashboard: string;
+  readonly loadingTile: string;
+  readonly dashboardFailed: string;
+  readonly tileFailed: string;
+  readonly tileDataFailed: string;
+  readonly qnaFailed: string;
+  readonly questionFailed: string;
+  readonly askQuestion: string;
+  readonly ask: string;
+  readonly firstRowsOnly: (rows: number) => string;
 }
 
 const en: ChromeMessages = {
@@ -99,6 +117,22 @@ const en: ChromeMessages = {
   exportCsv: 'Export CSV',
   viewReport: 'View report',
   continued: (title) => `${title} (continued)`,
+  allValues: '(All)',
+  tileEmpty: 'This tile has nothing to show.',
+  noAnswer: 'No data matches that question.',
+  showData: 'Show the data',
+  tryAsking: 'Try:',
+  askingAnswer: 'Looking for an answer…',
+  loadingDashboard: 'Loading the dashboard…',
+  loadingTile: 'Loading the tile…',
+  dashboardFailed: 'The dashboard could not be loaded.',
+  tileFailed: 'The tile could not be loaded.',
+  tileDataFailed: 'Couldn’t load the data for this tile.',
+  qnaFailed: 'This Q&A could not be loaded.',
+  questionFailed: 'Couldn’t answer that question.',
+  askQuestion: 'Ask a question about your data',
+  ask: 'Ask',
+  firstRowsOnly: (rows) => `Only the first ${rows} rows are shown.`,
 };
 
 const de: ChromeMessages = {
@@ -145,6 +179,22 @@ const de: ChromeMessages = {
   exportCsv: 'Als CSV exportieren',
   viewReport: 'Bericht anzeigen',
   continued: (title) => `${title} (Fortsetzung)`,
+  allValues: '(Alle)',
+  tileEmpty: 'Diese Kachel hat nichts anzuzeigen.',
+  noAnswer: 'Keine Daten passen zu dieser Frage.',
+  showData: 'Daten anzeigen',
+  tryAsking: 'Versuchen Sie:',
+  askingAnswer: 'Antwort wird gesucht…',
+  loadingDashboard: 'Das Dashboard wird geladen…',
+  loadingTile: 'Die Kachel wird geladen…',
+  dashboardFailed: 'Das Dashboard konnte nicht geladen werden.',
+  tileFailed: 'Die Kachel konnte nicht geladen werden.',
+  tileDataFailed: 'Die Daten dieser Kachel konnten nicht geladen werden.',
+  qnaFailed: 'Diese Q&A konnte nicht geladen werden.',
+  questionFailed: 'Diese Frage konnte nicht beantwortet werden.',
+  askQuestion: 'Stellen Sie eine Frage zu Ihren Daten',
+  ask: 'Fragen',
+  firstRowsOnly: (rows) => `Nur die ersten ${rows} Zeilen werden angezeigt.`,
 };
 
 const es: ChromeMessages = {
@@ -191,6 +241,22 @@ const es: ChromeMessages = {
   exportCsv: 'Exportar a CSV',
   viewReport: 'Ver informe',
   continued: (title) => `${title} (continuación)`,
+  allValues: '(Todo)',
+  tileEmpty: 'Este icono no tiene nada que mostrar.',
+  noAnswer: 'Ningún dato coincide con esa pregunta.',
+  showData: 'Mostrar los datos',
+  tryAsking: 'Pruebe:',
+  askingAnswer: 'Buscando una respuesta…',
+  loadingDashboard: 'Cargando el panel…',
+  loadingTile: 'Cargando el icono…',
+  dashboardFailed: 'No se pudo cargar el panel.',
+  tileFailed: 'No se pudo cargar el icono.',
+  tileDataFailed: 'No se pudieron cargar los datos de este icono.',
+  qnaFailed: 'No se pudieron cargar las preguntas y respuestas.',
+  questionFailed: 'No se pudo responder a esa pregunta.',
+  askQuestion: 'Haga una pregunta sobre sus datos',
+  ask: 'Preguntar',
+  firstRowsOnly: (rows) => `Solo se muestran las primeras ${rows} filas.`,
 };
 
 const fr: ChromeMessages = {
@@ -237,6 +303,22 @@ const fr: ChromeMessages = {
   exportCsv: 'Exporter en CSV',
   viewReport: 'Afficher le rapport',
   continued: (title) => `${title} (suite)`,
+  allValues: '(Tout)',
+  tileEmpty: 'Cette vignette n’a rien à afficher.',
+  noAnswer: 'Aucune donnée ne correspond à cette question.',
+  showData: 'Afficher les données',
+  tryAsking: 'Essayez :',
+  askingAnswer: 'Recherche d’une réponse…',
+  loadingDashboard: 'Chargement du tableau de bord…',
+  loadingTile: 'Chargement de la vignette…',
+  dashboardFailed: 'Le tableau de bord n’a pas pu être chargé.',
+  tileFailed: 'La vignette n’a pas pu être chargée.',
+  tileDataFailed: 'Les données de cette vignette n’ont pas pu être chargées.',
+  qnaFailed: 'Ce Q&R n’a pas pu être chargé.',
+  questionFailed: 'Impossible de répondre à cette question.',
+  askQuestion: 'Posez une question sur vos données',
+  ask: 'Demander',
+  firstRowsOnly: (rows) => `Seules les ${rows} premières lignes sont affichées.`,
 };
 
 const ja: ChromeMessages = {
@@ -283,6 +365,22 @@ const ja: ChromeMessages = {
   exportCsv: 'CSV にエクスポート',
   viewReport: 'レポートの表示',
   continued: (title) => `${title} (続き)`,
+  allValues: '(すべて)',
+  tileEmpty: 'このタイルに表示するものはありません。',
+  noAnswer: 'その質問に一致するデータはありません。',
+  showData: 'データの表示',
+  tryAsking: '例:',
+  askingAnswer: '回答を探しています…',
+  loadingDashboard: 'ダッシュボードを読み込んでいます…',
+  loadingTile: 'タイルを読み込んでいます…',
+  dashboardFailed: 'ダッシュボードを読み込めませんでした。',
+  tileFailed: 'タイルを読み込めませんでした。',
+  tileDataFailed: 'このタイルのデータを読み込めませんでした。',
+  qnaFailed: 'この Q&A を読み込めませんでした。',
+  questionFailed: 'その質問に回答できませんでした。',
+  askQuestion: 'データについて質問する',
+  ask: '質問',
+  firstRowsOnly: (rows) => `最初の ${rows} 行だけを表示しています。`,
 };
 
 const pl: ChromeMessages = {
@@ -329,6 +427,22 @@ const pl: ChromeMessages = {
   exportCsv: 'Eksportuj do CSV',
   viewReport: 'Wyświetl raport',
   continued: (title) => `${title} (ciąg dalszy)`,
+  allValues: '(Wszystkie)',
+  tileEmpty: 'Ten kafelek nie ma nic do pokazania.',
+  noAnswer: 'Żadne dane nie pasują do tego pytania.',
+  showData: 'Pokaż dane',
+  tryAsking: 'Spróbuj:',
+  askingAnswer: 'Szukanie odpowiedzi…',
+  loadingDashboard: 'Wczytywanie pulpitu nawigacyjnego…',
+  loadingTile: 'Wczytywanie kafelka…',
+  dashboardFailed: 'Nie udało się wczytać pulpitu nawigacyjnego.',
+  tileFailed: 'Nie udało się wczytać kafelka.',
+  tileDataFailed: 'Nie udało się wczytać danych tego kafelka.',
+  qnaFailed: 'Nie udało się wczytać Pytań i odpowiedzi.',
+  questionFailed: 'Nie udało się odpowiedzieć na to pytanie.',
+  askQuestion: 'Zadaj pytanie dotyczące danych',
+  ask: 'Zapytaj',
+  firstRowsOnly: (rows) => `Pokazano tylko pierwsze wiersze: ${rows}.`,
 };
 
 const ru: ChromeMessages = {
@@ -375,6 +489,22 @@ const ru: ChromeMessages = {
   exportCsv: 'Экспорт в CSV',
   viewReport: 'Просмотреть отчет',
   continued: (title) => `${title} (продолжение)`,
+  allValues: '(Все)',
+  tileEmpty: 'Этой плитке нечего показать.',
+  noAnswer: 'Нет данных, соответствующих этому вопросу.',
+  showData: 'Показать данные',
+  tryAsking: 'Попробуйте:',
+  askingAnswer: 'Поиск ответа…',
+  loadingDashboard: 'Загрузка панели мониторинга…',
+  loadingTile: 'Загрузка плитки…',
+  dashboardFailed: 'Не удалось загрузить панель мониторинга.',
+  tileFailed: 'Не удалось загрузить плитку.',
+  tileDataFailed: 'Не удалось загрузить данные этой плитки.',
+  qnaFailed: 'Не удалось загрузить вопросы и ответы.',
+  questionFailed: 'Не удалось ответить на этот вопрос.',
+  askQuestion: 'Задайте вопрос о своих данных',
+  ask: 'Спросить',
+  firstRowsOnly: (rows) => `Показаны только первые строки: ${rows}.`,
 };
 
 /** Every language's chrome wording, by primary subtag (the unit tests check each has every key). */

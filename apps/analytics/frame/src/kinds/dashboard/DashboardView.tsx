@@ -8,6 +8,7 @@ import type { KeyboardEvent } from 'react';
 import type { ReportVisual } from '../../../../src/content/types.ts';
 import type { ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
 import { EChart } from '../../components/EChart.tsx';
+import { urlChromeMessages } from '../../components/frame-language.ts';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
 import type { VisualResult } from '../../model/state.ts';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
@@ -34,16 +35,17 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
 
 export function DashboardApp({ controller }: { controller: DashboardController }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
-  const what = controller.mode === 'tile' ? 'tile' : 'dashboard';
+  const messages = urlChromeMessages();
+  const tile = controller.mode === 'tile';
   switch (state.status) {
     case 'waiting':
-      return <p className="message muted">Waiting for the host page…</p>;
+      return <p className="message muted">{messages.waitingForHost}</p>;
     case 'loading':
-      return <p className="message muted">Loading the {what}…</p>;
+      return <p className="message muted">{tile ? messages.loadingTile : messages.loadingDashboard}</p>;
     case 'failed':
       return (
         <p className="message" role="alert">
-          The {what} could not be loaded. {state.message}
+          {tile ? messages.tileFailed : messages.dashboardFailed} {state.message}
         </p>
       );
     default:
@@ -150,7 +152,7 @@ function TileFrame({ controller, tile, result, generation, style }: TileFramePro
         {tile.kind === 'text' ? (
           <p className="tile-text">{tile.text}</p>
         ) : tile.problem !== undefined || !tile.visual ? (
-          <p className="tile-problem">{tile.problem ?? 'This tile has nothing to show.'}</p>
+          <p className="tile-problem">{tile.problem ?? urlChromeMessages().tileEmpty}</p>
         ) : (
           <TileVisual tile={tile} visual={tile.visual} result={result} />
         )}
@@ -180,13 +182,14 @@ function TileVisual({
         : undefined,
     [visual, answer],
   );
+  const messages = urlChromeMessages();
   const body =
     result?.status === 'error' ? (
       <p className="tile-problem" role="alert">
-        Couldn’t load the data for this tile. {result.message}
+        {messages.tileDataFailed} {result.message}
       </p>
     ) : answer === undefined ? (
-      <p className="tile-problem">Loading…</p>
+      <p className="tile-problem">{messages.loading}</p>
     ) : option !== undefined ? (
       <EChart option={option} />
     ) : visual.type === 'card' || visual.type === 'multiRowCard' ? (

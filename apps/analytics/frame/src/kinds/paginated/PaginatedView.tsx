@@ -14,21 +14,30 @@ import type {
   ResolvedParameter,
 } from '../../../../src/kinds/paginated/types.ts';
 import { pendingMessage } from '../../components/PendingMessage.tsx';
+import type { ChromeMessages } from '../../model/chrome-messages.ts';
+import { urlChromeMessages } from '../../components/frame-language.ts';
 import type { PaginatedController, PaginatedState } from './controller.ts';
 
 export function PaginatedApp({ controller, print }: { controller: PaginatedController; print: () => void }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
-  return pendingMessage(state) ?? <PaginatedReport controller={controller} state={state} print={print} />;
+  const messages = urlChromeMessages();
+  return (
+    pendingMessage(state) ?? (
+      <PaginatedReport controller={controller} state={state} print={print} messages={messages} />
+    )
+  );
 }
 
 function PaginatedReport({
   controller,
   state,
   print,
+  messages,
 }: {
   controller: PaginatedController;
   state: PaginatedState;
   print: () => void;
+  messages: ChromeMessages;
 }) {
   const { page, panel, busy } = state;
   if (page === undefined) return null;
@@ -37,34 +46,39 @@ function PaginatedReport({
   const last = page.pageCount;
   return (
     <div className="rdl" aria-busy={busy}>
-      <div className="rdl-toolbar" role="toolbar" aria-label="Report">
+      <div className="rdl-toolbar" role="toolbar" aria-label={messages.report}>
         {panel.enabled && (
           <button
             type="button"
             aria-expanded={panel.expanded}
             onClick={() => controller.setPanel({ expanded: !panel.expanded })}
           >
-            Parameters
+            {messages.parameters}
           </button>
         )}
         <span className="rdl-nav">
-          <button type="button" aria-label="First page" disabled={busy || at === 1} onClick={() => go(1)}>
+          <button
+            type="button"
+            aria-label={messages.firstPage}
+            disabled={busy || at === 1}
+            onClick={() => go(1)}
+          >
             «
           </button>
           <button
             type="button"
-            aria-label="Previous page"
+            aria-label={messages.previousPage}
             disabled={busy || at === 1}
             onClick={() => go(at - 1)}
           >
             ‹
           </button>
           <span className="rdl-status" data-testid="page-status">
-            Page {at} of {last}
+            {messages.pageOf(at, last)}
           </span>
           <button
             type="button"
-            aria-label="Next page"
+            aria-label={messages.nextPage}
             disabled={busy || at === last}
             onClick={() => go(at + 1)}
           >
@@ -72,7 +86,7 @@ function PaginatedReport({
           </button>
           <button
             type="button"
-            aria-label="Last page"
+            aria-label={messages.lastPage}
             disabled={busy || at === last}
             onClick={() => go(last)}
           >
@@ -80,13 +94,13 @@ function PaginatedReport({
           </button>
         </span>
         <button type="button" onClick={print}>
-          Print
+          {messages.print}
         </button>
         <button type="button" disabled={busy} onClick={() => void controller.exportFile('PDF')}>
-          Export PDF
+          {messages.exportPdf}
         </button>
         <button type="button" disabled={busy} onClick={() => void controller.exportFile('CSV')}>
-          Export CSV
+          {messages.exportCsv}
         </button>
       </div>
       <div className="rdl-body">
@@ -97,12 +111,14 @@ function PaginatedReport({
             error={state.panelError}
             busy={busy}
             onApply={(values) => void controller.apply(values)}
+            messages={messages}
           />
         )}
         <div className="rdl-viewport">
           {state.rendering && (
             <Sheet
               page={page}
+              label={messages.pageOf(page.pageNumber, page.pageCount)}
               onPainted={() => controller.markRendered(state.generation)}
               generation={state.generation}
             />
@@ -120,11 +136,13 @@ function ParameterPanel({
   error,
   busy,
   onApply,
+  messages,
 }: {
   parameters: readonly ResolvedParameter[];
   error: string | undefined;
   busy: boolean;
   onApply: (values: ParameterValue[]) => void;
+  messages: ChromeMessages;
 }) {
   const [draft, setDraft] = useState<Draft>(() =>
     Object.fromEntries(parameters.map((p) => [p.name, [...p.values]])),
@@ -141,13 +159,14 @@ function ParameterPanel({
     onApply(values);
   };
   return (
-    <form className="rdl-panel" aria-label="Parameters" onSubmit={submit}>
+    <form className="rdl-panel" aria-label={messages.parameters} onSubmit={submit}>
       {parameters.map((parameter) => (
         <ParameterInput
           key={parameter.name}
           parameter={parameter}
           value={draft[parameter.name] ?? []}
           onChange={(values) => set(parameter.name, values)}
+          allValues={messages.allValues}
         />
       ))}
       {error !== undefined && (
@@ -156,7 +175,7 @@ function ParameterPanel({
         </p>
       )}
       <button type="submit" disabled={busy}>
-        View report
+        {messages.viewReport}
       </button>
     </form>
   );
@@ -166,10 +185,12 @@ function ParameterInput({
   parameter,
   value,
   onChange,
+  allValues,
 }: {
   parameter: ResolvedParameter;
   value: readonly string[];
   onChange: (values: string[]) => void;
+  allValues: string;
 }) {
   const id = `rdl-parameter-${parameter.name}`;
   const { validValues } = parameter;
@@ -200,7 +221,7 @@ function ParameterInput({
   if (validValues !== undefined) {
     input = (
       <select id={id} value={single} onChange={(event) => change(event.target.value)}>
-        {parameter.nullable && <option value="">{parameter.allLabel ?? '(All)'}</option>}
+        {parameter.nullable && <option value="">{parameter.allLabel ?? allValues}</option>}
         {validValues.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
@@ -272,9 +293,12 @@ function Line({ line, columns }: { line: ReportLine; columns: readonly ReportCol
 function Sheet({
   page,
   generation,
+  label,
   onPainted,
 }: {
   page: PageAnswer;
+  /** The sheet's name, in the frame's language (its printed header and footer stay as the PDF has them). */
+  label: string;
   generation: number;
   onPainted: () => void;
 }) {
@@ -283,7 +307,7 @@ function Sheet({
   return (
     <article
       className="rdl-sheet"
-      aria-label={`Page ${page.pageNumber} of ${page.pageCount}`}
+      aria-label={label}
       style={{ ['--rdl-lines' as string]: String(page.linesPerPage) }}
     >
       <header className="rdl-page-header">

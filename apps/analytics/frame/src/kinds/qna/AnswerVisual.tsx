@@ -2,6 +2,7 @@
 import { useEffect, useMemo } from 'react';
 import type { ReportVisual } from '../../../../src/content/types.ts';
 import { EChart } from '../../components/EChart.tsx';
+import { urlChromeMessages } from '../../components/frame-language.ts';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
 import { DEFAULT_THEME } from '../../render/theme.ts';
@@ -40,12 +41,13 @@ export function AnswerVisual({ answered, onRendered }: Props) {
     onRendered();
   }, [onRendered]);
   const empty = answer.rows.length === 0;
+  const messages = urlChromeMessages();
   return (
     <section className="qna-answer visual" data-type={visual.type} aria-label={visual.title}>
       {visual.type === 'card' ? null : <h2 className="visual-title">{visual.title}</h2>}
       <div className="qna-visual">
         {empty ? (
-          <p className="message">No data matches that question.</p>
+          <p className="message">{messages.noAnswer}</p>
         ) : option ? (
           <EChart option={option} />
         ) : visual.type === 'card' ? (
@@ -58,11 +60,11 @@ export function AnswerVisual({ answered, onRendered }: Props) {
       </div>
       {option && !empty ? (
         <details className="qna-data">
-          <summary>Show the data</summary>
+          <summary>{messages.showData}</summary>
           <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
         </details>
       ) : null}
-      {answer.truncated ? <p className="muted">Only the first {answer.rows.length} rows are shown.</p> : null}
+      {answer.truncated ? <p className="muted">{messages.firstRowsOnly(answer.rows.length)}</p> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /** The Q&A page: a question box with suggestions (interactive mode) and the answer; result-only shows the answer. */
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { FormEvent } from 'react';
+import { urlChromeMessages } from '../../components/frame-language.ts';
 import { AnswerVisual } from './AnswerVisual.tsx';
 import { MAX_QUESTION_LENGTH } from './controller.ts';
 import type { QnaController } from './controller.ts';
@@ -27,14 +28,15 @@ export function QnaView({ controller }: { readonly controller: QnaController }) 
   const seq = result.status === 'answered' ? result.seq : 0;
   const onRendered = useCallback(() => controller.markRendered(seq), [controller, seq]);
 
+  const messages = urlChromeMessages();
   if (state.status === 'failed') {
     return state.hideErrors ? null : (
       <p className="message" role="alert">
-        This Q&amp;A could not be loaded. {state.message}
+        {messages.qnaFailed} {state.message}
       </p>
     );
   }
-  if (state.status !== 'loaded') return <p className="message muted">Loading…</p>;
+  if (state.status !== 'loaded') return <p className="message muted">{messages.loading}</p>;
 
   const interactive = state.mode === 'interactive';
   const suggestions = state.datasets.flatMap((d) => d.suggestions);
@@ -49,15 +51,15 @@ export function QnaView({ controller }: { readonly controller: QnaController }) 
           <input
             type="text"
             name="question"
-            aria-label="Ask a question about your data"
-            placeholder="Ask a question about your data"
+            aria-label={messages.askQuestion}
+            placeholder={messages.askQuestion}
             autoComplete="off"
             maxLength={MAX_QUESTION_LENGTH}
             value={text}
             onChange={(e) => setDraft(e.target.value)}
           />
           <button type="submit" disabled={text.trim() === ''}>
-            Ask
+            {messages.ask}
           </button>
         </form>
       ) : null}
@@ -65,7 +67,7 @@ export function QnaView({ controller }: { readonly controller: QnaController }) 
       (result.status === 'idle' || result.status === 'unanswered') &&
       suggestions.length > 0 ? (
         <div className="qna-suggestions">
-          <span className="muted">Try:</span>
+          <span className="muted">{messages.tryAsking}</span>
           <ul>
             {suggestions.map((s) => (
               <li key={s}>
@@ -77,7 +79,7 @@ export function QnaView({ controller }: { readonly controller: QnaController }) 
           </ul>
         </div>
       ) : null}
-      {result.status === 'asking' ? <p className="visual-loading">Looking for an answer…</p> : null}
+      {result.status === 'asking' ? <p className="visual-loading">{messages.askingAnswer}</p> : null}
       {result.status === 'unanswered' ? (
         <p className="qna-message" role="status">
           {result.value.message}
@@ -85,7 +87,7 @@ export function QnaView({ controller }: { readonly controller: QnaController }) 
       ) : null}
       {result.status === 'error' && !state.hideErrors ? (
         <p className="qna-message" role="alert">
-          Couldn’t answer that question. {result.message}
+          {messages.questionFailed} {result.message}
         </p>
       ) : null}
       {result.status === 'answered' ? (

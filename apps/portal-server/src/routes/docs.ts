@@ -106,7 +106,8 @@ export const docsPlugin = globalPlugin(
           method,
           path: route.url,
           schema: (route.schema ?? {}) as Record<string, unknown>,
-          authenticated: route.onRequest !== undefined,
+          // Plugins add route hooks of their own (compression does), so only `app.authenticate` counts.
+          authenticated: [route.onRequest ?? []].flat().includes(app.authenticate),
         });
       }
     });

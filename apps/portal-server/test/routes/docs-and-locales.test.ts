@@ -43,6 +43,23 @@ describe('the API documentation', () => {
         content: { 'application/json': { schema: { required: expect.arrayContaining(['path']) } } },
       },
     });
+    // Only routes that authenticate say so: the probes, the configuration, the translations and the
+    // installers that take an access key are open.
+    const secured = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => 'security' in op)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(secured.sort()).toEqual(
+      [
+        'GET /api/customers/customerAccounts',
+        'GET /api/reports/reportNodes',
+        'GET /api/reports/downloadAccessToken',
+        'POST /api/reports/downloadReport',
+        'GET /api/users/me',
+        'GET /api/download/controlPanelUpgradeinstaller',
+      ].sort(),
+    );
   });
 
   it('serves a script-free HTML listing that passes the portal’s CSP', async () => {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLIENT_SECRET,
@@ -10,7 +11,11 @@ import type { TestApp } from '../../apps/analytics/test/helpers/test-app.ts';
 import type { Database } from '../../apps/portal-server/src/db/database.ts';
 import { startFakeAuthority } from '../../apps/portal-server/test/helpers/fake-authority.ts';
 import type { FakeAuthority } from '../../apps/portal-server/test/helpers/fake-authority.ts';
-import { EXPECTED_ACCOUNTS, seededApp } from '../../apps/portal-server/test/helpers/seeded-app.ts';
+import {
+  EXPECTED_ACCOUNTS,
+  SAMPLE_USERS,
+  seededApp,
+} from '../../apps/portal-server/test/helpers/seeded-app.ts';
 import type { SeededApp } from '../../apps/portal-server/test/helpers/seeded-app.ts';
 import { openMigratedPglite } from '../../apps/portal-server/test/helpers/test-app.ts';
 
@@ -62,7 +67,7 @@ describe('the portal server and the analytics service together', () => {
     expect(none.json()).toEqual([]);
   });
 
-  it('mints a token the analytics service reads back as exactly the caller’s accounts and the portal’s origin', async () => {
+  it('mints a token the analytics service reads back as exactly the caller’s accounts, the caller as viewer and the portal’s origin', async () => {
     for (const user of ['alice', 'bob', 'carol'] as const) {
       const res = await portal.app.inject({
         method: 'POST',
@@ -82,6 +87,8 @@ describe('the portal server and the analytics service together', () => {
         databaseNames: [...EXPECTED_ACCOUNTS[user]].sort(),
         allowedOrigins: ['http://localhost:4400'],
       });
+      // The viewer is the user, so the service keeps each user's persistent filters apart.
+      expect(decodeJwt(info.embedToken.token)['viewer']).toBe(SAMPLE_USERS[user].sub);
     }
   });
 

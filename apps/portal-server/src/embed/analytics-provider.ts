@@ -156,7 +156,14 @@ export function createAnalyticsProvider(options: AnalyticsProviderOptions): Embe
         body: JSON.stringify({
           reports: [{ id: report.id }],
           permissions: 'View',
-          identities: [{ databaseNames: [...request.databaseNames] }],
+          // The viewer names whose persistent filters a load restores; a `sub` over the service's 256 characters
+          // (OIDC allows 255) is left out rather than refused, and the viewer then shares the accounts' filters.
+          identities: [
+            {
+              databaseNames: [...request.databaseNames],
+              ...(request.viewer.length <= 256 ? { username: request.viewer } : {}),
+            },
+          ],
           allowedOrigins: [...request.allowedOrigins],
         }),
       });

@@ -12,6 +12,8 @@ export interface EmbedInfoRequest {
   databaseNames: readonly string[];
   /** Host origins allowed to embed the report. */
   allowedOrigins: readonly string[];
+  /** Who views: the caller's `sub` at the identity provider (the analytics service keeps saved filters per viewer). */
+  viewer: string;
 }
 
 /** The answer of POST /api/embedpbi/GetPbiEmbedInfoForUserAsync. */

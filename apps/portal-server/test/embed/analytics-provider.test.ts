@@ -45,7 +45,7 @@ describe('createAnalyticsProvider', () => {
     expect(api.calls.filter((c) => c.url.endsWith('/oauth/token'))).toHaveLength(2);
   });
 
-  it('asks for an embed token with the given identities and origins, View only', async () => {
+  it('asks for an embed token with the given accounts, viewer and origins, View only', async () => {
     const api = fakeAnalytics();
     const provider = createAnalyticsProvider({
       url: 'http://a',
@@ -58,6 +58,7 @@ describe('createAnalyticsProvider', () => {
       reportId: 'r1',
       databaseNames: ['fabrikam'],
       allowedOrigins: ['http://localhost:4400'],
+      viewer: 'sub-bob',
     });
     expect(info).toEqual({
       embedReport: [{ reportId: 'r1', embedUrl: 'http://a/e?r=r1', reportName: 'One' }],
@@ -67,7 +68,7 @@ describe('createAnalyticsProvider', () => {
     expect(JSON.parse(request?.body ?? '{}')).toEqual({
       reports: [{ id: 'r1' }],
       permissions: 'View',
-      identities: [{ databaseNames: ['fabrikam'] }],
+      identities: [{ databaseNames: ['fabrikam'], username: 'sub-bob' }],
       allowedOrigins: ['http://localhost:4400'],
     });
     expect(
@@ -76,8 +77,29 @@ describe('createAnalyticsProvider', () => {
         reportId: 'r1',
         databaseNames: ['x'],
         allowedOrigins: [],
+        viewer: 'sub-bob',
       }),
     ).toBeUndefined();
+  });
+
+  it('leaves out a viewer id longer than the service takes instead of failing the embed', async () => {
+    const api = fakeAnalytics();
+    const provider = createAnalyticsProvider({
+      url: 'http://a',
+      clientId: 'p',
+      clientSecret: 's',
+      fetch: api.fetch,
+    });
+    const request = { workspaceId: 'ws', reportId: 'r1', databaseNames: ['fabrikam'], allowedOrigins: [] };
+    await provider.embedInfo({ ...request, viewer: 'x'.repeat(256) });
+    await provider.embedInfo({ ...request, viewer: 'x'.repeat(257) });
+    const identities = api.calls
+      .filter((c) => c.url.endsWith('/v1/embed-tokens'))
+      .map((c) => (JSON.parse(c.body ?? '{}') as { identities: unknown[] }).identities);
+    expect(identities).toEqual([
+      [{ databaseNames: ['fabrikam'], username: 'x'.repeat(256) }],
+      [{ databaseNames: ['fabrikam'] }],
+    ]);
   });
 
   it('reports an unreachable service or a missing secret as unavailable', async () => {

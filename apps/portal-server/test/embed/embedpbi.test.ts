@@ -93,6 +93,7 @@ describe('/api/embedpbi', () => {
           reportId: REPORT.reportId,
           databaseNames: EXPECTED_ACCOUNTS[user],
           allowedOrigins: ['http://localhost:4400', 'http://localhost:5173'],
+          viewer: SAMPLE_USERS[user].sub,
         },
       ]);
     }

@@ -94,6 +94,7 @@ const embedRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig; provider: E
           reportId,
           databaseNames: accounts.map((a) => a.databaseName),
           allowedOrigins: config.analytics.allowedOrigins,
+          viewer: user.subject,
         })
         .catch(unavailable);
       if (info === undefined) {

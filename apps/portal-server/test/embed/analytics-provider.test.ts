@@ -24,6 +24,10 @@ function fakeAnalytics(expiresIn = 900) {
   return { calls, fetch: fetch as typeof globalThis.fetch };
 }
 
+/** A provider talking to `api` with a client id and secret. */
+const providerOn = (api: ReturnType<typeof fakeAnalytics>) =>
+  createAnalyticsProvider({ url: 'http://a', clientId: 'p', clientSecret: 's', fetch: api.fetch });
+
 describe('createAnalyticsProvider', () => {
   it('lists the reports of every workspace with one client-credentials token, kept until near expiry', async () => {
     const api = fakeAnalytics();
@@ -47,12 +51,7 @@ describe('createAnalyticsProvider', () => {
 
   it('asks for an embed token with the given accounts, viewer and origins, View only', async () => {
     const api = fakeAnalytics();
-    const provider = createAnalyticsProvider({
-      url: 'http://a',
-      clientId: 'p',
-      clientSecret: 's',
-      fetch: api.fetch,
-    });
+    const provider = providerOn(api);
     const info = await provider.embedInfo({
       workspaceId: 'ws',
       reportId: 'r1',
@@ -84,12 +83,7 @@ describe('createAnalyticsProvider', () => {
 
   it('leaves out a viewer id longer than the service takes instead of failing the embed', async () => {
     const api = fakeAnalytics();
-    const provider = createAnalyticsProvider({
-      url: 'http://a',
-      clientId: 'p',
-      clientSecret: 's',
-      fetch: api.fetch,
-    });
+    const provider = providerOn(api);
     const request = { workspaceId: 'ws', reportId: 'r1', databaseNames: ['fabrikam'], allowedOrigins: [] };
     await provider.embedInfo({ ...request, viewer: 'x'.repeat(256) });
     await provider.embedInfo({ ...request, viewer: 'x'.repeat(257) });

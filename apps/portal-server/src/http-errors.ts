@@ -4,6 +4,7 @@ import type { CommonErrorCode } from '@portico/server-kit';
 /** The stable `code` of every error answer: the servers' common ones and the portal's own. */
 export type ErrorCode =
   | CommonErrorCode
+  | 'ACCESS_KEY_MISSING'
   | 'ACCESS_KEY_INVALID'
   | 'ACCESS_KEY_EXPIRED'
   | 'ACCESS_KEY_REVOKED'

@@ -123,7 +123,7 @@ export function installersContract(kind: Database['kind'], open: () => Promise<D
       );
     });
 
-    it('refuses wrong, expired, revoked and wrong-installee keys with 403 and a code', async () => {
+    it('refuses a missing, wrong, expired, revoked or wrong-installee key with 403 and a code of its own', async () => {
       const expired = await createAccessKey(database.db, {
         databaseName: 'fabrikam',
         installees: ['dca'],
@@ -134,7 +134,9 @@ export function installersContract(kind: Database['kind'], open: () => Promise<D
       const cases: [string, Record<string, string>, string][] = [
         ['dca', { accessKey: 'A'.repeat(43) }, 'ACCESS_KEY_INVALID'],
         ['dca', { accessKey: 'short' }, 'ACCESS_KEY_INVALID'],
-        ['dca', {}, 'ACCESS_KEY_INVALID'],
+        ['dca', {}, 'ACCESS_KEY_MISSING'],
+        ['dca', { accessKey: '' }, 'ACCESS_KEY_MISSING'],
+        ['controlPanel', {}, 'ACCESS_KEY_MISSING'],
         ['dca', { accessKey: expired?.key ?? '' }, 'ACCESS_KEY_EXPIRED'],
         ['dca', { accessKey: revoked?.key ?? '' }, 'ACCESS_KEY_REVOKED'],
         ['controlPanel', { accessKey: dcaKey }, 'ACCESS_KEY_WRONG_INSTALLEE'],

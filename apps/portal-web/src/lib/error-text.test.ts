@@ -16,6 +16,12 @@ describe('the words a failed call is shown in', () => {
     expect(errorText(english, { status: 429, code: 'RATE_LIMITED' })).toBe(en.Errors.rateLimited);
   });
 
+  it('say that a key is missing, not that it is wrong, when the installer link carried none', () => {
+    expect(errorText(german, { status: 403, code: 'ACCESS_KEY_MISSING' })).toBe(de.Errors.accessKeyMissing);
+    expect(de.Errors.accessKeyMissing).not.toBe(de.Errors.accessKeyInvalid);
+    expect(errorText(english, { status: 403, code: 'ACCESS_KEY_MISSING' })).toMatch(/needs an access key/);
+  });
+
   it('fall back on the status when the code is unknown or missing', () => {
     expect(errorText(german, { status: 403, code: 'SOMETHING_NEW' })).toBe(de.Errors.forbidden);
     expect(errorText(german, { status: 404, code: null })).toBe(de.Errors.notFound);

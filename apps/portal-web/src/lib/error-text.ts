@@ -5,6 +5,7 @@ import type { ApiError } from './call-api';
 // the code's own sentence in the user's language, and for a code it does not know, the status's.
 
 const CODE_KEYS = {
+  ACCESS_KEY_MISSING: 'Errors.accessKeyMissing',
   ACCESS_KEY_INVALID: 'Errors.accessKeyInvalid',
   ACCESS_KEY_EXPIRED: 'Errors.accessKeyExpired',
   ACCESS_KEY_REVOKED: 'Errors.accessKeyRevoked',

@@ -44,6 +44,19 @@ const KEY_ERRORS: Readonly<Record<Exclude<KeyCheck, { ok: true }>['reason'], [Er
 };
 const ACCESS_KEY = new RegExp(ACCESS_KEY_PATTERN);
 
+/** The 403 body, its codes named for the OpenAPI document (the shape is ErrorBody's). */
+const InstallerRefusal = Type.Object(
+  {
+    message: Type.String(),
+    code: Type.String({
+      description:
+        'ACCESS_KEY_MISSING (no accessKey given), ACCESS_KEY_INVALID, ACCESS_KEY_EXPIRED, ACCESS_KEY_REVOKED, ACCESS_KEY_WRONG_INSTALLEE; FORBIDDEN for an upgrade the caller may not have',
+      examples: ['ACCESS_KEY_MISSING', 'ACCESS_KEY_EXPIRED'],
+    }),
+  },
+  { description: 'The access key is missing or refused, or the caller may not download this installer.' },
+);
+
 /**
  * GET /api/download/{installee}installer?accessKey&platform&language for dca, controlPanel and controlPanelUpgrade:
  * checks the key (and, for the upgrade, the signed-in caller), then streams the artifact with Range support. Failed
@@ -70,8 +83,9 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
   };
 
   async function authorise(request: FastifyRequest, installee: Installee, accessKey: string | undefined) {
+    // An empty accessKey (a form sent without one) is no key at all, not a wrong one.
     const keyCheck: KeyCheck | undefined =
-      accessKey === undefined
+      accessKey === undefined || accessKey === ''
         ? undefined
         : ACCESS_KEY.test(accessKey)
           ? await checkAccessKey(app.database.db, accessKey, installee)
@@ -83,7 +97,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
     if (installee !== 'controlPanelUpgrade') {
       if (keyCheck === undefined) {
         return {
-          error: new HttpError(403, 'ACCESS_KEY_INVALID', 'This installer needs an access key.'),
+          error: new HttpError(403, 'ACCESS_KEY_MISSING', 'This installer needs an access key.'),
           actor: 'anonymous',
         };
       }
@@ -117,7 +131,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
             206: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
             400: BadRequestText,
             401: ErrorBody,
-            403: ErrorBody,
+            403: InstallerRefusal,
             404: ErrorBody,
             429: ErrorBody,
           },

@@ -5,7 +5,9 @@
  * they are.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/content/samples/index.ts';
 import { INVOICE_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/invoice.ts';
+import { AUTHORING_MESSAGES } from '../../apps/analytics/frame/src/model/authoring-messages.ts';
 import { CHROME_MESSAGES } from '../../apps/analytics/frame/src/model/chrome-messages.ts';
 import { MENU_MESSAGES } from '../../apps/analytics/frame/src/model/messages.ts';
 import { frameOf, poll, reportHosts, settle } from './support/report-page.ts';
@@ -22,7 +24,10 @@ const MARK = '\u0001';
  * from arguments (`More options:`, `: context menu`…), leaving out parts too short to tell from data.
  */
 function englishFragments(): string[] {
-  const tables = [CHROME_MESSAGES.en, MENU_MESSAGES.en] as unknown as Record<string, unknown>[];
+  const tables = [CHROME_MESSAGES.en, MENU_MESSAGES.en, AUTHORING_MESSAGES.en] as unknown as Record<
+    string,
+    unknown
+  >[];
   const fragments = tables.flatMap((table) =>
     Object.values(table).flatMap((message) =>
       typeof message === 'string'
@@ -151,4 +156,33 @@ test('a German paginated report’s toolbar and parameter panel read German; the
   for (const english of ['View report', 'Export PDF', 'First page', 'Print']) {
     await expect(frame.getByRole('button', { name: english, exact: true })).toHaveCount(0);
   }
+});
+
+test('a German report-creation surface shows no English chrome, and its filter list reads German', async () => {
+  const p = hosts.track(await hosts.browser.newPage());
+  const accessToken = await hosts.stack.embedToken({
+    datasetIds: [PRINT_FLEET_DATASET_ID],
+    targetWorkspaceIds: [WORKSPACE_ID],
+    permissions: 'Create',
+    databaseNames: ['fabrikam'],
+  });
+  await p.goto(`${hosts.stack.host}/create-host.html`);
+  await p.evaluate((config) => window.createHost.create(config), {
+    datasetId: PRINT_FLEET_DATASET_ID,
+    groupId: WORKSPACE_ID,
+    embedUrl: `${hosts.stack.service}/reportEmbed?datasetId=${PRINT_FLEET_DATASET_ID}&groupId=${WORKSPACE_ID}`,
+    accessToken,
+    tokenType: 1,
+    settings: { localeSettings: { language: 'de' } },
+  });
+  await poll(() => p.evaluate(() => window.createHost.names().filter((e) => e === 'loaded').length)).toBe(1);
+  const frame = frameOf(p);
+  await expect(frame.getByRole('complementary', { name: 'Felder' })).toHaveCount(1);
+  await expect(frame.getByRole('button', { name: 'Visual hinzufügen' })).toHaveCount(1);
+  // Before any visual the only content is the dataset's field list, whose column "Pages" is data, not chrome.
+  expect((await englishOn(p)).filter((found) => found !== 'Pages ← Pages')).toEqual([]);
+  await frame.getByLabel('Filterspalte').selectOption({ label: 'Devices › Colour or mono' });
+  await frame.getByLabel('Filterwerte').fill('Mono');
+  await frame.getByRole('button', { name: 'Filter hinzufügen' }).click();
+  await expect(frame.getByRole('region', { name: 'Seitenfilter' })).toContainText('Colour or mono ist Mono');
 });

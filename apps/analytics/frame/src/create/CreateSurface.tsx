@@ -9,6 +9,10 @@ import type { IFilter } from '@portico/models';
 import type { FieldRef, ReportDefinition, VisualType } from '../../../src/content/types.ts';
 import type { PublicDataset } from '../../../src/content/public-model.ts';
 import { ReportView } from '../components/ReportView.tsx';
+import type { AuthoringMessages } from '../model/authoring-messages.ts';
+import { authoringMessages } from '../model/authoring-messages.ts';
+import { chromeMessages } from '../model/chrome-messages.ts';
+import { frameLanguage } from '../model/messages.ts';
 import type { ReportController } from '../model/controller.ts';
 import type { FrameState } from '../model/state.ts';
 import { activePageOf } from '../model/state.ts';
@@ -34,7 +38,36 @@ interface Props {
   readonly state: FrameState;
 }
 
+/** The messages' name of each visual type the surface offers. */
+const TYPE_NAMES: Readonly<Record<string, keyof AuthoringMessages>> = {
+  card: 'card',
+  tableEx: 'table',
+  pivotTable: 'matrix',
+  clusteredBarChart: 'barChart',
+  clusteredColumnChart: 'columnChart',
+  stackedColumnChart: 'stackedColumnChart',
+  lineChart: 'lineChart',
+  areaChart: 'areaChart',
+  pieChart: 'pieChart',
+  donutChart: 'donutChart',
+};
+
+/** The visual types in the frame's language. */
+function TypeOptions({ messages }: { messages: AuthoringMessages }) {
+  return AUTHORING_TYPES.map((t) => {
+    const key = TYPE_NAMES[t.type];
+    const name = key === undefined ? t.label : messages[key];
+    return (
+      <option key={t.type} value={t.type}>
+        {typeof name === 'string' ? name : t.label}
+      </option>
+    );
+  });
+}
+
 export function CreateSurface({ controller, state }: Props) {
+  const language = frameLanguage(state.settings, window.location.search);
+  const messages = authoringMessages(language);
   const dataset = state.dataset as unknown as PublicDataset | undefined;
   const page = activePageOf(state);
   const [selected, setSelected] = useState<string | undefined>(undefined);
@@ -47,7 +80,7 @@ export function CreateSurface({ controller, state }: Props) {
     [state],
   );
   const definition = state.definition;
-  if (!dataset || !page || !definition) return <p className="message">Nothing to author on.</p>;
+  if (!dataset || !page || !definition) return <p className="message">{messages.nothingToAuthor}</p>;
   const edit = (change: (d: ReportDefinition) => ReportDefinition) => controller.editDefinition(change);
 
   return (
@@ -55,11 +88,12 @@ export function CreateSurface({ controller, state }: Props) {
       <FieldList
         dataset={dataset}
         disabled={visual === undefined}
+        messages={messages}
         onPick={(field) => visual && edit((d) => addField(d, dataset, page.name, visual.name, field))}
       />
       <div className="create-main">
         <div className="create-toolbar">
-          <div role="tablist" aria-label="Pages" className="create-pages">
+          <div role="tablist" aria-label={chromeMessages(language).pages} className="create-pages">
             {definition.pages.map((p) => (
               <button
                 key={p.name}
@@ -79,10 +113,11 @@ export function CreateSurface({ controller, state }: Props) {
                 activatePage(controller, added.page);
               }}
             >
-              Add page
+              {messages.addPage}
             </button>
           </div>
           <AddVisual
+            messages={messages}
             onAdd={(type) => {
               const added = addVisual(controller.state.definition ?? definition, page.name, type);
               edit(() => added.definition);
@@ -91,8 +126,9 @@ export function CreateSurface({ controller, state }: Props) {
           />
           <SaveDraftForm
             controller={controller}
-            defaultName={state.report?.name ?? 'New report'}
+            defaultName={state.report?.name ?? messages.newReport}
             className="create-save"
+            messages={messages}
             problemClassName="create-problem"
           />
         </div>
@@ -100,9 +136,9 @@ export function CreateSurface({ controller, state }: Props) {
           <ReportView controller={controller} state={view} />
         </div>
       </div>
-      <aside className="create-side" aria-label="Visual and filters">
-        <h2>Visuals on this page</h2>
-        {page.visuals.length === 0 ? <p className="muted">Add a visual, then pick fields into it.</p> : null}
+      <aside className="create-side" aria-label={messages.visualAndFilters}>
+        <h2>{messages.visualsOnPage}</h2>
+        {page.visuals.length === 0 ? <p className="muted">{messages.addVisualFirst}</p> : null}
         <ul className="create-visuals">
           {page.visuals.map((v) => (
             <li key={v.name}>
@@ -119,20 +155,16 @@ export function CreateSurface({ controller, state }: Props) {
           ))}
         </ul>
         {visual ? (
-          <section aria-label="Selected visual">
+          <section aria-label={messages.selectedVisual}>
             <label className="create-row">
-              Visual type{' '}
+              {messages.visualType}{' '}
               <select
                 value={visual.type}
                 onChange={(e) =>
                   edit((d) => setVisualType(d, dataset, page.name, visual.name, e.target.value as VisualType))
                 }
               >
-                {AUTHORING_TYPES.map((t) => (
-                  <option key={t.type} value={t.type}>
-                    {t.label}
-                  </option>
-                ))}
+                <TypeOptions messages={messages} />
               </select>
             </label>
             {Object.entries(visual.dataRoles).map(([role, fields]) => (
@@ -144,7 +176,7 @@ export function CreateSurface({ controller, state }: Props) {
                       {fieldLabel(dataset, field)}{' '}
                       <button
                         type="button"
-                        aria-label={`Remove ${fieldLabel(dataset, field)}`}
+                        aria-label={messages.removeField(fieldLabel(dataset, field))}
                         onClick={() => edit((d) => removeField(d, dataset, page.name, visual.name, role, i))}
                       >
                         ×
@@ -155,22 +187,33 @@ export function CreateSurface({ controller, state }: Props) {
               </div>
             ))}
             <button type="button" onClick={() => edit((d) => removeVisual(d, page.name, visual.name))}>
-              Remove visual
+              {messages.removeVisual}
             </button>
           </section>
         ) : null}
-        <PageFilters controller={controller} dataset={dataset} pageName={page.name} filters={page.filters} />
+        <PageFilters
+          controller={controller}
+          dataset={dataset}
+          pageName={page.name}
+          filters={page.filters}
+          messages={messages}
+        />
       </aside>
     </div>
   );
 }
 
-function FieldList(props: { dataset: PublicDataset; disabled: boolean; onPick: (field: FieldRef) => void }) {
-  const { dataset, disabled, onPick } = props;
+function FieldList(props: {
+  dataset: PublicDataset;
+  disabled: boolean;
+  onPick: (field: FieldRef) => void;
+  messages: AuthoringMessages;
+}) {
+  const { dataset, disabled, onPick, messages } = props;
   return (
-    <aside className="create-fields" aria-label="Fields">
-      <h2>Fields</h2>
-      {disabled ? <p className="muted">Add a visual to pick fields into.</p> : null}
+    <aside className="create-fields" aria-label={messages.fields}>
+      <h2>{messages.fields}</h2>
+      {disabled ? <p className="muted">{messages.pickNeedsVisual}</p> : null}
       {dataset.tables.map((table) => (
         <details key={table.name} open={dataset.tables.length <= 3}>
           <summary>{table.displayName}</summary>
@@ -181,7 +224,7 @@ function FieldList(props: { dataset: PublicDataset; disabled: boolean; onPick: (
                   type="button"
                   className="create-measure"
                   disabled={disabled}
-                  aria-label={`Add ${table.displayName} › ${m.displayName}`}
+                  aria-label={messages.addField(table.displayName, m.displayName)}
                   onClick={() => onPick({ measure: { table: table.name, measure: m.name } })}
                 >
                   Σ {m.displayName}
@@ -195,7 +238,7 @@ function FieldList(props: { dataset: PublicDataset; disabled: boolean; onPick: (
                   <button
                     type="button"
                     disabled={disabled}
-                    aria-label={`Add ${table.displayName} › ${c.displayName}`}
+                    aria-label={messages.addField(table.displayName, c.displayName)}
                     onClick={() => onPick({ column: { table: table.name, column: c.name } })}
                   >
                     {c.displayName}
@@ -209,21 +252,17 @@ function FieldList(props: { dataset: PublicDataset; disabled: boolean; onPick: (
   );
 }
 
-function AddVisual({ onAdd }: { onAdd: (type: VisualType) => void }) {
+function AddVisual({ onAdd, messages }: { onAdd: (type: VisualType) => void; messages: AuthoringMessages }) {
   const [type, setType] = useState<VisualType>('clusteredColumnChart');
   const id = useId();
   return (
     <div className="create-add">
-      <label htmlFor={id}>New visual</label>
+      <label htmlFor={id}>{messages.newVisual}</label>
       <select id={id} value={type} onChange={(e) => setType(e.target.value as VisualType)}>
-        {AUTHORING_TYPES.map((t) => (
-          <option key={t.type} value={t.type}>
-            {t.label}
-          </option>
-        ))}
+        <TypeOptions messages={messages} />
       </select>
       <button type="button" onClick={() => onAdd(type)}>
-        Add visual
+        {messages.addVisual}
       </button>
     </div>
   );
@@ -234,8 +273,9 @@ function PageFilters(props: {
   dataset: PublicDataset;
   pageName: string;
   filters: readonly IFilter[];
+  messages: AuthoringMessages;
 }) {
-  const { controller, dataset, pageName, filters } = props;
+  const { controller, dataset, pageName, filters, messages } = props;
   const columns = dataset.tables.flatMap((t) =>
     t.columns
       .filter((c) => !c.isHidden)
@@ -244,15 +284,15 @@ function PageFilters(props: {
   const [target, setTarget] = useState(columns[0]?.key ?? '');
   const [values, setValues] = useState('');
   return (
-    <section aria-label="Page filters" className="create-filters">
-      <h2>Filters on this page</h2>
+    <section aria-label={messages.pageFilters} className="create-filters">
+      <h2>{messages.filtersOnPage}</h2>
       <ul>
         {filters.map((filter, i) => (
           <li key={i}>
-            {describeFilter(dataset, filter)}{' '}
+            {describeFilter(dataset, filter, messages)}{' '}
             <button
               type="button"
-              aria-label={`Remove filter ${describeFilter(dataset, filter)}`}
+              aria-label={messages.removeFilter(describeFilter(dataset, filter, messages))}
               onClick={() => controller.editDefinition((d) => removeFilter(d, pageName, i))}
             >
               ×
@@ -275,8 +315,12 @@ function PageFilters(props: {
         }}
       >
         <label className="create-row">
-          Column{' '}
-          <select aria-label="Filter column" value={target} onChange={(e) => setTarget(e.target.value)}>
+          {messages.column}{' '}
+          <select
+            aria-label={messages.filterColumn}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          >
             {columns.map((c) => (
               <option key={c.key} value={c.key}>
                 {c.table.displayName} › {c.column.displayName}
@@ -285,15 +329,15 @@ function PageFilters(props: {
           </select>
         </label>
         <label className="create-row">
-          Is one of{' '}
+          {messages.isOneOf}{' '}
           <input
-            aria-label="Filter values"
+            aria-label={messages.filterValues}
             value={values}
             placeholder="a, b, c"
             onChange={(e) => setValues(e.target.value)}
           />
         </label>
-        <button type="submit">Add filter</button>
+        <button type="submit">{messages.addFilter}</button>
       </form>
     </section>
   );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ReportController } from '../model/controller.ts';
+import type { AuthoringMessages } from '../model/authoring-messages.ts';
 import { saveDraftAs } from './draft.ts';
 
 export function SaveDraftForm(props: {
@@ -11,8 +12,9 @@ export function SaveDraftForm(props: {
   problemClassName?: string;
   /** Shown before the name. */
   children?: ReactNode;
+  messages: AuthoringMessages;
 }) {
-  const { controller, defaultName, className, problemClassName, children } = props;
+  const { controller, defaultName, className, problemClassName, children, messages } = props;
   const [name, setName] = useState(defaultName);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -21,22 +23,22 @@ export function SaveDraftForm(props: {
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim() === '') return setProblem('Give the report a name.');
+        if (name.trim() === '') return setProblem(messages.nameTheReport);
         setBusy(true);
         setProblem(undefined);
         saveDraftAs(controller, name.trim()).catch((error: unknown) => {
           const body = (error as { body?: { detailedMessage?: string } }).body;
-          setProblem(body?.detailedMessage ?? 'The report could not be saved.');
+          setProblem(body?.detailedMessage ?? messages.saveFailed);
           setBusy(false);
         });
       }}
     >
       {children}
       <label>
-        Report name <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+        {messages.reportName} <input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
       </label>
       <button type="submit" disabled={busy}>
-        Save as
+        {messages.saveAs}
       </button>
       {problem ? (
         <span role="alert" className={problemClassName}>

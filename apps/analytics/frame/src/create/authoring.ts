@@ -3,6 +3,8 @@
  * add a visual of a type, pick a field into the visual's data roles, change its type (the fields move to the new
  * type's roles), remove a field or a visual, add or remove a page's basic filter.
  */
+import type { AuthoringMessages } from '../model/authoring-messages.ts';
+import { authoringMessages } from '../model/authoring-messages.ts';
 import { BasicFilter } from '@portico/models';
 import type { IFilter } from '@portico/models';
 import type { PublicDataset } from '../../../src/content/public-model.ts';
@@ -301,10 +303,16 @@ export function removeFilter(
   }));
 }
 
-/** `Model is one of A, B` for a basic filter; the filter type otherwise. */
-export function describeFilter(dataset: PublicDataset, filter: IFilter): string {
+/** `Model is one of A, B` for a basic filter, in the frame's language; "A filter" otherwise. */
+export function describeFilter(
+  dataset: PublicDataset,
+  filter: IFilter,
+  messages: AuthoringMessages = authoringMessages('en'),
+): string {
   const { target, values } = filter as { target?: { table?: string; column?: string }; values?: unknown[] };
-  if (target?.table === undefined || target.column === undefined || !Array.isArray(values)) return 'A filter';
+  if (target?.table === undefined || target.column === undefined || !Array.isArray(values))
+    return messages.someFilter;
   const name = fieldLabel(dataset, { column: { table: target.table, column: target.column } });
-  return `${name} is ${values.length === 1 ? '' : 'one of '}${values.map(String).join(', ')}`;
+  const list = values.map(String).join(', ');
+  return values.length === 1 ? messages.filterIs(name, list) : messages.filterIsOneOf(name, list);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUTHORING_MESSAGES } from './authoring-messages.ts';
 import { CHROME_MESSAGES, chromeMessages } from './chrome-messages.ts';
 import { MENU_MESSAGES } from './messages.ts';
 
@@ -14,6 +15,7 @@ function textOf(message: unknown): string {
 describe.each([
   ['chrome', CHROME_MESSAGES],
   ['menus', MENU_MESSAGES],
+  ['authoring', AUTHORING_MESSAGES],
 ])('the %s wording', (_area, table) => {
   const english = table.en ?? {};
   const keys = Object.keys(english).sort();

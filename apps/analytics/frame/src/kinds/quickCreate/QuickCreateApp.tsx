@@ -4,21 +4,25 @@ import { pendingMessage } from '../../components/PendingMessage.tsx';
 import { ReportView } from '../../components/ReportView.tsx';
 import { isCreating } from '../../create/draft.ts';
 import { SaveDraftForm } from '../../create/SaveDraftForm.tsx';
+import { authoringMessages } from '../../model/authoring-messages.ts';
+import { frameLanguage } from '../../model/messages.ts';
 import './quick-create.css';
 import type { ReportController } from '../../model/controller.ts';
 
 export function QuickCreateApp({ controller }: { controller: ReportController }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
+  const messages = authoringMessages(frameLanguage(state.settings, window.location.search));
   return (
-    pendingMessage(state, 'Building the dataset…', 'The report could not be created.') ?? (
+    pendingMessage(state, messages.buildingDataset, messages.createFailed) ?? (
       <div className="quick-create">
         {isCreating(controller) ? (
           <SaveDraftForm
             controller={controller}
-            defaultName={state.report?.name ?? 'New report'}
+            defaultName={state.report?.name ?? messages.newReport}
             className="quick-create-bar"
+            messages={messages}
           >
-            <span className="muted">Not saved yet: the data and the report are kept once you save.</span>
+            <span className="muted">{messages.notSavedYet}</span>
           </SaveDraftForm>
         ) : null}
         <div className="quick-create-report">

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         clientLanguage: 'en',
         showWelcomeMessage: false,
         welcomeMessage: DEFAULT_WELCOME_MESSAGE,
+        welcomeMessages: {},
         version: '{ip}',
         schema: '0',
         idleLockoutSeconds: 900,
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
       clientLanguage: 'ja',
       showWelcomeMessage: true,
       welcomeMessage: ['Hello', 'World', '!'],
+      welcomeMessages: {},
       version: '5.2.1',
       schema: '42',
       idleLockoutSeconds: 60,
@@ -154,6 +156,42 @@ describe('loadConfig', () => {
         expect.stringMatching(/^PORTAL_WELCOME_MESSAGE: must be a JSON array of strings/),
       ]);
     }
+  });
+
+  it('reads a welcome message per language beside the default one, which the other languages keep', () => {
+    const { client } = loadConfig({
+      PORTAL_WELCOME_MESSAGE: '["Welcome.", "Second paragraph."]',
+      PORTAL_WELCOME_MESSAGE_DE: '["Willkommen.", "Zweiter Absatz."]',
+      PORTAL_WELCOME_MESSAGE_JA: '["ようこそ。"]',
+      PORTAL_WELCOME_MESSAGE_FR: '  ',
+    });
+    expect(client.welcomeMessage).toEqual(['Welcome.', 'Second paragraph.']);
+    expect(client.welcomeMessages).toEqual({ de: ['Willkommen.', 'Zweiter Absatz.'], ja: ['ようこそ。'] });
+  });
+
+  it('keeps the built-in default message when only language variants are set', () => {
+    const { client } = loadConfig({ PORTAL_WELCOME_MESSAGE_RU: '["Добро пожаловать."]' });
+    expect(client.welcomeMessage).toEqual(DEFAULT_WELCOME_MESSAGE);
+    expect(client.welcomeMessages).toEqual({ ru: ['Добро пожаловать.'] });
+  });
+
+  it('names a language variant that is not a JSON array of paragraphs, or is empty', () => {
+    expect(problemsOf({ PORTAL_WELCOME_MESSAGE_DE: 'Willkommen', PORTAL_WELCOME_MESSAGE_PL: '[]' })).toEqual([
+      expect.stringMatching(/^PORTAL_WELCOME_MESSAGE_DE: must be a JSON array of strings/),
+      expect.stringMatching(/^PORTAL_WELCOME_MESSAGE_PL: must hold at least one paragraph/),
+    ]);
+  });
+
+  it('refuses a welcome message variant for a language the portal does not ship, with the other problems', () => {
+    expect(problemsOf({ PORTAL_WELCOME_MESSAGE_IT: '["Benvenuto."]' })).toEqual([
+      expect.stringMatching(
+        /^PORTAL_WELCOME_MESSAGE_IT: not a language of the portal; the variants are PORTAL_WELCOME_MESSAGE_EN, PORTAL_WELCOME_MESSAGE_DE, /,
+      ),
+    ]);
+    expect(problemsOf({ PORTAL_WELCOME_MESSAGE_de: '["Hallo"]', PORTAL_PORT: 'x' })).toEqual([
+      expect.stringMatching(/^PORTAL_PORT: /),
+      expect.stringMatching(/^PORTAL_WELCOME_MESSAGE_de: not a language of the portal/),
+    ]);
   });
 
   it('refuses a vendor link that is neither a site path nor an http(s) URL', () => {

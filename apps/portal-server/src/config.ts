@@ -13,6 +13,7 @@ import {
   stringArray,
   url,
 } from '@portico/env-config';
+import { ConfigError } from '@portico/env-config';
 import type { Reader } from '@portico/env-config';
 
 /** The UI languages the portal ships translations for (spec §9). */
@@ -41,6 +42,37 @@ export const DEFAULT_WELCOME_MESSAGE: readonly string[] = [
   'Welcome to the customer portal. Here you can download the installers for your products, browse the reports generated for your accounts and work with your analytics reports.',
   'Use the menu at the top to find your way around, and the language selector in the footer to change the display language.',
 ];
+
+/** The variable of a language's welcome message: `PORTAL_WELCOME_MESSAGE_DE`. */
+type WelcomeVariable = `PORTAL_WELCOME_MESSAGE_${Uppercase<SupportedLanguage>}`;
+const welcomeVariable = (language: SupportedLanguage) =>
+  `PORTAL_WELCOME_MESSAGE_${language.toUpperCase()}` as WelcomeVariable;
+
+/** An optional language variant of the welcome message: a JSON array of at least one paragraph. */
+function welcomeVariant(): Reader<readonly string[] | undefined> {
+  const read = stringArray([]);
+  return (raw) => {
+    if (raw === undefined) return undefined;
+    const paragraphs = read(raw);
+    if (paragraphs.length === 0)
+      throw new Error('must hold at least one paragraph; leave it unset to show PORTAL_WELCOME_MESSAGE');
+    return paragraphs;
+  };
+}
+
+const WELCOME_VARIANTS = Object.fromEntries(
+  SUPPORTED_LANGUAGES.map((language) => [welcomeVariable(language), welcomeVariant()]),
+) as Record<WelcomeVariable, Reader<readonly string[] | undefined>>;
+
+/** `PORTAL_WELCOME_MESSAGE_IT` and the like: a variant for a language the portal does not ship is a mistake. */
+function strayWelcomeVariants(env: Record<string, string | undefined>): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('PORTAL_WELCOME_MESSAGE_') && !Object.hasOwn(WELCOME_VARIANTS, name))
+    .map(
+      (name) =>
+        `${name}: not a language of the portal; the variants are ${SUPPORTED_LANGUAGES.map(welcomeVariable).join(', ')}`,
+    );
+}
 
 /** apps/portal-web/dist, wherever the process was started from. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../portal-web/dist', import.meta.url));
@@ -90,7 +122,10 @@ export interface PortalConfig {
     readonly includeReports: boolean;
     readonly clientLanguage: SupportedLanguage;
     readonly showWelcomeMessage: boolean;
+    /** The default paragraphs, shown in every language without its own. */
     readonly welcomeMessage: readonly string[];
+    /** The paragraphs of each language that has its own (PORTAL_WELCOME_MESSAGE_DE, …); the others are absent. */
+    readonly welcomeMessages: Readonly<Partial<Record<SupportedLanguage, readonly string[]>>>;
     readonly version: string;
     readonly schema: string;
     readonly idleLockoutSeconds: number;
@@ -169,6 +204,20 @@ function databaseUrl(): Reader<string | undefined> {
   });
 }
 
+/** Runs `read`, throwing one ConfigError with its problems and `problems` (found outside it) together. */
+function withProblems<T>(problems: readonly string[], read: () => T): T {
+  let value: T;
+  try {
+    value = read();
+  } catch (error) {
+    if (error instanceof ConfigError && problems.length > 0)
+      throw new ConfigError([...error.problems, ...problems]);
+    throw error;
+  }
+  if (problems.length > 0) throw new ConfigError([...problems]);
+  return value;
+}
+
 /**
  * Reads and validates the portal server's environment once; throws a ConfigError naming every bad variable.
  *
@@ -178,44 +227,48 @@ function databaseUrl(): Reader<string | undefined> {
  * ```
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): PortalConfig {
-  const raw = readConfig(env, {
-    PORTICO_DATA_DIR: str('./.data'),
-    PORTAL_HOST: str('127.0.0.1'),
-    PORTAL_PORT: port(4400),
-    PORTAL_PUBLIC_URL: url('http://localhost:4400'),
-    PORTAL_WEB_DIST: str(DEFAULT_WEB_DIST),
-    OIDC_AUTHORITY: url('http://localhost:4401'),
-    OIDC_CLIENT_ID: str('portico-portal'),
-    OIDC_AUDIENCE: str('api://portico-portal'),
-    OIDC_API_SCOPE: str('portal.api'),
-    OIDC_ALGORITHMS: algorithms(['RS256', 'PS256', 'ES256']),
-    OIDC_CLOCK_TOLERANCE_SECONDS: int(30, { min: 0, max: 600 }),
-    PORTAL_IS_64_BIT: bool(true),
-    PORTAL_INCLUDE_REPORTS: bool(false),
-    PORTAL_CLIENT_LANGUAGE: oneOf(SUPPORTED_LANGUAGES, 'en'),
-    PORTAL_SHOW_WELCOME_MESSAGE: bool(false),
-    PORTAL_WELCOME_MESSAGE: stringArray(DEFAULT_WELCOME_MESSAGE),
-    PORTAL_VERSION: str('{ip}'),
-    PORTAL_SCHEMA_VERSION: str('0'),
-    PORTAL_IDLE_LOCKOUT_SECONDS: int(900, { min: 1 }),
-    PORTAL_IDLE_TERMINATION_SECONDS: int(1800, { min: 1 }),
-    PORTAL_ENABLE_EMBEDDED_REPORTS: bool(false),
-    PORTAL_VENDOR_NAME: str('Portico'),
-    PORTAL_VENDOR_URL: link('/about'),
-    DATABASE_URL: databaseUrl(),
-    LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
-    NODE_ENV: str('development'),
-    PORTAL_SEED_SAMPLE_DATA: bool(true),
-    PORTAL_SAMPLE_ARTIFACT_BYTES: int(3 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
-    PORTAL_RECORD_MISSING_TRANSLATIONS: bool(true),
-    PORTAL_DOWNLOAD_TOKEN_SECRET: secret(optionalStr()),
-    PORTAL_INSTALLER_FAILURE_LIMIT: int(10, { min: 1, max: 10_000 }),
-    PORTAL_INSTALLER_FAILURE_WINDOW_SECONDS: int(900, { min: 1, max: 86_400 }),
-    PORTAL_ANALYTICS_URL: url('http://localhost:4402'),
-    PORTAL_ANALYTICS_CLIENT_ID: str('portico-portal-server'),
-    ANALYTICS_CLIENT_SECRET: secret(optionalStr()),
-    PORTAL_DEV_ORIGIN: optionalOrigin(),
-  });
+  const stray = strayWelcomeVariants(env);
+  const raw = withProblems(stray, () =>
+    readConfig(env, {
+      PORTICO_DATA_DIR: str('./.data'),
+      PORTAL_HOST: str('127.0.0.1'),
+      PORTAL_PORT: port(4400),
+      PORTAL_PUBLIC_URL: url('http://localhost:4400'),
+      PORTAL_WEB_DIST: str(DEFAULT_WEB_DIST),
+      OIDC_AUTHORITY: url('http://localhost:4401'),
+      OIDC_CLIENT_ID: str('portico-portal'),
+      OIDC_AUDIENCE: str('api://portico-portal'),
+      OIDC_API_SCOPE: str('portal.api'),
+      OIDC_ALGORITHMS: algorithms(['RS256', 'PS256', 'ES256']),
+      OIDC_CLOCK_TOLERANCE_SECONDS: int(30, { min: 0, max: 600 }),
+      PORTAL_IS_64_BIT: bool(true),
+      PORTAL_INCLUDE_REPORTS: bool(false),
+      PORTAL_CLIENT_LANGUAGE: oneOf(SUPPORTED_LANGUAGES, 'en'),
+      PORTAL_SHOW_WELCOME_MESSAGE: bool(false),
+      PORTAL_WELCOME_MESSAGE: stringArray(DEFAULT_WELCOME_MESSAGE),
+      ...WELCOME_VARIANTS,
+      PORTAL_VERSION: str('{ip}'),
+      PORTAL_SCHEMA_VERSION: str('0'),
+      PORTAL_IDLE_LOCKOUT_SECONDS: int(900, { min: 1 }),
+      PORTAL_IDLE_TERMINATION_SECONDS: int(1800, { min: 1 }),
+      PORTAL_ENABLE_EMBEDDED_REPORTS: bool(false),
+      PORTAL_VENDOR_NAME: str('Portico'),
+      PORTAL_VENDOR_URL: link('/about'),
+      DATABASE_URL: databaseUrl(),
+      LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+      NODE_ENV: str('development'),
+      PORTAL_SEED_SAMPLE_DATA: bool(true),
+      PORTAL_SAMPLE_ARTIFACT_BYTES: int(3 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
+      PORTAL_RECORD_MISSING_TRANSLATIONS: bool(true),
+      PORTAL_DOWNLOAD_TOKEN_SECRET: secret(optionalStr()),
+      PORTAL_INSTALLER_FAILURE_LIMIT: int(10, { min: 1, max: 10_000 }),
+      PORTAL_INSTALLER_FAILURE_WINDOW_SECONDS: int(900, { min: 1, max: 86_400 }),
+      PORTAL_ANALYTICS_URL: url('http://localhost:4402'),
+      PORTAL_ANALYTICS_CLIENT_ID: str('portico-portal-server'),
+      ANALYTICS_CLIENT_SECRET: secret(optionalStr()),
+      PORTAL_DEV_ORIGIN: optionalOrigin(),
+    }),
+  );
   const production = raw.NODE_ENV === 'production';
   const publicOrigin = new URL(raw.PORTAL_PUBLIC_URL).origin;
   const devOrigin = production ? undefined : raw.PORTAL_DEV_ORIGIN;
@@ -258,6 +311,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientLanguage: raw.PORTAL_CLIENT_LANGUAGE,
       showWelcomeMessage: raw.PORTAL_SHOW_WELCOME_MESSAGE,
       welcomeMessage: raw.PORTAL_WELCOME_MESSAGE,
+      welcomeMessages: Object.fromEntries(
+        SUPPORTED_LANGUAGES.flatMap((language) => {
+          const paragraphs = raw[welcomeVariable(language)];
+          return paragraphs === undefined ? [] : [[language, paragraphs]];
+        }),
+      ),
       version: raw.PORTAL_VERSION,
       schema: raw.PORTAL_SCHEMA_VERSION,
       idleLockoutSeconds: raw.PORTAL_IDLE_LOCKOUT_SECONDS,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { SUPPORTED_LANGUAGES } from '../../../config.ts';
 import type { PortalConfig } from '../../../config.ts';
 
 const ClientConfiguration = Type.Object({
@@ -10,7 +11,19 @@ const ClientConfiguration = Type.Object({
   includeReports: Type.Boolean(),
   clientLanguage: Type.String(),
   showWelcomeMessage: Type.Boolean(),
-  welcomeMessage: Type.Array(Type.String()),
+  welcomeMessage: Type.Array(Type.String(), {
+    description: 'the welcome paragraphs of every language without its own in welcomeMessages',
+  }),
+  welcomeMessages: Type.Object(
+    Object.fromEntries(
+      SUPPORTED_LANGUAGES.map((language) => [language, Type.Optional(Type.Array(Type.String()))]),
+    ),
+    {
+      additionalProperties: false,
+      description:
+        'the welcome paragraphs of each UI language that has its own (PORTAL_WELCOME_MESSAGE_DE, …)',
+    },
+  ),
   version: Type.String(),
   schema: Type.String(),
   maximumIdleTimeoutForLockoutInSeconds: Type.Integer(),
@@ -32,6 +45,9 @@ const configurationRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> =
     clientLanguage: client.clientLanguage,
     showWelcomeMessage: client.showWelcomeMessage,
     welcomeMessage: [...client.welcomeMessage],
+    welcomeMessages: Object.fromEntries(
+      Object.entries(client.welcomeMessages).map(([language, paragraphs]) => [language, [...paragraphs]]),
+    ),
     version: client.version,
     schema: client.schema,
     maximumIdleTimeoutForLockoutInSeconds: client.idleLockoutSeconds,

@@ -45,8 +45,42 @@ export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
     PORTAL_ENABLE_EMBEDDED_REPORTS: env.PORTAL_ENABLE_EMBEDDED_REPORTS || 'true',
     PORTAL_VERSION: env.PORTAL_VERSION || portalVersion(),
     ...(devWebOrigin && !env.PORTAL_DEV_ORIGIN ? { PORTAL_DEV_ORIGIN: devWebOrigin } : {}),
+    // The portal's built-in welcome message in the other UI languages, unless the user configured a message.
+    ...(Object.keys(env).some((name) => name.startsWith('PORTAL_WELCOME_MESSAGE'))
+      ? {}
+      : SAMPLE_WELCOME_MESSAGES),
   };
 }
+
+/** apps/portal-server's default welcome message (DEFAULT_WELCOME_MESSAGE) translated, one variable per language. */
+const SAMPLE_WELCOME_MESSAGES = Object.fromEntries(
+  Object.entries({
+    DE: [
+      'Willkommen im Kundenportal. Hier laden Sie die Installationsprogramme Ihrer Produkte herunter, sehen die für Ihre Konten erstellten Berichte ein und arbeiten mit Ihren Analyseberichten.',
+      'Über das Menü oben finden Sie sich zurecht; mit der Sprachauswahl in der Fußzeile ändern Sie die Anzeigesprache.',
+    ],
+    ES: [
+      'Bienvenido al portal de clientes. Aquí puede descargar los instaladores de sus productos, consultar los informes generados para sus cuentas y trabajar con sus informes de análisis.',
+      'Use el menú superior para moverse por el portal y el selector de idioma del pie de página para cambiar el idioma de la interfaz.',
+    ],
+    FR: [
+      'Bienvenue sur le portail client. Vous pouvez y télécharger les programmes d’installation de vos produits, consulter les rapports produits pour vos comptes et travailler avec vos rapports d’analyse.',
+      'Le menu du haut vous guide dans le portail, et le sélecteur de langue du pied de page change la langue d’affichage.',
+    ],
+    JA: [
+      'カスタマーポータルへようこそ。ここでは、製品のインストーラーのダウンロード、アカウント向けに作成されたレポートの閲覧、分析レポートの操作ができます。',
+      '上部のメニューで各ページに移動し、フッターの言語選択で表示言語を変更できます。',
+    ],
+    PL: [
+      'Witamy w portalu klienta. Możesz tu pobrać instalatory swoich produktów, przeglądać raporty przygotowane dla Twoich kont i pracować z raportami analitycznymi.',
+      'Menu u góry prowadzi po portalu, a wybór języka w stopce zmienia język wyświetlania.',
+    ],
+    RU: [
+      'Добро пожаловать на клиентский портал. Здесь можно скачать установщики ваших продуктов, просмотреть отчёты, подготовленные для ваших учётных записей, и работать с аналитическими отчётами.',
+      'Меню вверху поможет найти нужный раздел, а выбор языка в нижнем колонтитуле меняет язык интерфейса.',
+    ],
+  }).map(([language, paragraphs]) => [`PORTAL_WELCOME_MESSAGE_${language}`, JSON.stringify(paragraphs)]),
+);
 
 /** The portal server's package version. */
 function portalVersion() {

@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProtectedRoute } from '../features/authentication/components/protected-route';
 import { selectAuthentication } from '../features/authentication/slice';
+import { welcomeParagraphs } from '../features/configuration/client-configuration';
 import { selectConfiguration } from '../features/configuration/slice';
 import { HomePage } from '../features/home/components/home-page';
 import type { Installee } from '../features/installers/model';
@@ -65,9 +66,18 @@ const InstallerPage = lazyMuiPage(() => loadInstallerPage().then((module) => mod
 const ReportsPage = lazyDataPage(loadReportsPage);
 const EmbeddedReportsPage = lazyDataPage(loadEmbeddedReportsPage);
 
+/** The configured welcome paragraphs in the current UI language (its own variant, else the default). */
+function useWelcomeParagraphs(): string[] {
+  const configuration = useAppSelector(selectConfiguration);
+  // useTranslation renders again when the language changes.
+  const { i18n } = useTranslation();
+  return welcomeParagraphs(configuration, i18n.language);
+}
+
 function HomeRoute() {
   const { isLoggingIn } = useAppSelector(selectAuthentication);
-  const { showWelcomeMessage, welcomeMessage } = useAppSelector(selectConfiguration);
+  const { showWelcomeMessage } = useAppSelector(selectConfiguration);
+  const welcomeMessage = useWelcomeParagraphs();
   return (
     <>
       <WelcomeDialog enabled={showWelcomeMessage} paragraphs={welcomeMessage} />
@@ -77,7 +87,8 @@ function HomeRoute() {
 }
 
 function AboutRoute() {
-  const { version, schema, showWelcomeMessage, welcomeMessage } = useAppSelector(selectConfiguration);
+  const { version, schema, showWelcomeMessage } = useAppSelector(selectConfiguration);
+  const welcomeMessage = useWelcomeParagraphs();
   return (
     <LazyPage>
       <AboutPage

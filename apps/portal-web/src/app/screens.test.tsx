@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as Oidc from 'oidc-client-ts';
 import { FakeUserManager } from '../test/fake-user-manager';
@@ -40,6 +40,29 @@ describe('the welcome dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("shows the UI language's own paragraphs, switches with the language, and falls back to the default", async () => {
+    stubPortal({
+      ...WELCOME,
+      welcomeMessages: { de: ['Erster Absatz.', 'Zweiter Absatz.'], fr: ['Premier paragraphe.'] },
+    });
+    const { i18n } = renderApp();
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
+    expect(within(dialog).getByText('First paragraph.')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('de'));
+    expect(within(dialog).getByText('Erster Absatz.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Zweiter Absatz.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('First paragraph.')).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('fr'));
+    expect(within(dialog).getByText('Premier paragraphe.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Erster Absatz.')).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('pl'));
+    expect(within(dialog).getByText('First paragraph.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Second paragraph.')).toBeInTheDocument();
+  });
+
   it('does not show when the configuration does not enable it', async () => {
     stubPortal({ ...WELCOME, showWelcomeMessage: false });
     renderApp();
@@ -61,6 +84,16 @@ describe('the About page', () => {
     expect(screen.getByRole('heading', { name: 'Warning' })).toBeInTheDocument();
     expect(screen.getByText(/protected by copyright law/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome message' })).toBeInTheDocument();
+  });
+
+  it("shows the welcome text in the UI language's own variant", async () => {
+    stubPortal({ ...WELCOME, welcomeMessages: { de: ['Erster Absatz.'] } });
+    const { i18n } = renderApp({ route: '/about' });
+    await screen.findByRole('heading', { name: 'About the customer portal' });
+    expect(screen.getByText('First paragraph.')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('de'));
+    expect(await screen.findByText('Erster Absatz.')).toBeInTheDocument();
+    expect(screen.queryByText('First paragraph.')).not.toBeInTheDocument();
   });
 
   it('leaves the welcome text out when the welcome message is off', async () => {

@@ -1,3 +1,6 @@
+import { LANGUAGE_CODES, toSupportedLanguage } from '../../lib/languages';
+import type { LanguageCode } from '../../lib/languages';
+
 /** What GET /api/configuration/clientConfiguration answers (spec §3, §7). */
 export interface ClientConfiguration {
   clientId: string;
@@ -7,7 +10,10 @@ export interface ClientConfiguration {
   includeReports: boolean;
   clientLanguage: string;
   showWelcomeMessage: boolean;
+  /** The welcome paragraphs of every language without its own. */
   welcomeMessage: string[];
+  /** The welcome paragraphs of each language that has its own (not in spec §3: the server adds it beside). */
+  welcomeMessages: Partial<Record<LanguageCode, string[]>>;
   version: string;
   schema: string;
   maximumIdleTimeoutForLockoutInSeconds: number;
@@ -27,6 +33,7 @@ export const defaultClientConfiguration: ClientConfiguration = {
   clientLanguage: 'en',
   showWelcomeMessage: false,
   welcomeMessage: [],
+  welcomeMessages: {},
   version: '{ip}',
   schema: '0',
   maximumIdleTimeoutForLockoutInSeconds: 900,
@@ -42,6 +49,17 @@ const flag: Field<boolean> = (v) => (typeof v === 'boolean' ? v : undefined);
 const seconds: Field<number> = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
 const paragraphs: Field<string[]> = (v) =>
   Array.isArray(v) && v.every((p) => typeof p === 'string') ? (v as string[]) : undefined;
+/** Only the supported languages' lists of paragraphs; anything else is dropped. */
+const paragraphsByLanguage: Field<Partial<Record<LanguageCode, string[]>>> = (v) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const source = v as Record<string, unknown>;
+  return Object.fromEntries(
+    LANGUAGE_CODES.flatMap((language) => {
+      const list = Object.hasOwn(source, language) ? paragraphs(source[language]) : undefined;
+      return list === undefined ? [] : [[language, list]];
+    }),
+  );
+};
 // The server may send numbers for version and schema; the UI shows them as text.
 const label: Field<string> = (v) => (typeof v === 'number' ? String(v) : text(v));
 
@@ -54,6 +72,7 @@ const fields: { [K in keyof ClientConfiguration]: Field<ClientConfiguration[K]> 
   clientLanguage: text,
   showWelcomeMessage: flag,
   welcomeMessage: paragraphs,
+  welcomeMessages: paragraphsByLanguage,
   version: label,
   schema: label,
   maximumIdleTimeoutForLockoutInSeconds: seconds,
@@ -76,4 +95,16 @@ export function parseClientConfiguration(body: unknown): ClientConfiguration {
   };
   (Object.keys(fields) as (keyof ClientConfiguration)[]).forEach(take);
   return result;
+}
+
+/**
+ * The welcome paragraphs for a UI language: its own variant, else the default.
+ * `welcomeParagraphs({ welcomeMessage: ['Hi'], welcomeMessages: { de: ['Hallo'] } }, 'de-AT')` → ['Hallo'].
+ */
+export function welcomeParagraphs(
+  { welcomeMessage, welcomeMessages }: Pick<ClientConfiguration, 'welcomeMessage' | 'welcomeMessages'>,
+  language: string | undefined,
+): string[] {
+  const code = toSupportedLanguage(language);
+  return (code === undefined ? undefined : welcomeMessages[code]) ?? welcomeMessage;
 }

@@ -11,7 +11,7 @@ import type { ReportController } from './controller.ts';
 import { canDrillDown, drilledField } from './drill.ts';
 import { forbidden } from './errors.ts';
 import { filterTargetKey } from './filters.ts';
-import { dataPointsOf } from './interactions.ts';
+import { dataPointsOf, setVisualFilters } from './interactions.ts';
 import { activePageOf, findVisual } from './state.ts';
 import type { FrameState } from './state.ts';
 
@@ -108,16 +108,7 @@ export function includeExclude(
   const target = identity.target as { table: string; column: string };
   const filters = includeExcludeFilters(visual.filters, target, identity.equals, mode);
   if (state.selection?.visual === visualName) controller.update(({ selection: _s, ...s }) => s);
-  controller.editDefinition((d) => ({
-    ...d,
-    pages: d.pages.map((p) =>
-      p.name === page.name
-        ? { ...p, visuals: p.visuals.map((v) => (v.name === visualName ? { ...v, filters } : v)) }
-        : p,
-    ),
-  }));
-  controller.raise('filtersApplied', { filters });
-  controller.filtersChanged();
+  setVisualFilters(controller, page.name, visualName, filters);
 }
 
 /** Clears the data-point selection (cross-filter) and re-queries; false when nothing was selected. */

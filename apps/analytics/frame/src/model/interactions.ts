@@ -13,11 +13,23 @@ import type { OpenMenu } from './state.ts';
 /** A slicer's new selection: stored as its filters, then the page re-queries. */
 export function selectInSlicer(controller: ReportController, visualName: string, filters: IFilter[]): void {
   const page = activePageOf(controller.state);
-  if (!page) return;
+  if (page) setVisualFilters(controller, page.name, visualName, filters);
+}
+
+/**
+ * A visual's own filters replaced in the working definition (a slicer's selection, Include / Exclude), raised as
+ * `filtersApplied` with the visual's filters, then the page re-queries.
+ */
+export function setVisualFilters(
+  controller: ReportController,
+  pageName: string,
+  visualName: string,
+  filters: IFilter[],
+): void {
   controller.editDefinition((d) => ({
     ...d,
     pages: d.pages.map((p) =>
-      p.name === page.name
+      p.name === pageName
         ? { ...p, visuals: p.visuals.map((v) => (v.name === visualName ? { ...v, filters } : v)) }
         : p,
     ),

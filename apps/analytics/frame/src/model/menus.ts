@@ -14,6 +14,10 @@ import type {
 import type { FieldRef, ReportVisual } from '../../../src/content/types.ts';
 import { menuMessages } from './messages.ts';
 import type { MenuMessages } from './messages.ts';
+import { CHART_TYPES } from '../render/chart-options.ts';
+
+/** Chart types: the visuals a table view, include/exclude and drilling make sense on. */
+const isChart = (type: string) => (CHART_TYPES as ReadonlySet<string>).has(type);
 
 export type MenuKind = 'visualContextMenu' | 'visualOptionsMenu';
 
@@ -97,17 +101,6 @@ export const PLAIN_CONTEXT: MenuContext = {
   messages: menuMessages(undefined),
 };
 
-/** Chart types: the visuals a table view, include/exclude and drilling make sense on. */
-const CHARTS: ReadonlySet<string> = new Set([
-  'clusteredBarChart',
-  'clusteredColumnChart',
-  'stackedColumnChart',
-  'lineChart',
-  'areaChart',
-  'pieChart',
-  'donutChart',
-]);
-
 /** The group the sort entries are listed under (a name no host group can take: it holds a NUL). */
 export const SORT_GROUP = '\u0000sortAxis';
 
@@ -146,7 +139,7 @@ export const BUILT_IN_COMMANDS: readonly BuiltIn[] = [
     command: 'seeData',
     kind: 'visualOptionsMenu',
     entries: (v, c) =>
-      CHARTS.has(v.type) ? one(c.messages.seeData, { kind: 'seeData' }, { checked: c.asTable }) : [],
+      isChart(v.type) ? one(c.messages.seeData, { kind: 'seeData' }, { checked: c.asTable }) : [],
   },
   {
     command: 'spotlight',
@@ -157,7 +150,7 @@ export const BUILT_IN_COMMANDS: readonly BuiltIn[] = [
     command: 'sort',
     kind: 'visualOptionsMenu',
     entries: (v, c) =>
-      CHARTS.has(v.type) || v.type === 'tableEx'
+      isChart(v.type) || v.type === 'tableEx'
         ? c.sortFields.flatMap(({ field, label }) =>
             (['Descending', 'Ascending'] as const).map((direction) => ({
               label:
@@ -184,13 +177,13 @@ export const BUILT_IN_COMMANDS: readonly BuiltIn[] = [
     command: 'seeData',
     kind: 'visualContextMenu',
     entries: (v, c) =>
-      CHARTS.has(v.type) ? one(c.messages.seeData, { kind: 'seeData' }, { checked: c.asTable }) : [],
+      isChart(v.type) ? one(c.messages.seeData, { kind: 'seeData' }, { checked: c.asTable }) : [],
   },
   {
     command: 'includeExclude',
     kind: 'visualContextMenu',
     entries: (v, c) =>
-      CHARTS.has(v.type) && c.dataPoint
+      isChart(v.type) && c.dataPoint
         ? [
             { label: c.messages.include, action: { kind: 'include' } },
             { label: c.messages.exclude, action: { kind: 'exclude' } },
@@ -201,7 +194,7 @@ export const BUILT_IN_COMMANDS: readonly BuiltIn[] = [
     command: 'drill',
     kind: 'visualContextMenu',
     entries: (v, c) =>
-      CHARTS.has(v.type)
+      isChart(v.type)
         ? [
             ...(c.canDrillDown && c.dataPoint ? one(c.messages.drillDown, { kind: 'drillDown' }) : []),
             ...(c.drilled ? one(c.messages.drillUp, { kind: 'drillUp' }) : []),

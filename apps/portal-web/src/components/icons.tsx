@@ -1,4 +1,4 @@
-// The shell's two icons, drawn here in a few strokes (MUI's icon components would bring MUI to the first page).
+// The shell's icons, drawn here in a few strokes (MUI's icon components would bring MUI to the first page).
 import type { ReactNode } from 'react';
 
 /** A 24-unit outline icon in the text's colour, hidden from assistive technology (its control carries the name). */
@@ -22,6 +22,15 @@ export function SignInIcon() {
   return (
     <StrokeIcon>
       <path d="M14 4h5v16h-5M3 12h11M10 8l4 4-4 4" />
+    </StrokeIcon>
+  );
+}
+
+/** Three lines: the header's menu on a narrow screen. */
+export function MenuIcon() {
+  return (
+    <StrokeIcon>
+      <path d="M4 6h16M4 12h16M4 18h16" />
     </StrokeIcon>
   );
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SignInIcon } from '../../../components/icons';
+import { MenuIcon, SignInIcon } from '../../../components/icons';
 import { LoadBoundary } from '../../../components/load-boundary';
 import { Logo } from '../../../components/logo';
 import { paths } from '../../../paths';
@@ -29,7 +30,12 @@ export interface HeaderProps {
   onLinkIntent?: (to: string) => void;
 }
 
-/** The top bar: logo, navigation, and the sign-in or sign-out button (styles in app/shell.css). */
+/**
+ * The top bar: logo, navigation, and the sign-in or sign-out button (styles in app/shell.css). On a narrow screen
+ * the navigation and the button fold into a panel under a menu button (a disclosure: Escape closes it and returns
+ * focus to the button, following a link closes it); on a wide one the button is not drawn and the panel is laid out
+ * as if it were not there, so the order of the tab key is the order on screen at every width.
+ */
 export function Header({
   links,
   userName,
@@ -41,45 +47,73 @@ export function Header({
   onLinkIntent,
 }: HeaderProps) {
   const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   const signInIntent = () => {
     loadSignOutButton().catch(() => undefined);
     onSignInIntent?.();
   };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    event.preventDefault();
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  };
+  // Following a link (the home logo's or the navigation's) closes the menu; the page changes under it.
+  const closeOnLink = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+  };
   return (
     <header className="portal-header">
-      <div className="portal-toolbar">
+      <div className="portal-toolbar" onKeyDown={closeOnEscape} onClick={closeOnLink}>
         <RouterLink to={paths.home} className="portal-home-link">
           <Logo height={32} />
         </RouterLink>
-        <TopNavigation links={links} {...(onLinkIntent ? { onLinkIntent } : {})} />
-        {userName !== null ? (
-          // Should its code not arrive, a plain button (without the tooltip) still signs out.
-          <LoadBoundary
-            fallback={
-              <button type="button" className="portal-button" onClick={onSignOut}>
-                {t('Header.signout')}
-              </button>
-            }
-          >
-            <Suspense fallback={null}>
-              <SignOutButton userName={userName} onSignOut={onSignOut} />
-            </Suspense>
-          </LoadBoundary>
-        ) : canSignIn ? (
-          <button
-            type="button"
-            className="portal-button"
-            onClick={onSignIn}
-            onPointerEnter={signInIntent}
-            onFocus={signInIntent}
-            disabled={isSigningIn}
-          >
-            <span className="portal-button-icon">
-              <SignInIcon />
-            </span>
-            {t('Header.signin')}
-          </button>
-        ) : null}
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="portal-button portal-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="portal-button-icon">
+            <MenuIcon />
+          </span>
+          {t('Header.menu')}
+        </button>
+        <div id={panelId} className="portal-menu-panel" data-open={menuOpen ? '' : undefined}>
+          <TopNavigation links={links} {...(onLinkIntent ? { onLinkIntent } : {})} />
+          {userName !== null ? (
+            // Should its code not arrive, a plain button (without the tooltip) still signs out.
+            <LoadBoundary
+              fallback={
+                <button type="button" className="portal-button" onClick={onSignOut}>
+                  {t('Header.signout')}
+                </button>
+              }
+            >
+              <Suspense fallback={null}>
+                <SignOutButton userName={userName} onSignOut={onSignOut} />
+              </Suspense>
+            </LoadBoundary>
+          ) : canSignIn ? (
+            <button
+              type="button"
+              className="portal-button"
+              onClick={onSignIn}
+              onPointerEnter={signInIntent}
+              onFocus={signInIntent}
+              disabled={isSigningIn}
+            >
+              <span className="portal-button-icon">
+                <SignInIcon />
+              </span>
+              {t('Header.signin')}
+            </button>
+          ) : null}
+        </div>
       </div>
     </header>
   );

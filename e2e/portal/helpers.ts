@@ -91,8 +91,8 @@ export function text(language: string, key: string): string {
 
 /**
  * English left on a page shown in `language`: the English sentences (of two words or more, placeholders cut out)
- * whose translation differs, found in the page's text outside `content` (text the portal shows as configured, such
- * as the welcome message, which has one language).
+ * whose translation differs, found in the page's text outside `content` (text the portal shows as configured, in
+ * whatever language its operator wrote it).
  */
 export async function englishLeftOn(
   page: Page,

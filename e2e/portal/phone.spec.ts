@@ -3,9 +3,10 @@ import { startStack, type RunningStack } from '../support/stack.ts';
 import { layoutDefects, signIn, text } from './helpers.ts';
 
 // The portal on a 375 × 740 phone and in a 1280 × 800 window zoomed to 200 % (a 640 × 400 CSS viewport at twice the
-// pixel density), in German and Russian, whose words are the longest: nothing wider than the window, the navigation
-// reachable, the reports tree and its reports side by side only where both fit, the embedded report given the
-// width, the dialogs inside the window.
+// pixel density), in German and Russian, whose words are the longest: nothing wider than the window, the header one
+// row with a menu button (a disclosure of the navigation and the sign-in button), the navigation reachable, the
+// reports tree and its reports side by side only where both fit, the embedded report given the width, the dialogs
+// inside the window.
 
 let stack: RunningStack;
 
@@ -38,6 +39,13 @@ async function expectFits(page: Page, what: string): Promise<void> {
   expect(await layoutDefects(page), what).toEqual([]);
 }
 
+/** The header's menu button, opened: resolves once its panel is shown. */
+async function openMenu(page: Page, t: (key: string) => string): Promise<void> {
+  const menu = page.getByRole('button', { name: t('Header.menu') });
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.tap();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+}
+
 for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
   test(`on ${name}, every screen fits and stays usable (${language})`, async ({ browser }) => {
     const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch: true });
@@ -49,20 +57,52 @@ for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
       await expect(welcome).toBeVisible();
       await expectFits(page, 'the welcome dialog');
       await welcome.getByRole('button', { name: t('Welcome.accept') }).click();
+
+      // The header is one row: the logo and a menu button, a disclosure of the navigation and the sign-in button.
+      const header = page.locator('header');
+      const menu = page.getByRole('button', { name: t('Header.menu') });
+      const navigation = page.getByRole('navigation', { name: t('Menu.navigation') });
+      expect((await header.boundingBox())?.height ?? 0, 'the closed header’s height').toBeLessThanOrEqual(64);
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(navigation).toBeHidden();
+      const panel = page.locator(`[id="${await menu.getAttribute('aria-controls')}"]`);
+      await menu.tap();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('navigation', { name: t('Menu.navigation') })).toBeVisible();
+      // The tab key follows the screen: the menu button, the links in the panel under it, then sign-in.
+      await menu.focus();
+      const links = await navigation.getByRole('link').all();
+      for (const link of links) {
+        await page.keyboard.press('Tab');
+        await expect(link).toBeFocused();
+      }
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: t('Header.signin') })).toBeFocused();
+      // Escape closes it and gives the focus back to the button.
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeFocused();
+      await expect(navigation).toBeHidden();
+
+      await openMenu(page, t);
       await signIn(page, language);
       await expectFits(page, 'home');
 
       // Every navigation link is inside the window and can be tapped.
-      const navigation = page.getByRole('navigation', { name: t('Menu.navigation') });
       for (const link of await navigation.getByRole('link').all()) {
         const box = await link.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= viewport.width, await link.innerText()).toBe(true);
+        expect(box?.height ?? 0, `the height of ${await link.innerText()}`).toBeGreaterThanOrEqual(44);
       }
 
       await navigation.getByRole('link', { name: t('Menu.about') }).tap();
+      // Following a link closes the menu.
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
       await expect(page.getByRole('heading', { name: t('About.warningTitle') })).toBeVisible();
       await expectFits(page, 'About');
 
+      await openMenu(page, t);
       await navigation.getByRole('link', { name: t('Menu.reports'), exact: true }).tap();
       const tree = page.getByRole('tree', { name: t('Reports.tree') });
       await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
@@ -75,6 +115,7 @@ for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
       expect(files?.width ?? 0, 'the width of the reports beside the tree').toBeGreaterThan(300);
       await expectFits(page, 'Reports');
 
+      await openMenu(page, t);
       await navigation.getByRole('link', { name: t('Menu.embeddedReports') }).tap();
       const list = page.getByRole('navigation', { name: t('EmbeddedReports.sidebarTitle') });
       await list.getByRole('button').first().tap();
@@ -84,6 +125,7 @@ for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
       expect(frameBox?.width ?? 0, 'the embedded report’s width').toBeGreaterThan(viewport.width * 0.8);
       await expectFits(page, 'an embedded report');
 
+      await openMenu(page, t);
       await navigation.getByRole('link', { name: t('Menu.controlPanelUpgrade') }).tap();
       await expect(
         page.getByRole('heading', { name: t('Installer.controlPanelUpgradeTitle') }),
@@ -103,3 +145,27 @@ for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
     }
   });
 }
+
+test('in a wide window the header keeps its links in one row, without the menu button', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const t = (key: string) => text('de', key);
+  try {
+    await page.goto(`${stack.portalUrl}/?lng=de`);
+    await page
+      .getByRole('dialog', { name: t('Welcome.title') })
+      .getByRole('button', { name: t('Welcome.accept') })
+      .click();
+    await expect(page.getByRole('navigation', { name: t('Menu.navigation') })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('Header.menu') })).toBeHidden();
+    await expect(page.getByRole('button', { name: t('Header.signin') })).toBeVisible();
+    expect(
+      (await page.locator('header').boundingBox())?.height ?? 0,
+      'the header’s height',
+    ).toBeLessThanOrEqual(64);
+  } finally {
+    await context.close();
+  }
+});

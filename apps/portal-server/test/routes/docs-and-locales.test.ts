@@ -62,6 +62,17 @@ describe('the API documentation', () => {
     );
   });
 
+  it('names the installer refusals, a missing key among them, and the welcome message variants', async () => {
+    const doc = (await app.inject({ url: '/api/docs/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const refusal = JSON.stringify(doc.paths['/api/download/dcainstaller']?.['get']?.responses['403']);
+    expect(refusal).toContain('ACCESS_KEY_MISSING');
+    expect(refusal).toContain('ACCESS_KEY_INVALID');
+    const configuration = doc.paths['/api/configuration/clientConfiguration']?.['get']?.responses['200'];
+    expect(JSON.stringify(configuration)).toMatch(/"welcomeMessages":\{[^}]*"properties":\{"en":/);
+  });
+
   it('serves a script-free HTML listing that passes the portal’s CSP', async () => {
     const res = await app.inject({ url: '/api/docs' });
     expect(res.statusCode).toBe(200);

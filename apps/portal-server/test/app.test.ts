@@ -220,6 +220,21 @@ describe('logging', () => {
     await app.close();
   });
 
+  it('never writes an installer access key to the log, whether the download succeeds or is refused', async () => {
+    const { logger, text } = captureLogs(loggerOptions({ logLevel: 'trace' }));
+    const app = await testApp({ config: testConfig(), logger });
+    for (const query of [
+      'accessKey=SECRETKEY0123456789&platform=x64&language=en',
+      'platform=x64&accessKey=SECRETKEY0123456789',
+      'accessKey=SECRETKEY0123456789&accessKey=SECRETKEY0123456789',
+    ]) {
+      await app.inject({ url: `/api/download/dcainstaller?${query}` });
+    }
+    await app.close();
+    expect(text()).toContain('accessKey=[redacted]');
+    expect(text()).not.toContain('SECRETKEY');
+  });
+
   it('writes one structured line per request, on completion, with its id, method, URL, status and time', async () => {
     const logs = captureLogs(loggerOptions({ logLevel: 'info' }));
     const app = await testApp({ config: testConfig(), logger: logs.logger });

@@ -5,6 +5,13 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
 const COMPLETED = 'request completed';
 
+/** An installer access key in a query string (spec §7: `?accessKey=…`); the key is a credential. */
+const ACCESS_KEY_VALUE = /([?&]accessKey=)[^&#]*/g;
+
+/** The URL as logged: an access key's value replaced by `[redacted]` (a plain URL is returned as it is). */
+export const loggedUrl = (url: string): string =>
+  url.includes('accessKey=') ? url.replace(ACCESS_KEY_VALUE, '$1[redacted]') : url;
+
 /**
  * Fastify's request logging, one line per request instead of two: nothing when a request arrives, and on completion
  * one structured line at info (error when the answer failed) with the method, URL, status and time taken, beside the
@@ -42,7 +49,13 @@ export class OneLineRequestLog extends LogController {
       if (this.#lines?.logger !== parent)
         this.#lines = { logger: parent, write: requestLineWriter(parent, COMPLETED) };
       if (this.#lines.write !== undefined) {
-        this.#lines.write(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
+        this.#lines.write(
+          request.id,
+          request.method,
+          loggedUrl(request.url),
+          reply.statusCode,
+          reply.elapsedTime,
+        );
         return;
       }
       // An object literal with the binding first: what the child would write.
@@ -50,7 +63,7 @@ export class OneLineRequestLog extends LogController {
         {
           reqId: request.id,
           method: request.method,
-          url: request.url,
+          url: loggedUrl(request.url),
           statusCode: reply.statusCode,
           responseTime: reply.elapsedTime,
         },
@@ -60,7 +73,7 @@ export class OneLineRequestLog extends LogController {
     }
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };

@@ -16,7 +16,7 @@ export const BUDGET = 16 * 1024;
  * `src/umd-build.test.ts` fails above it, so the size only goes down unless a change says why it grows.
  * Lower it with each saving (README, "Size").
  */
-export const UMD_CEILING = 15_877;
+export const UMD_CEILING = 15_893;
 
 /** The same for the UMD add-on (`portico-embed-extras.min.js`), which has no budget of its own. */
 export const UMD_EXTRAS_CEILING = 4_130;

@@ -142,6 +142,23 @@ describe('createChannel', () => {
     channel.rejectAll();
   });
 
+  it("keeps a timeout beyond the timers' 24.8-day limit without waking every millisecond", async () => {
+    // Timers run a delay over 2^31 - 1 ms after 1 ms instead: the channel must not re-arm in a loop.
+    vi.useRealTimers();
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const { channel } = setup(40 * 24 * 3600 * 1000);
+      channel.request(getPages).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(channel.size).toBe(1);
+      // The call's timer and the test's own wait.
+      expect(armed.mock.calls.length).toBeLessThanOrEqual(2);
+      channel.rejectAll();
+    } finally {
+      armed.mockRestore();
+    }
+  });
+
   it('ignores replies with unknown ids and messages that are not replies', () => {
     const { channel } = setup();
     channel.request(getPages).catch(() => undefined);

@@ -75,7 +75,8 @@ export function createChannel(options: ChannelOptions): Channel {
     armedWith = setTimeout;
     cancel = () => undefined;
     if (at < Infinity) {
-      const timer = setTimeout(expire, at - Date.now());
+      // A delay over 2^31 - 1 ms would fire at once: wake at that limit instead and set the timer again.
+      const timer = setTimeout(expire, Math.min(at - Date.now(), 2 ** 31 - 1));
       // In Node the timer may outlive the last call: it must not keep the process alive.
       (timer as { unref?: () => void }).unref?.();
       const clear = clearTimeout;

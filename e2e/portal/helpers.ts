@@ -1,9 +1,56 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { startStack, type RunningStack } from '../support/stack.ts';
 
 // Shared steps of the portal journeys.
+
+/** The stack of a journey file, read inside its tests: see `portalStack`. */
+export interface PortalStack {
+  readonly portalUrl: string;
+  /** What the stack has printed so far. */
+  output(): string;
+  /** The installer page URL `npm start` printed for `installee` (e.g. `dca`), on this stack's portal. */
+  installerUrl(installee: string): string;
+}
+
+/**
+ * Registers the file's `beforeAll` (the stack as `npm start` runs it, with the reports browser, the embedded reports
+ * and the welcome message on, plus `env`) and `afterAll` (the stack stopped, cleanly).
+ */
+export function portalStack(env: Record<string, string> = {}): PortalStack {
+  let running: RunningStack | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    running = await startStack({
+      PORTAL_INCLUDE_REPORTS: 'true',
+      PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
+      PORTAL_SHOW_WELCOME_MESSAGE: 'true',
+      ...env,
+    });
+  });
+  test.afterAll(async () => {
+    expect(await running?.stop()).toBe(0);
+  });
+  const started = (): RunningStack => {
+    if (!running) throw new Error('portalStack: used before the stack started');
+    return running;
+  };
+  return {
+    get portalUrl() {
+      return started().portalUrl;
+    },
+    output: () => started().output(),
+    installerUrl(installee) {
+      const url = started()
+        .output()
+        .match(new RegExp(`Installer for ${installee}: (\\S+)`))?.[1];
+      if (!url) throw new Error(`npm start printed no ${installee} installer URL`);
+      return url.replace(/^https?:\/\/[^/]+/, started().portalUrl);
+    },
+  };
+}
 
 /** No serious or critical axe-core violation on the page as it stands (outside `exclude`, a CSS selector). */
 export async function expectAccessible(page: Page, exclude?: string): Promise<void> {

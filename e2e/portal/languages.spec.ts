@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, type RunningStack } from '../support/stack.ts';
-import { englishLeftOn, expectAccessible, layoutDefects, openSignedIn, text } from './helpers.ts';
+import {
+  englishLeftOn,
+  expectAccessible,
+  layoutDefects,
+  openSignedIn,
+  portalStack,
+  text,
+} from './helpers.ts';
 
 // Every screen in each of the seven UI languages, as one signed-in user switching the footer's language: no key
 // shown raw, no English left (the configured welcome message included: npm start sets one per language), nothing
@@ -10,37 +16,21 @@ import { englishLeftOn, expectAccessible, layoutDefects, openSignedIn, text } fr
 const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'pl', 'ru'] as const;
 const AXE_LANGUAGES: readonly string[] = ['de', 'ru'];
 
-let stack: RunningStack;
 /** The configured welcome message: the default paragraphs and each language's own (npm start sets all six). */
 let welcome: { welcomeMessage: string[]; welcomeMessages: Record<string, string[] | undefined> };
 const welcomeIn = (language: string) => welcome.welcomeMessages[language] ?? welcome.welcomeMessage;
 
 test.describe.configure({ mode: 'serial', timeout: 420_000 });
 
+// The sweep tries a wrong key in each language; the default limit (10) would answer 429 before the end.
+const stack = portalStack({ PORTAL_INSTALLER_FAILURE_LIMIT: '100' });
+
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  stack = await startStack({
-    PORTAL_INCLUDE_REPORTS: 'true',
-    PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
-    PORTAL_SHOW_WELCOME_MESSAGE: 'true',
-    // The sweep tries a wrong key in each language; the default limit (10) would answer 429 before the end.
-    PORTAL_INSTALLER_FAILURE_LIMIT: '100',
-  });
   const configuration = await fetch(`${stack.portalUrl}/api/configuration/clientConfiguration`);
   welcome = (await configuration.json()) as typeof welcome;
   // The sweep below reads each language's own welcome text, so each must have one.
   expect(Object.keys(welcome.welcomeMessages).sort()).toEqual(LANGUAGES.filter((l) => l !== 'en').sort());
 });
-
-test.afterAll(async () => {
-  expect(await stack?.stop()).toBe(0);
-});
-
-function dcaInstallerUrl(): string {
-  const url = stack.output().match(/Installer for dca: (\S+)/)?.[1];
-  if (!url) throw new Error('npm start printed no dca installer URL');
-  return url.replace(/^https?:\/\/[^/]+/, stack.portalUrl);
-}
 
 /** A key of the right shape that the portal never issued. */
 const UNKNOWN_KEY = 'A'.repeat(43);
@@ -65,7 +55,7 @@ test('every screen in each of the seven languages is translated, fits, and expla
   page,
 }) => {
   await openSignedIn(page, stack.portalUrl);
-  const installer = dcaInstallerUrl();
+  const installer = stack.installerUrl('dca');
 
   for (const language of LANGUAGES) {
     const t = (key: string) => text(language, key);
@@ -123,7 +113,7 @@ test('every screen in each of the seven languages is translated, fits, and expla
 
 test('an expired key and a lost connection are explained in the user’s language', async ({ page }) => {
   const de = (key: string) => text('de', key);
-  await page.goto(`${dcaInstallerUrl()}?lng=de`);
+  await page.goto(`${stack.installerUrl('dca')}?lng=de`);
   const download = page.getByRole('button', { name: de('Installer.download') });
   // The server's answer for a key past its date, as apps/portal-server sends it (a real expired key would need
   // the clock or the database turned back).
@@ -216,7 +206,7 @@ test('a lazily loaded page shows no progress bar for its first 300 ms, and one w
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.goto(dcaInstallerUrl());
+  await page.goto(stack.installerUrl('dca'));
   await expect(page.getByRole('progressbar', { name: 'Loading…' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Data collection agent installer' })).toBeVisible();
   expect((await progressBars()).shownAfter.some((after) => after >= 250)).toBe(true);
@@ -276,7 +266,7 @@ test('every tab stop of the frame, the reports page and an installer page shows 
       await expect(page.getByRole('tree').getByRole('treeitem', { selected: true })).toHaveCount(1);
     },
     async () => {
-      await page.goto(dcaInstallerUrl());
+      await page.goto(stack.installerUrl('dca'));
       await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
     },
   ]) {

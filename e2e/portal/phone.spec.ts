@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startStack, type RunningStack } from '../support/stack.ts';
-import { layoutDefects, signIn, text } from './helpers.ts';
+import { layoutDefects, portalStack, signIn, text } from './helpers.ts';
 
 // The portal on a 375 × 740 phone and in a 1280 × 800 window zoomed to 200 % (a 640 × 400 CSS viewport at twice the
 // pixel density), in German and Russian, whose words are the longest: nothing wider than the window, the header one
@@ -8,22 +7,9 @@ import { layoutDefects, signIn, text } from './helpers.ts';
 // reports tree and its reports side by side only where both fit, the embedded report given the width, the dialogs
 // inside the window.
 
-let stack: RunningStack;
-
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  stack = await startStack({
-    PORTAL_INCLUDE_REPORTS: 'true',
-    PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
-    PORTAL_SHOW_WELCOME_MESSAGE: 'true',
-  });
-});
-
-test.afterAll(async () => {
-  expect(await stack?.stop()).toBe(0);
-});
+const stack = portalStack();
 
 const SCREENS = [
   { name: 'a phone', viewport: { width: 375, height: 740 }, deviceScaleFactor: 3, language: 'de' },
@@ -132,8 +118,7 @@ for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
       ).toBeVisible();
       await expectFits(page, 'the control panel upgrade');
 
-      const installer = stack.output().match(/Installer for dca: (\S+)/)?.[1] ?? '';
-      await page.goto(installer.replace(/^https?:\/\/[^/]+/, stack.portalUrl));
+      await page.goto(stack.installerUrl('dca'));
       await expect(page.getByRole('heading', { name: t('Installer.dcaTitle') })).toBeVisible();
       await expectFits(page, 'the installer page');
 

@@ -1,31 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { startStack, type RunningStack } from '../support/stack.ts';
-import { acceptWelcome, expectAccessible, openReports, openSignedIn, tabTo } from './helpers.ts';
-
-let stack: RunningStack;
+import { acceptWelcome, expectAccessible, openReports, openSignedIn, portalStack, tabTo } from './helpers.ts';
 
 // Each journey runs axe-core several times: slow on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  stack = await startStack({
-    PORTAL_INCLUDE_REPORTS: 'true',
-    PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
-    PORTAL_SHOW_WELCOME_MESSAGE: 'true',
-  });
-});
-
-test.afterAll(async () => {
-  expect(await stack?.stop()).toBe(0);
-});
-
-function installerUrl(installee: string): string {
-  const line = stack.output().match(new RegExp(`Installer for ${installee}: (\\S+)`));
-  if (!line?.[1]) throw new Error(`npm start printed no ${installee} installer URL`);
-  return line[1].replace(/^https?:\/\/[^/]+/, stack.portalUrl);
-}
+const stack = portalStack();
 
 test('signed out: the welcome dialog, About, and guarded routes', async ({ page }) => {
   await page.goto(`${stack.portalUrl}/`);
@@ -60,7 +40,7 @@ test('signed out: the welcome dialog, About, and guarded routes', async ({ page 
 });
 
 test('an installer downloads with a key, and a bad key shows the server’s message', async ({ page }) => {
-  await page.goto(installerUrl('dca'));
+  await page.goto(stack.installerUrl('dca'));
   await expect(page.getByRole('heading', { name: 'Data collection agent installer' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('combobox', { name: 'Platform' }).selectOption('x86');
@@ -160,7 +140,7 @@ test('with the keyboard alone: welcome, sign-in, a report download, an embedded 
   ).toBeVisible({ timeout: 30_000 });
 
   // An installer page (reached by its link, as a customer is): the platform by arrow keys, then Download.
-  await page.goto(installerUrl('dca'));
+  await page.goto(stack.installerUrl('dca'));
   const platform = page.getByRole('combobox', { name: 'Platform' });
   await tabTo(page, platform);
   const before = await platform.inputValue();

@@ -2,31 +2,21 @@ import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorIcon } from '../components/icons';
 import { LoadBoundary } from '../components/load-boundary';
 import { ProgressBar } from '../components/progress-bar';
+import { ShellAlert } from '../components/shell-alert';
 
 /** The page's code did not arrive: say so in the user's language and offer to load the portal again. */
 function PageLoadFailed() {
   const { t } = useTranslation();
+  // React keeps a failed lazy import failed: loading the document again is the honest retry, and it also picks up
+  // a new release whose chunks replaced the ones this page asked for.
   return (
-    <div className="portal-alert" role="alert">
-      <div className="portal-alert-icon">
-        <ErrorIcon />
-      </div>
-      <div className="portal-alert-message">{t('Common.pageLoadError')}</div>
-      <div className="portal-alert-action">
-        {/* React keeps a failed lazy import failed: loading the document again is the honest retry, and it
-            also picks up a new release whose chunks replaced the ones this page asked for. */}
-        <button
-          type="button"
-          className="portal-button portal-button-small"
-          onClick={() => window.location.reload()}
-        >
-          {t('Common.retry')}
-        </button>
-      </div>
-    </div>
+    <ShellAlert
+      message={t('Common.pageLoadError')}
+      retryLabel={t('Common.retry')}
+      onRetry={() => window.location.reload()}
+    />
   );
 }
 

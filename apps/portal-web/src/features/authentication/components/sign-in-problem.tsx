@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorIcon } from '../../../components/icons';
+import { ShellAlert } from '../../../components/shell-alert';
 import { POPUP_BLOCKED } from '../thunks';
 
 /** Which sentence a failed sign-in deserves; none when the user closed the popup themselves. */
@@ -24,19 +24,11 @@ export function SignInProblem({ error, onRetry, onDismiss }: SignInProblemProps)
   const key = error === null ? null : signInProblemKey(error);
   if (key === null) return null;
   return (
-    <div className="portal-alert" role="alert">
-      <div className="portal-alert-icon">
-        <ErrorIcon />
-      </div>
-      <div className="portal-alert-message">{t(key)}</div>
-      <div className="portal-alert-action">
-        <button type="button" className="portal-button portal-button-small" onClick={onRetry}>
-          {t('Common.retry')}
-        </button>
-        <button type="button" className="portal-button portal-button-small" onClick={onDismiss}>
-          {t('Authentication.dismiss')}
-        </button>
-      </div>
-    </div>
+    <ShellAlert
+      message={t(key)}
+      retryLabel={t('Common.retry')}
+      onRetry={onRetry}
+      dismiss={{ label: t('Authentication.dismiss'), onDismiss }}
+    />
   );
 }

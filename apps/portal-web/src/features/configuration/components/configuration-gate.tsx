@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ErrorIcon } from '../../../components/icons';
 import { ProgressBar } from '../../../components/progress-bar';
+import { ShellAlert } from '../../../components/shell-alert';
 import { loadClientConfiguration } from '../api';
 import { selectConfiguration } from '../slice';
 
@@ -21,21 +21,11 @@ export function ConfigurationGate({ children }: { children: ReactNode }): ReactN
   if (clientId !== '') return children;
   if (error !== null && !isLoading) {
     return (
-      <div className="portal-alert" role="alert">
-        <div className="portal-alert-icon">
-          <ErrorIcon />
-        </div>
-        <div className="portal-alert-message">{t('Configuration.loadError')}</div>
-        <div className="portal-alert-action">
-          <button
-            type="button"
-            className="portal-button portal-button-small"
-            onClick={() => void dispatch(loadClientConfiguration())}
-          >
-            {t('Configuration.retry')}
-          </button>
-        </div>
-      </div>
+      <ShellAlert
+        message={t('Configuration.loadError')}
+        retryLabel={t('Configuration.retry')}
+        onRetry={() => void dispatch(loadClientConfiguration())}
+      />
     );
   }
   return <ProgressBar label={t('Configuration.loading')} delayed />;

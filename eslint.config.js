@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import workspaceImports from './eslint-rules/workspace-imports.js';
 
 export default tseslint.config(
   {
@@ -38,6 +39,17 @@ export default tseslint.config(
     files: ['**/*.tsx', 'apps/portal-web/src/**/*.ts', 'packages/embed-react/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // No relative import climbs out of its workspace; the analytics frame is an area of its own.
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}'],
+    plugins: { portico: { rules: { 'workspace-imports': workspaceImports } } },
+    rules: {
+      'portico/workspace-imports': [
+        'error',
+        { root: import.meta.dirname, extraAreas: ['apps/analytics/frame'] },
+      ],
+    },
   },
   {
     files: ['scripts/**', '.ci/**', 'bench/**'],

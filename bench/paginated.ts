@@ -22,7 +22,7 @@ import {
   DEVICE_ALERTS_REPORT,
   DEVICE_ALERTS_REPORT_ID,
 } from '../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
-import type { PageAnswer, ReportLine } from '../apps/analytics/src/kinds/paginated/types.ts';
+import type { PageAnswer, ReportLine } from '@portico/analytics-model';
 
 const TARGET = Number(process.argv[2] ?? 100_000);
 const ACCOUNT = 'contoso_emea';

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { DEVICE_ALERTS_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/invoice.ts';
-import type { PageAnswer, ParameterValue } from '../../apps/analytics/src/kinds/paginated/types.ts';
+import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import { WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
 
 test.describe.configure({ mode: 'serial' });

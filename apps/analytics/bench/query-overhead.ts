@@ -14,7 +14,7 @@ import { PRINT_FLEET_DATASET } from '../src/content/samples/print-fleet-dataset.
 import { BENCH_SECRET, median, serviceOn, time } from './service.ts';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
 import { compileVisualQuery } from '../src/query/compile.ts';
-import type { VisualQuery } from '../src/query/types.ts';
+import type { VisualQuery } from '@portico/analytics-model';
 
 const END_DATE = '2024-06-30';
 const ROWS = Number(process.argv[2] ?? 10_000_000);

@@ -2,7 +2,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { AnalyticsConfig } from './config.ts';
 import type { ContentDirectory } from './content/directory.ts';
 import type { ContentStore } from './content/store.ts';
-import type { Report } from './content/types.ts';
+import type { Report } from '@portico/analytics-model';
 import type { Engine } from './data/engine.ts';
 
 /** What the routes share: decorated on the app as `app.services`. */

@@ -3,14 +3,16 @@
  * checks a schema cannot make: unique names, and every field and filter resolving against the report's dataset.
  */
 import { Type } from 'typebox';
-import { QueryError } from '../query/errors.ts';
-import { resolveField } from '../query/fields.ts';
-import { parseFilter } from '../query/filters.ts';
-import { modelIndex } from '../query/model-index.ts';
-import { MAX_QUERY_ROWS } from '../query/types.ts';
-import type { Dataset, ReportDefinition } from './types.ts';
-import { VISUAL_TYPES } from './types.ts';
-import { VISUAL_ROLES } from './visual-query.ts';
+import type { Dataset, ReportDefinition } from '@portico/analytics-model';
+import {
+  MAX_QUERY_ROWS,
+  modelIndex,
+  parseFilter,
+  QueryError,
+  resolveField,
+  VISUAL_ROLES,
+  VISUAL_TYPES,
+} from '@portico/analytics-model';
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Coordinate = Type.Number({ minimum: -100_000, maximum: 100_000 });

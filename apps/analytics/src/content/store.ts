@@ -13,7 +13,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { DATASETS, SAMPLE_REPORTS, WORKSPACES } from './samples/index.ts';
 import type { SampleReport } from './samples/index.ts';
-import type { Dataset, Report, ReportDefinition, Workspace } from './types.ts';
+import type { Dataset, Report, ReportDefinition, Workspace } from '@portico/analytics-model';
 
 export interface ReportVersionInfo {
   readonly version: number;

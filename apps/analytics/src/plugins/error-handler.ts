@@ -1,7 +1,7 @@
 import { HttpError, registerErrorHandler as registerSharedErrorHandler } from '@portico/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../http-errors.ts';
-import { QueryError } from '../query/errors.ts';
+import { QueryError } from '@portico/analytics-model';
 
 /**
  * server-kit's error handler: every failure is answered `{ message, code }`, never with a stack. Refused queries are

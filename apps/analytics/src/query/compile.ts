@@ -3,19 +3,30 @@
  * measures, the order and the row limit.
  */
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
-import type { Dataset, FieldRef } from '../content/types.ts';
-import { QueryError } from './errors.ts';
-import { columnField, resolveField, sameField } from './fields.ts';
-import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
-import { parseFilter } from './filters.ts';
-import type { ParsedFilter } from './filters.ts';
+import type {
+  ColumnField,
+  Dataset,
+  FieldRef,
+  MeasureField,
+  ParsedFilter,
+  QueryContext,
+  ResolvedField,
+  ResultColumn,
+  VisualQuery,
+} from '@portico/analytics-model';
+import {
+  columnField,
+  MAX_QUERY_ROWS,
+  modelIndex,
+  parseFilter,
+  QueryError,
+  resolveField,
+  sameField,
+} from '@portico/analytics-model';
 import { groupAlias, groupedSelect, measureAlias, QueryState } from './grouped.ts';
-import { modelIndex } from './model-index.ts';
 import { predicate } from './predicates.ts';
 import type { PredicateScope } from './predicates.ts';
 import { ident } from './sql.ts';
-import { MAX_QUERY_ROWS } from './types.ts';
-import type { QueryContext, ResultColumn, VisualQuery } from './types.ts';
 
 export interface CompiledQuery {
   readonly sql: string;

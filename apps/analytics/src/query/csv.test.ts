@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv.ts';
-import type { ResultColumn } from './types.ts';
+import type { ResultColumn } from '@portico/analytics-model';
 
 const column = (displayName: string): ResultColumn => ({
   field: { column: { table: 'T', column: displayName } },

@@ -3,7 +3,7 @@
  * that a spreadsheet would take for a formula (starting with =, +, -, @, tab or CR) is prefixed with an apostrophe,
  * as OWASP advises for CSV files meant to be opened in spreadsheets.
  */
-import type { QueryAnswer } from './types.ts';
+import type { QueryAnswer } from '@portico/analytics-model';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 const FORMULA_START = /^[=+\-@\t\r]/;

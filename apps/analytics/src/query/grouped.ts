@@ -4,10 +4,14 @@
  * its own table and then lined up by group, so a visual can show pages and alerts per model side by side.
  */
 import type { DuckDBValue } from '@duckdb/node-api';
-import { QueryError } from './errors.ts';
-import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
-import type { ParsedFilter } from './filters.ts';
-import type { ModelIndex } from './model-index.ts';
+import type {
+  ColumnField,
+  MeasureField,
+  ModelIndex,
+  ParsedFilter,
+  ResolvedField,
+} from '@portico/analytics-model';
+import { QueryError } from '@portico/analytics-model';
 import { Aliases, chooseRoot, fromClause, reachable } from './planner.ts';
 import { filterFields, predicate } from './predicates.ts';
 import type { PredicateScope } from './predicates.ts';

@@ -8,8 +8,8 @@
  * All), it can only ever narrow rows that are already the caller's. Every join also matches `database_name`, so no
  * relationship can pair one account's rows with another's (calendar dates, for one, repeat in every account).
  */
-import { QueryError } from './errors.ts';
-import type { Edge, ModelIndex } from './model-index.ts';
+import type { Edge, ModelIndex } from '@portico/analytics-model';
+import { QueryError } from '@portico/analytics-model';
 import { columnRef, ident } from './sql.ts';
 import type { SqlParams } from './sql.ts';
 

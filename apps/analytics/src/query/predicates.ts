@@ -7,8 +7,13 @@
  */
 import { castFor } from './sql.ts';
 import type { SqlParams } from './sql.ts';
-import type { ColumnField, ResolvedField } from './fields.ts';
-import type { AdvancedOperator, HierarchyNode, ParsedFilter } from './filters.ts';
+import type {
+  AdvancedOperator,
+  ColumnField,
+  HierarchyNode,
+  ParsedFilter,
+  ResolvedField,
+} from '@portico/analytics-model';
 import { bindText, bindValue, timestampText } from './values.ts';
 
 export interface PredicateScope {

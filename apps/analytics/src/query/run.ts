@@ -1,9 +1,8 @@
 import type { Engine } from '../data/engine.ts';
-import type { Dataset } from '../content/types.ts';
+import type { Dataset, QueryAnswer, QueryContext, VisualQuery } from '@portico/analytics-model';
+import { QueryError } from '@portico/analytics-model';
 import { compileVisualQuery } from './compile.ts';
 import type { CompiledQuery } from './compile.ts';
-import { QueryError } from './errors.ts';
-import type { QueryAnswer, QueryContext, VisualQuery } from './types.ts';
 
 const VALUE_ERRORS = /^(Conversion Error|Invalid Input Error|Out of Range Error)/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryError } from './errors.ts';
+import { QueryError } from '@portico/analytics-model';
 import { MAX_BOUND_VALUES, SqlParams } from './sql.ts';
 
 describe('SqlParams', () => {

@@ -4,9 +4,8 @@
  */
 import { LIST, listValue, VARCHAR } from '@duckdb/node-api';
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
-import type { Aggregation, DataType, ModelColumn } from '../content/types.ts';
-import { QueryError } from './errors.ts';
-import type { MeasureFormula } from './fields.ts';
+import type { Aggregation, DataType, MeasureFormula, ModelColumn } from '@portico/analytics-model';
+import { QueryError } from '@portico/analytics-model';
 
 /**
  * The most values one statement binds. Each costs DuckDB about 0.15 ms to bind, so without a cap a 2 MiB request of

@@ -2,19 +2,22 @@
  * The underlying data behind a visual: the detail rows of its measures' table, with the visual's columns and the
  * columns its measures aggregate, under every filter. Filters on measures keep the rows of the groups that pass them.
  */
-import type { Dataset } from '../content/types.ts';
+import type {
+  ColumnField,
+  Dataset,
+  MeasureField,
+  QueryContext,
+  ResolvedField,
+  VisualQuery,
+} from '@portico/analytics-model';
+import { columnField, MAX_UNDERLYING_ROWS, QueryError } from '@portico/analytics-model';
 import type { CompiledQuery } from './compile.ts';
 import { prepareQuery } from './compile.ts';
-import { QueryError } from './errors.ts';
-import { columnField } from './fields.ts';
-import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
 import { applicableFilters, groupAlias, groupedSelect, measureAlias, rowScope } from './grouped.ts';
 import { chooseRoot, fromClause } from './planner.ts';
 import { predicate } from './predicates.ts';
 import type { PredicateScope } from './predicates.ts';
 import { ident } from './sql.ts';
-import { MAX_UNDERLYING_ROWS } from './types.ts';
-import type { QueryContext, VisualQuery } from './types.ts';
 
 function baseColumns(index: Parameters<typeof columnField>[0], measure: MeasureField): ColumnField[] {
   const parts =

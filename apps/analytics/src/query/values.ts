@@ -2,18 +2,12 @@
  * Filter values as they arrive (strings, numbers, booleans; dates as ISO strings after structured cloning or JSON)
  * read as the target column's type. A value that cannot be read is refused with a message naming the column.
  */
-import type { DataType } from '../content/types.ts';
-import { QueryError } from './errors.ts';
+import type { DataType } from '@portico/analytics-model';
+import { QueryError, shown } from '@portico/analytics-model';
 import type { BoundValue } from './sql.ts';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-
-/** Shows a value in an error message, cut short. */
-export function shown(value: unknown): string {
-  const text = typeof value === 'string' ? `'${value}'` : (JSON.stringify(value) ?? String(value));
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
 
 function validDate(text: string): boolean {
   const match = ISO_DATE.exec(text);

@@ -6,7 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_ORIGIN } from '../../test/helpers/test-app.ts';
-import { encodeBookmarkState } from '../content/bookmark-state.ts';
+import { encodeBookmarkState } from '@portico/analytics-model';
 import { first, startAudit } from './audit-harness.ts';
 import type { Audit } from './audit-harness.ts';
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeBookmarkState } from '../../src/content/bookmark-state.ts';
+import { decodeBookmarkState, visualQuery } from '@portico/analytics-model';
 import { checkDefinition } from '../../src/content/definition-schema.ts';
 import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
 import { SAMPLE_REPORTS } from '../../src/content/samples/index.ts';
-import { visualQuery } from '../../src/content/visual-query.ts';
 import { openTestFleet } from '../helpers/fleet.ts';
 import type { TestFleet } from '../helpers/fleet.ts';
 import { queryRunner } from '../helpers/query.ts';

@@ -1,9 +1,8 @@
 import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
-import type { FieldRef } from '../../src/content/types.ts';
+import type { FieldRef, QueryAnswer, VisualQuery } from '@portico/analytics-model';
 import { compileVisualQuery } from '../../src/query/compile.ts';
 import type { CompiledQuery } from '../../src/query/compile.ts';
 import { runVisualQuery } from '../../src/query/run.ts';
-import type { QueryAnswer, VisualQuery } from '../../src/query/types.ts';
 import { TEST_NOW } from './fleet.ts';
 import type { TestFleet } from './fleet.ts';
 import { ALL_ACCOUNTS } from './oracle.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
-import type { FieldRef } from '../../src/content/types.ts';
-import { QueryError } from '../../src/query/errors.ts';
+import type { FieldRef } from '@portico/analytics-model';
+import { QueryError } from '@portico/analytics-model';
 import { runCompiled } from '../../src/query/run.ts';
 import { compileUnderlyingQuery } from '../../src/query/underlying.ts';
 import { openTestFleet, TEST_NOW } from '../helpers/fleet.ts';

@@ -1,6 +1,6 @@
 import { AdvancedFilter, BasicFilter, ExportDataType } from '@portico/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportDefinition } from '../../src/content/types.ts';
+import type { ReportDefinition } from '@portico/analytics-model';
 import { devices, distinct, meters, sumBy } from '../helpers/oracle.ts';
 import { col, msr } from '../helpers/query.ts';
 import { apiToken, createTestApp, embedToken, REPORTS, WORKSPACE_ID } from '../helpers/test-app.ts';
@@ -123,7 +123,7 @@ describe('queries', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
       code: 'INVALID_QUERY',
-      message: expect.stringContaining("Unknown column 'Devices'.'Colour'"),
+      message: expect.stringContaining('Devices.Colour is not a column of the dataset'),
     });
     const malformed = await query(viewer, { query: { select: 'everything' } });
     expect(malformed.statusCode).toBe(400);
@@ -273,7 +273,7 @@ describe('saving', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: expect.stringContaining(
-        "pages[0].visuals[0].dataRoles.values[0]: Unknown column 'Devices'.'Nope'",
+        'pages[0].visuals[0].dataRoles.values[0]: Devices.Nope is not a column of the dataset',
       ),
     });
   });

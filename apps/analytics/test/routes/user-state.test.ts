@@ -1,6 +1,6 @@
 import { BasicFilter } from '@portico/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBookmarkState } from '../../src/content/bookmark-state.ts';
+import { encodeBookmarkState } from '@portico/analytics-model';
 import { createTestApp, embedToken, REPORTS } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 

@@ -2,8 +2,7 @@
  * The frame's client of the analytics service's frame API (`/frame-api/*`), authenticated with the embed token.
  * A 401 `TokenExpired` marks the token expired: every later call fails at once until `setToken` gives a new one.
  */
-import type { Dataset, ReportDefinition } from '../../../src/content/types.ts';
-import type { QueryAnswer, VisualQuery } from '../../../src/query/types.ts';
+import type { Dataset, QueryAnswer, ReportDefinition, VisualQuery } from '@portico/analytics-model';
 import { createRequester } from './request.ts';
 import type { Requester, RequestOptions } from './request.ts';
 

@@ -1,6 +1,6 @@
 /** The page navigation tabs and the (read-only) filter pane listing the filters that reach the active page. */
 import type { IFilter } from '@portico/models';
-import type { ReportDefinition, ReportPage } from '../../../src/content/types.ts';
+import type { ReportDefinition, ReportPage } from '@portico/analytics-model';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
 import { chromeMessages } from '../model/chrome-messages.ts';
 

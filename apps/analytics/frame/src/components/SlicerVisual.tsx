@@ -6,10 +6,9 @@ import type { ChromeMessages } from '../model/chrome-messages.ts';
 import { chromeMessages } from '../model/chrome-messages.ts';
 import { useState } from 'react';
 import type { IFilter } from '@portico/models';
-import type { ReportVisual } from '../../../src/content/types.ts';
-import type { QueryAnswer } from '../../../src/query/types.ts';
+import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
+import { formatValue } from '@portico/analytics-model';
 import { columnOf, inFilter } from '../model/filters.ts';
-import { formatValue } from '../render/format.ts';
 
 type Primitive = string | number | boolean;
 

@@ -1,7 +1,6 @@
 /** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
-import type { ReportVisual } from '../../../src/content/types.ts';
-import type { QueryAnswer } from '../../../src/query/types.ts';
-import { formatValue } from '../render/format.ts';
+import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
+import { formatValue } from '@portico/analytics-model';
 import type { ResolvedTheme } from '../render/theme.ts';
 
 interface Props {

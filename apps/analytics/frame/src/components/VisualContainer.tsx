@@ -1,7 +1,7 @@
 /** One visual's box: its header (title), and its body by type — chart, card, table, matrix or slicer. */
 import { useCallback, useMemo, useRef } from 'react';
 import type { IFilter } from '@portico/models';
-import type { ReportVisual } from '../../../src/content/types.ts';
+import type { ReportVisual } from '@portico/analytics-model';
 import type { PlacedVisual } from '../model/layout.ts';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
 import { chromeMessages } from '../model/chrome-messages.ts';

@@ -6,8 +6,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import type { IFilter } from '@portico/models';
-import type { FieldRef, ReportDefinition, VisualType } from '../../../src/content/types.ts';
-import type { PublicDataset } from '../../../src/content/public-model.ts';
+import type { FieldRef, PublicDataset, ReportDefinition, VisualType } from '@portico/analytics-model';
 import { ReportView } from '../components/ReportView.tsx';
 import type { AuthoringMessages } from '../model/authoring-messages.ts';
 import { authoringMessages } from '../model/authoring-messages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicDataset } from '../../../src/content/public-model.ts';
+import type { PublicDataset } from '@portico/analytics-model';
 import {
   addBasicFilter,
   addField,

@@ -7,15 +7,15 @@ import type { AuthoringMessages } from '../model/authoring-messages.ts';
 import { authoringMessages } from '../model/authoring-messages.ts';
 import { BasicFilter } from '@portico/models';
 import type { IFilter } from '@portico/models';
-import type { PublicDataset } from '../../../src/content/public-model.ts';
 import type {
   DataType,
   FieldRef,
+  PublicDataset,
   ReportDefinition,
   ReportPage,
   ReportVisual,
   VisualType,
-} from '../../../src/content/types.ts';
+} from '@portico/analytics-model';
 
 /** The types offered, with the names the surface shows. */
 export const AUTHORING_TYPES: readonly { readonly type: VisualType; readonly label: string }[] = [

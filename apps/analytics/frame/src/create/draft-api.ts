@@ -9,9 +9,7 @@
  * gave, for the time it had left, plus what this frame created.
  */
 import type { IDatasetCreateConfig } from '@portico/models';
-import type { PublicDataset } from '../../../src/content/public-model.ts';
-import type { ReportDefinition } from '../../../src/content/types.ts';
-import type { QueryAnswer, VisualQuery } from '../../../src/query/types.ts';
+import type { PublicDataset, QueryAnswer, ReportDefinition, VisualQuery } from '@portico/analytics-model';
 import { ApiError, frameApiOn } from '../api/frame-api.ts';
 import type { FrameApi, FrameApiOptions, SavedAs } from '../api/frame-api.ts';
 import { createRequester } from '../api/request.ts';

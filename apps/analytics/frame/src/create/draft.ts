@@ -6,8 +6,7 @@
  */
 import { Permissions } from '@portico/models';
 import type { ISettings } from '@portico/models';
-import type { PublicDataset } from '../../../src/content/public-model.ts';
-import type { Dataset, ReportDefinition } from '../../../src/content/types.ts';
+import type { Dataset, PublicDataset, ReportDefinition } from '@portico/analytics-model';
 import type { ReportController } from '../model/controller.ts';
 import { forbidden, fromApiError } from '../model/errors.ts';
 import { INITIAL_STATE } from '../model/state.ts';

@@ -4,8 +4,7 @@
  */
 import { LayoutType, VisualContainerDisplayMode } from '@portico/models';
 import type { IFilter, ISettings } from '@portico/models';
-import type { BookmarkState } from '../../../src/content/bookmark-state.ts';
-import type { ReportDefinition } from '../../../src/content/types.ts';
+import type { BookmarkState, ReportDefinition } from '@portico/analytics-model';
 import { effectiveLayout, mergeSettings } from './layout.ts';
 
 /** Everything a bookmark restores: the page, every level's filters (slicer selections too) and hidden visuals. */

@@ -1,6 +1,6 @@
 import type { FrameEvent } from '@portico/frame';
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../../../src/content/types.ts';
+import type { Dataset } from '@portico/analytics-model';
 import type { FrameApi } from '../api/frame-api.ts';
 import { answer, basicFilter, definition } from '../test/sample.ts';
 import {

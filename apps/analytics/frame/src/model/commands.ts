@@ -6,7 +6,7 @@
  */
 import { BasicFilter } from '@portico/models';
 import type { IFilter } from '@portico/models';
-import type { FieldRef, ReportVisual } from '../../../src/content/types.ts';
+import type { FieldRef, ReportVisual } from '@portico/analytics-model';
 import type { ReportController } from './controller.ts';
 import { canDrillDown, drilledField } from './drill.ts';
 import { forbidden } from './errors.ts';

@@ -6,15 +6,12 @@
 import type { FrameEvent } from '@portico/frame';
 import { Permissions, ViewMode } from '@portico/models';
 import type { IFilter, IReportLoadConfiguration, ISettings } from '@portico/models';
-import type { ReportDefinition, ReportPage } from '../../../src/content/types.ts';
-import { visualQuery } from '../../../src/content/visual-query.ts';
-import type { VisualQuery } from '../../../src/query/types.ts';
+import type { ReportDefinition, ReportPage, VisualQuery } from '@portico/analytics-model';
+import { decodeBookmarkState, encodeBookmarkState, visualQuery } from '@portico/analytics-model';
 import type { FrameApi } from '../api/frame-api.ts';
-import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
 import { applyStateToDefinition, captureFilters } from './bookmarks.ts';
 import { drilledVisual } from './drill.ts';
 import { forbidden, fromApiError } from './errors.ts';
-import { effectiveFilters } from './filters.ts';
 import { placeVisuals } from './layout.ts';
 import { INITIAL_STATE, activePageOf, findVisual } from './state.ts';
 import type { FrameState, VisualResult } from './state.ts';
@@ -143,10 +140,7 @@ export class ReportController {
     if (!definition || !found) return undefined;
     // A drilled chart asks for its deeper level, filtered to what it drilled through (model/drill.ts).
     const visual = drilledVisual(found, drill?.[visualName], dataset);
-    return {
-      ...visualQuery(definition, page, visual),
-      filters: effectiveFilters(definition, page, visual, selection),
-    };
+    return visualQuery(definition, page, visual, selection);
   }
 
   /** Re-runs the queries of the active page's visible visuals (a new pass: `renderingStarted`, then `rendered`). */

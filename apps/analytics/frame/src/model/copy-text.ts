@@ -2,8 +2,8 @@
  * What "Copy value" and "Copy data" put on the clipboard: values formatted as the visual shows them, data as
  * tab-separated text (what spreadsheets paste into cells).
  */
-import type { QueryAnswer } from '../../../src/query/types.ts';
-import { formatValue } from '../render/format.ts';
+import type { QueryAnswer } from '@portico/analytics-model';
+import { formatValue } from '@portico/analytics-model';
 
 /** A cell of tab-separated text: tabs and line breaks would split it, so they become spaces. */
 const cell = (text: string) => text.replace(/[\t\r\n]+/g, ' ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../../../src/content/types.ts';
+import type { Dataset } from '@portico/analytics-model';
 import { visual } from '../test/sample.ts';
 import { canDrillDown, drilledVisual, nextLevel } from './drill.ts';
 

@@ -4,7 +4,7 @@
  * filtered to that category, and back up. The drill state is the frame's view, not the report's: it is not saved,
  * and changing page drops it, as the cross-filter does.
  */
-import type { Dataset, FieldRef, ReportVisual } from '../../../src/content/types.ts';
+import type { Dataset, FieldRef, ReportVisual } from '@portico/analytics-model';
 import type { DrillStep } from './state.ts';
 import { columnOf, inFilter } from './filters.ts';
 

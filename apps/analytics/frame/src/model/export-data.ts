@@ -5,7 +5,7 @@
  */
 import type { ExportDataType } from '@portico/models';
 import { ExportDataCompletedStatus, ExportDataResultFormat } from '@portico/models';
-import type { ReportPage } from '../../../src/content/types.ts';
+import type { ReportPage } from '@portico/analytics-model';
 import type { ReportController } from './controller.ts';
 import { badRequest } from './errors.ts';
 

@@ -1,10 +1,11 @@
 /**
- * Filter bookkeeping, free of React and the DOM: how an update operation changes a list of filters, and which
- * filters a visual's query carries (report + page + its own + the page's slicers + the page's cross-filter).
+ * Filter bookkeeping, free of React and the DOM: how an update operation changes a list of filters, and the filters
+ * a slicer selection or a clicked data point makes. Which filters reach a visual is the model package's
+ * `filtersReachingVisual`.
  */
 import { BasicFilter, FiltersOperations } from '@portico/models';
 import type { IFilter } from '@portico/models';
-import type { FieldRef, ReportDefinition, ReportPage, ReportVisual } from '../../../src/content/types.ts';
+import type { FieldRef } from '@portico/analytics-model';
 
 /** The column (or measure) a filter targets, as `table|column` — what `Replace` matches on. */
 export function filterTargetKey(filter: IFilter): string {
@@ -41,13 +42,6 @@ export function applyFiltersOperation(
   }
 }
 
-/** A selected data point of a visual: what it cross-filters the rest of its page by. */
-export interface CrossFilter {
-  readonly page: string;
-  readonly visual: string;
-  readonly filters: readonly IFilter[];
-}
-
 /** The column a field reads, when it is a column (cross-filters and slicers filter on columns). */
 export function columnOf(field: FieldRef | undefined): { table: string; column: string } | undefined {
   if (field === undefined) return undefined;
@@ -64,26 +58,4 @@ export function inFilter(
   values: readonly (string | number | boolean)[],
 ): IFilter {
   return new BasicFilter(target, 'In', [...values]).toJSON();
-}
-
-/**
- * Every filter the query of `visual` carries: the report's, the page's, its own (a slicer's own filters are its
- * selection, so they go to the other visuals instead), every other slicer's selection on the page, and the page's
- * cross-filter unless the visual made it.
- */
-export function effectiveFilters(
-  definition: Pick<ReportDefinition, 'filters'>,
-  page: ReportPage,
-  visual: ReportVisual,
-  crossFilter?: CrossFilter,
-): IFilter[] {
-  const own = visual.type === 'slicer' ? [] : visual.filters;
-  const slicers = page.visuals
-    .filter((other) => other.type === 'slicer' && other.name !== visual.name)
-    .flatMap((slicer) => slicer.filters);
-  const cross =
-    crossFilter && crossFilter.page === page.name && crossFilter.visual !== visual.name
-      ? crossFilter.filters
-      : [];
-  return [...definition.filters, ...page.filters, ...own, ...slicers, ...cross];
 }

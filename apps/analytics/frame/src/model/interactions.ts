@@ -5,7 +5,7 @@
 import type { IFilter } from '@portico/models';
 import type { ReportController } from './controller.ts';
 import { columnOf, inFilter } from './filters.ts';
-import type { QueryAnswer } from '../../../src/query/types.ts';
+import type { QueryAnswer } from '@portico/analytics-model';
 import type { MenuEntry } from './menus.ts';
 import { activePageOf, findVisual } from './state.ts';
 import type { OpenMenu } from './state.ts';

@@ -11,7 +11,7 @@ import {
   VisualContainerDisplayMode,
 } from '@portico/models';
 import type { ICustomLayout, ICustomPageSize, ISettings, IVisualLayout } from '@portico/models';
-import type { ReportPage, ReportVisual, VisualLayout } from '../../../src/content/types.ts';
+import type { ReportPage, ReportVisual, VisualLayout } from '@portico/analytics-model';
 
 /** A visual's box on the page, in page units, and whether it shows. */
 export interface PlacedVisual {

@@ -11,7 +11,7 @@ import type {
   IMenuGroupExtension,
   ISettings,
 } from '@portico/models';
-import type { FieldRef, ReportVisual } from '../../../src/content/types.ts';
+import type { FieldRef, ReportVisual } from '@portico/analytics-model';
 import { menuMessages } from './messages.ts';
 import type { MenuMessages } from './messages.ts';
 import { CHART_TYPES } from '../render/chart-options.ts';

@@ -1,15 +1,15 @@
 /** The frame's state: what is loaded, how it is laid out, and each visual's latest answer. */
 import type { ISettings } from '@portico/models';
 import type {
+  CrossFilter,
   Dataset,
   FieldRef,
+  QueryAnswer,
   ReportDefinition,
   ReportPage,
   ReportVisual,
-} from '../../../src/content/types.ts';
-import type { QueryAnswer } from '../../../src/query/types.ts';
+} from '@portico/analytics-model';
 import type { ReportInfo, Session } from '../api/frame-api.ts';
-import type { CrossFilter } from './filters.ts';
 import type { MenuKind } from './menus.ts';
 
 export type VisualResult =

@@ -1,8 +1,8 @@
 /**
  * Edits of one visual, free of React: the field a `sortBy` target names, and the name and free spot of a clone.
  */
-import type { FieldRef, ReportPage, ReportVisual, VisualLayout } from '../../../src/content/types.ts';
-import { visualFields } from '../../../src/content/visual-query.ts';
+import type { FieldRef, ReportPage, ReportVisual, VisualLayout } from '@portico/analytics-model';
+import { visualFields } from '@portico/analytics-model';
 
 /** `{ table, column }` or `{ table, measure }` (models' `ITarget` as sortBy sends it), with other keys ignored. */
 export interface SortTarget {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answer, visual } from '../test/sample.ts';
 import { chartData, chartOption, LABEL_TEXT } from './chart-options.ts';
-import { formatDate, formatValue } from './format.ts';
 import { DEFAULT_THEME, resolveTheme, themeJsonOf } from './theme.ts';
 
 type Option = {
@@ -138,16 +137,6 @@ describe('labels in small charts', () => {
     expect(heights).toEqual(heights.map(() => LABEL_TEXT.fontSize));
     // Both axes hide the labels that would overlap (a short value axis has more steps than room).
     expect([option.xAxis.axisLabel.hideOverlap, option.yAxis.axisLabel.hideOverlap]).toEqual([true, true]);
-  });
-});
-
-describe('date formats', () => {
-  it('writes ISO dates with the model’s date format strings and leaves other text alone', () => {
-    expect(formatDate('2024-03-01', 'MMM yyyy')).toBe('Mar 2024');
-    expect(formatDate('2024-12-31', 'dd MMMM yyyy')).toBe('31 December 2024');
-    expect(formatDate('2024-03-01', 'yyyy-MM-dd')).toBe('2024-03-01');
-    expect(formatDate('Berlin', 'MMM yyyy')).toBe('Berlin');
-    expect(formatValue('2024-03-01', 'MMM yyyy')).toBe('Mar 2024');
   });
 });
 

@@ -3,9 +3,8 @@
  * pie and donut. Pure data, so it is tested without a canvas.
  */
 import type { EChartsCoreOption } from 'echarts/core';
-import type { ReportVisual, VisualType } from '../../../src/content/types.ts';
-import type { QueryAnswer } from '../../../src/query/types.ts';
-import { compactNumber, formatValue } from './format.ts';
+import type { QueryAnswer, ReportVisual, VisualType } from '@portico/analytics-model';
+import { compactNumber, formatValue } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([

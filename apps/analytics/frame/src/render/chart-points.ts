@@ -3,10 +3,9 @@
  * screen reader announces (the category as the axis shows it and every series' value as the labels format it).
  * Pure data, so it is tested without a canvas.
  */
-import type { ReportVisual } from '../../../src/content/types.ts';
-import type { QueryAnswer } from '../../../src/query/types.ts';
+import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
+import { formatValue } from '@portico/analytics-model';
 import { chartData } from './chart-options.ts';
-import { formatValue } from './format.ts';
 
 export interface ChartPoint {
   /** The raw category: what a click on the point names, and what selecting it filters by. */

@@ -2,7 +2,7 @@
 import { FrameError } from '@portico/frame';
 import { CommonErrorCodes } from '@portico/models';
 import type { IPage, IVisual } from '@portico/models';
-import type { ReportDefinition, ReportPage, ReportVisual } from '../../../src/content/types.ts';
+import type { ReportDefinition, ReportPage, ReportVisual } from '@portico/analytics-model';
 import type { ReportController } from '../model/controller.ts';
 import { errorBody, notFound } from '../model/errors.ts';
 import { effectiveLayout, isMobileLayout, placeVisuals } from '../model/layout.ts';

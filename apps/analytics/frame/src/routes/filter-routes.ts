@@ -5,7 +5,7 @@
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
 import type { IFilter } from '@portico/models';
-import type { ReportDefinition } from '../../../src/content/types.ts';
+import type { ReportDefinition } from '@portico/analytics-model';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest } from '../model/errors.ts';
 import { applyFiltersOperation, columnOf } from '../model/filters.ts';

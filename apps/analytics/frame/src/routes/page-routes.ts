@@ -2,7 +2,7 @@
 import { Call, FrameError, reply } from '@portico/frame';
 import { CommonErrorCodes, LayoutType } from '@portico/models';
 import type { FrameRouter } from '@portico/frame';
-import type { ReportPage } from '../../../src/content/types.ts';
+import type { ReportPage } from '@portico/analytics-model';
 import { withoutViewState } from '../model/commands.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest, errorBody } from '../model/errors.ts';

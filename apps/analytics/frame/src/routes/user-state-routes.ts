@@ -5,7 +5,7 @@
  */
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
-import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
+import { decodeBookmarkState, encodeBookmarkState } from '@portico/analytics-model';
 import { applyStateToDefinition, captureFilters } from '../model/bookmarks.ts';
 import type { ReportController } from '../model/controller.ts';
 import { loaded } from './context.ts';

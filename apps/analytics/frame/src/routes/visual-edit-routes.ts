@@ -3,7 +3,7 @@ import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
 import { SortDirection } from '@portico/models';
 import type { ICloneVisualResponse, IFilter } from '@portico/models';
-import type { VisualLayout } from '../../../src/content/types.ts';
+import type { VisualLayout } from '@portico/analytics-model';
 import { sortVisual } from '../model/commands.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest } from '../model/errors.ts';

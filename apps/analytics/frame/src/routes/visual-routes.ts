@@ -2,8 +2,8 @@
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
 import { BookmarksPlayMode, ExportDataType } from '@portico/models';
-import { decodeBookmarkState, encodeBookmarkState } from '../../../src/content/bookmark-state.ts';
-import type { BookmarkState } from '../../../src/content/bookmark-state.ts';
+import type { BookmarkState } from '@portico/analytics-model';
+import { decodeBookmarkState, encodeBookmarkState } from '@portico/analytics-model';
 import { applyStateToDefinition, applyStateToSettings, captureState } from '../model/bookmarks.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest, notFound } from '../model/errors.ts';

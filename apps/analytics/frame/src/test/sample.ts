@@ -1,6 +1,5 @@
 /** A small report definition and query answer for the unit tests. */
-import type { ReportDefinition, ReportPage, ReportVisual } from '../../../src/content/types.ts';
-import type { QueryAnswer } from '../../../src/query/types.ts';
+import type { QueryAnswer, ReportDefinition, ReportPage, ReportVisual } from '@portico/analytics-model';
 
 const site = { column: { table: 'Devices', column: 'Site' } } as const;
 const pages = { measure: { table: 'Meter readings', measure: 'Total pages' } } as const;

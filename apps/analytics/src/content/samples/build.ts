@@ -12,7 +12,7 @@ import {
   VisualContainerDisplayMode,
 } from '@portico/models';
 import type { IAdvancedFilterCondition, IFilter, PrimitiveValueType } from '@portico/models';
-import type { FieldRef, ReportPage, ReportVisual, VisualType } from '../types.ts';
+import type { FieldRef, ReportPage, ReportVisual, VisualType } from '@portico/analytics-model';
 
 export const PAGE_WIDTH = 1280;
 export const PAGE_HEIGHT = 720;

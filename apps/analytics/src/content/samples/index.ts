@@ -1,5 +1,5 @@
 /** The built-in content: one workspace, one dataset and four sample reports, with ids that never change. */
-import type { Dataset, ReportDefinition, Workspace } from '../types.ts';
+import type { Dataset, ReportDefinition, Workspace } from '@portico/analytics-model';
 import { FLEET_OVERVIEW } from './fleet-overview.ts';
 import { PAGE_VOLUME } from './page-volume.ts';
 import { FLEET_WORKSPACE_ID, PRINT_FLEET_DATASET, PRINT_FLEET_DATASET_ID } from './print-fleet-dataset.ts';

@@ -1,5 +1,5 @@
-import { encodeBookmarkState } from '../bookmark-state.ts';
-import type { ReportDefinition } from '../types.ts';
+import type { ReportDefinition } from '@portico/analytics-model';
+import { encodeBookmarkState } from '@portico/analytics-model';
 import { basic, card, column, lastDays, measure, page, slicer, topN, visual } from './build.ts';
 
 const totalPages = measure('Meter readings', 'Total pages');

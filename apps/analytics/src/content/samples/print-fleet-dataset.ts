@@ -2,7 +2,7 @@
  * The "Print fleet" semantic model over the fleet tables: what visuals and filters may name, and the only source of
  * the identifiers the query layer writes into SQL.
  */
-import type { DataType, Dataset, ModelColumn, ModelMeasure } from '../types.ts';
+import type { Dataset, DataType, ModelColumn, ModelMeasure } from '@portico/analytics-model';
 
 export const FLEET_WORKSPACE_ID = 'fa8dbfbf-2e19-46f7-8218-4e0182da0407';
 export const PRINT_FLEET_DATASET_ID = '48c27e37-dbbd-4a5c-a6fc-79023eff1af4';

@@ -1,4 +1,4 @@
-import type { ReportDefinition } from '../types.ts';
+import type { ReportDefinition } from '@portico/analytics-model';
 import { advanced, card, column, lastDays, measure, page, slicer, visual } from './build.ts';
 
 const averageLevel = measure('Supply levels', 'Average level');

@@ -3,7 +3,7 @@
  * supplied order), then for each numeric column a card of its sum and, when the table has a text column, a bar chart
  * of that sum by the first text column. Pure: no Node imports.
  */
-import type { Dataset, FieldRef, ReportDefinition, ReportPage, ReportVisual } from '../../content/types.ts';
+import type { Dataset, FieldRef, ReportDefinition, ReportPage, ReportVisual } from '@portico/analytics-model';
 
 const PAGE_WIDTH = 1280;
 const GAP = 16;

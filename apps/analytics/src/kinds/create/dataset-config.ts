@@ -5,7 +5,7 @@
  * bounded sizes.
  */
 import { validateDatasetCreateConfig } from '@portico/models';
-import type { DataType } from '../../content/types.ts';
+import type { DataType } from '@portico/analytics-model';
 
 /** Sizes a quick-create dataset may have. */
 export const QUICK_CREATE_LIMITS = {

@@ -7,7 +7,7 @@ import { Permissions } from '@portico/models';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../auth/tokens.ts';
 import type { EmbedClaims, GrantedItem } from '../../auth/tokens.ts';
-import type { Dataset } from '../../content/types.ts';
+import type { Dataset } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 

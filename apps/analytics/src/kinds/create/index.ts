@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { contentName } from '../../content/content-name.ts';
 import { checkDefinition, ReportDefinitionSchema } from '../../content/definition-schema.ts';
-import { publicDataset } from '../../content/public-model.ts';
-import type { Report, ReportDefinition } from '../../content/types.ts';
+import type { Report, ReportDefinition } from '@portico/analytics-model';
+import { publicDataset } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { runVisualQuery } from '../../query/run.ts';
 import {

@@ -5,7 +5,7 @@
  * applies to it as to the fleet tables, and `row_number` (the supplied order) so a table visual shows every row.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Dataset, DataType, ModelColumn, ModelMeasure, ModelTable } from '../../content/types.ts';
+import type { Dataset, DataType, ModelColumn, ModelMeasure, ModelTable } from '@portico/analytics-model';
 import type { UserDatasetRows } from '../../content/store.ts';
 import type { Engine } from '../../data/engine.ts';
 import type { Cell, ParsedTable } from './dataset-config.ts';

@@ -15,7 +15,7 @@ import { QueryAnswerSchema } from '../../routes/frame-api/schemas.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { DashboardStore } from './store.ts';
 import { dashboardEmbedUrl, resolveDashboard, tileEmbedUrl, tileSource, TileSourceMissing } from './tiles.ts';
-import type { Dashboard, DashboardTile } from './types.ts';
+import type { Dashboard, DashboardTile } from '@portico/analytics-model';
 
 const DashboardSummary = Type.Object({
   id: Type.String(),

@@ -1,7 +1,7 @@
 /** The two built-in dashboards over the sample fleet reports, with ids that never change. */
 import { BasicFilter } from '@portico/models';
 import { FLEET_WORKSPACE_ID } from '../../content/samples/index.ts';
-import type { DashboardDefinition, DashboardTile, TilePlacement } from './types.ts';
+import type { DashboardDefinition, DashboardTile, TilePlacement } from '@portico/analytics-model';
 
 /** The sample reports' ids (content/samples/index.ts). */
 const FLEET_OVERVIEW = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';

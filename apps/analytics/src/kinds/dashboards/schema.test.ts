@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardProblems, definitionProblems } from './schema.ts';
-import type { DashboardTile } from './types.ts';
+import type { DashboardTile } from '@portico/analytics-model';
 
 const text = (id: string, col: number, colSpan: number): DashboardTile => ({
   id,

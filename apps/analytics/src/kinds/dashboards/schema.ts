@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { FilterSchema } from '../../content/definition-schema.ts';
-import type { Dashboard, DashboardDefinition } from './types.ts';
+import type { Dashboard, DashboardDefinition } from '@portico/analytics-model';
 
 /** The widest grid a dashboard may have, and the most tiles. */
 export const MAX_COLUMNS = 12;

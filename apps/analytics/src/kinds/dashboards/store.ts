@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { SAMPLE_DASHBOARDS } from './samples.ts';
 import type { SampleDashboard } from './samples.ts';
 import { dashboardProblems } from './schema.ts';
-import type { Dashboard } from './types.ts';
+import type { Dashboard } from '@portico/analytics-model';
 
 interface DashboardFile extends Dashboard {
   /** For samples: the hash of the built-in definition the file holds. */

@@ -3,12 +3,19 @@
  * latest version, the query it runs, and the report URLs a click names.
  */
 import { VisualContainerDisplayMode } from '@portico/models';
-import type { IFilter } from '@portico/models';
 import type { ContentStore } from '../../content/store.ts';
-import type { Dataset, Report, ReportPage, ReportVisual } from '../../content/types.ts';
-import { visualQuery } from '../../content/visual-query.ts';
-import type { VisualQuery } from '../../query/types.ts';
-import type { Dashboard, DashboardTile, ResolvedDashboard, ResolvedTile } from './types.ts';
+import type {
+  Dashboard,
+  DashboardTile,
+  Dataset,
+  Report,
+  ReportPage,
+  ReportVisual,
+  ResolvedDashboard,
+  ResolvedTile,
+  VisualQuery,
+} from '@portico/analytics-model';
+import { visualQuery } from '@portico/analytics-model';
 
 /** A data tile whose report and visual exist: what it shows and the query behind it. */
 export interface TileSource {
@@ -24,17 +31,8 @@ export class TileSourceMissing extends Error {
   override readonly name = 'TileSourceMissing';
 }
 
-/**
- * The filters a pinned visual's query carries: the report's, its page's, its own, and the selections of the other
- * slicers of its page, which is what the report frame applies to it.
- */
-function pinnedFilters(report: Report, page: ReportPage, visual: ReportVisual): IFilter[] {
-  const slicers = page.visuals
-    .filter((other) => other.type === 'slicer' && other.name !== visual.name)
-    .flatMap((slicer) => slicer.filters);
-  const own = visual.type === 'slicer' ? [] : visual.filters;
-  return [...report.definition.filters, ...page.filters, ...own, ...slicers];
-}
+/** The page of a card tile pinned from no page: no filters, no slicers. */
+const NO_PAGE: Pick<ReportPage, 'name' | 'filters' | 'visuals'> = { name: '', filters: [], visuals: [] };
 
 /** A card visual for a card tile: one measure, no header of its own (the tile shows the title). */
 function cardVisual(tile: Extract<DashboardTile, { kind: 'card' }>): ReportVisual {
@@ -74,18 +72,16 @@ export function tileSource(content: ContentStore, tile: DashboardTile): TileSour
   }
   if (tile.kind === 'card') {
     const visual = cardVisual(tile);
-    const filters = [...report.definition.filters, ...(page?.filters ?? []), ...(tile.filters ?? [])];
-    return { report, dataset, page, visual, query: { select: [tile.measure], filters } };
+    // The card's own filters are the tile's; the report's and its page's (slicers included) reach it as any visual.
+    const query = visualQuery(report.definition, page ?? NO_PAGE, { ...visual, filters: tile.filters ?? [] });
+    return { report, dataset, page, visual, query };
   }
   const visual = page?.visuals.find((v) => v.name === tile.visualName);
   if (page === undefined || visual === undefined) {
     throw new TileSourceMissing(`The visual '${tile.visualName}' of '${report.name}' no longer exists.`);
   }
-  const query = {
-    ...visualQuery(report.definition, page, visual),
-    filters: pinnedFilters(report, page, visual),
-  };
-  return { report, dataset, page, visual, query };
+  // The same filters the report frame applies to the visual (no cross-highlight: a tile has no selection).
+  return { report, dataset, page, visual, query: visualQuery(report.definition, page, visual) };
 }
 
 /** The URLs of the service's embed pages, from its public URL. */

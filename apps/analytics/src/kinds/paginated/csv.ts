@@ -4,7 +4,7 @@
  * Quoting and the spreadsheet-formula guard are the query layer's (`toCsv`).
  */
 import { toCsv } from '../../query/csv.ts';
-import type { ResultColumn } from '../../query/types.ts';
+import type { ResultColumn } from '@portico/analytics-model';
 import type { ReportRun } from './run.ts';
 
 /** Records per statement: 5,000 first, then twice as many each time up to 40,000 (as the PDF export reads). */

@@ -9,7 +9,7 @@ import type { CellValue } from '../../data/engine.ts';
 import type { FleetTable } from '../../data/fleet-schema.ts';
 import type { PageLayout } from './pagination.ts';
 import type { ParameterContext, ParameterDefinition, ParameterValues } from './parameters.ts';
-import type { PaginatedReportInfo, ReportColumn, ReportLine } from './types.ts';
+import type { PaginatedReportInfo, ReportColumn, ReportLine } from '@portico/analytics-model';
 
 /** A parameterised statement under construction; `$1` is the row-level-security list. */
 export class Statement {

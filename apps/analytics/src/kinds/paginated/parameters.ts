@@ -4,7 +4,7 @@
  * values come from the caller's grant (accounts are the token's databaseNames), so no value can reach rows the token
  * does not cover; values reach SQL only as bound parameters.
  */
-import type { ParameterType, ResolvedParameter } from './types.ts';
+import type { ParameterType, ResolvedParameter } from '@portico/analytics-model';
 
 /** Why a request's parameters were refused: answered 400 with `code`. */
 export class ParameterError extends Error {

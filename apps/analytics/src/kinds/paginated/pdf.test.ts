@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pageCount } from './pagination.ts';
 import { renderPdf, type PdfSource } from './pdf.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
-import type { ReportLine } from './types.ts';
+import type { ReportLine } from '@portico/analytics-model';
 
 /** A string drawn on a page: where it starts (x from the left, y of its baseline from the top) and its text. */
 interface Drawn {

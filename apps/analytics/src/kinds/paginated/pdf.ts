@@ -12,10 +12,10 @@
  * WinAnsiEncoding, so nothing is embedded.
  */
 import PDFDocument from 'pdfkit';
-import { formatCell } from './format.ts';
+import type { ReportColumn, ReportLine } from '@portico/analytics-model';
+import { formatCell } from '@portico/analytics-model';
 import type { PaginatedReport } from './definition.ts';
 import type { StreamedLine } from './run.ts';
-import type { ReportColumn, ReportLine } from './types.ts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 36 } as const;
 const WIDTH = PAGE.width - 2 * PAGE.margin;

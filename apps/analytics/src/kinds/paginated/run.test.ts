@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestFleet, type TestFleet } from '../../../test/helpers/fleet.ts';
 import { ReportRun } from './run.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
-import type { ReportLine } from './types.ts';
+import type { ReportLine } from '@portico/analytics-model';
 
 let data: TestFleet;
 

@@ -9,7 +9,7 @@ import type { BoundSql, PaginatedReport, SummaryRow } from './definition.ts';
 import { pageCount, pageSlice } from './pagination.ts';
 import { resolveParameters } from './parameters.ts';
 import type { ParameterContext, ParameterValues } from './parameters.ts';
-import type { Cell, PageAnswer, ReportLine, ResolvedParameter } from './types.ts';
+import type { Cell, PageAnswer, ReportLine, ResolvedParameter } from '@portico/analytics-model';
 
 /** A body line with what travels beside it: its group's heading, its group columns (CSV) and its keys. */
 export interface StreamedLine {

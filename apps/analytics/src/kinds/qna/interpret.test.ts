@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PRINT_FLEET_DATASET } from '../../content/samples/print-fleet-dataset.ts';
 import { annotationsFor } from './annotations.ts';
 import { interpret } from './interpret.ts';
-import type { Interpretation } from './interpret.ts';
+import type { Interpretation } from '@portico/analytics-model';
 import { buildLexicon } from './lexicon.ts';
 import { TEST_VALUES } from './test-values.ts';
 

@@ -4,7 +4,7 @@
  * saying why it cannot be answered. Deterministic and pure: the same question, model and values always give the
  * same answer.
  */
-import type { FieldRef } from '../../content/types.ts';
+import type { FieldRef, Interpretation } from '@portico/analytics-model';
 import type { FieldKey } from './annotations.ts';
 import type { ColumnSense, Lexicon, MeasureSense, Sense, ValueSense } from './lexicon.ts';
 import { reaches } from './lexicon.ts';
@@ -13,7 +13,6 @@ import { NotUnderstood } from './not-understood.ts';
 import { scan } from './scan.ts';
 import type { Item, Keyword } from './scan.ts';
 import { plural, shapeAnswer } from './shape.ts';
-import type { Answer } from './shape.ts';
 import { tokenize } from './text.ts';
 
 /** A measure to show: a model measure, or an aggregation Q&A made ("average mono pages", "number of sites"). */
@@ -49,14 +48,6 @@ export interface Understanding {
   readonly share: boolean;
   readonly visualHint: string | undefined;
 }
-
-export interface Unanswered {
-  readonly status: 'unanswered';
-  readonly question: string;
-  readonly message: string;
-}
-
-export type Interpretation = Answer | Unanswered;
 
 const measurePick = (m: MeasureSense): MeasurePick => ({
   ref: { measure: { table: m.table, measure: m.name } },

@@ -3,7 +3,7 @@
  * columns, the values the viewer may see) mapped to what it means, plus the relationships to tell which tables
  * reach which.
  */
-import type { DataType, Dataset, ModelMeasure } from '../../content/types.ts';
+import type { Dataset, DataType, ModelMeasure } from '@portico/analytics-model';
 import type { FieldKey, QnaAnnotations } from './annotations.ts';
 import { phraseKey, tokenize } from './text.ts';
 

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Dataset } from '../../content/types.ts';
+import type { Dataset, Interpretation } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { runVisualQuery } from '../../query/run.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { interpret } from './interpret.ts';
-import type { Interpretation } from './interpret.ts';
 import type { Lexicon } from './lexicon.ts';
 import { suggestions } from './suggestions.ts';
 import { Vocabulary } from './vocabulary.ts';

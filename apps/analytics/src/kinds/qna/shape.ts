@@ -11,44 +11,12 @@ import {
   TopNFilter,
 } from '@portico/models';
 import type { IFilter, ITarget } from '@portico/models';
-import type { FieldRef, VisualType } from '../../content/types.ts';
-import type { OrderByItem, VisualQuery } from '../../query/types.ts';
+import type { Answer, FieldRef, OrderByItem, VisualType } from '@portico/analytics-model';
 import type { Condition, MeasurePick, Understanding } from './interpret.ts';
 import type { ColumnSense, Lexicon } from './lexicon.ts';
 import { NotUnderstood } from './not-understood.ts';
 import { COMPARISON_TEXT, MONTH_NAMES } from './phrases.ts';
 import type { TimeWindow } from './phrases.ts';
-
-/** What the frame needs to draw the answer with the report renderers. */
-export interface AnswerVisual {
-  readonly type: VisualType;
-  readonly title: string;
-  readonly dataRoles: Readonly<Record<string, readonly FieldRef[]>>;
-  readonly formatting: Readonly<Record<string, unknown>>;
-}
-
-/** The interpretation in short, for the frame's "showing …" line and for tests. */
-export interface AnswerSummary {
-  /** `Meter readings.Total pages`, or `DistinctCount(Devices.Site)`. */
-  readonly measures: readonly string[];
-  /** `Devices.Model`. */
-  readonly groups: readonly string[];
-  /** `Devices.Site In Berlin, London`, `Devices.Monthly duty cycle GreaterThan 10000`. */
-  readonly filters: readonly string[];
-  /** `last 30 days`, `in 2024`. */
-  readonly time: readonly string[];
-  /** `Top 5 Devices.Model`. */
-  readonly rank?: string;
-}
-
-export interface Answer {
-  readonly status: 'answered';
-  readonly question: string;
-  readonly normalizedQuestion: string;
-  readonly summary: AnswerSummary;
-  readonly visual: AnswerVisual;
-  readonly query: VisualQuery;
-}
 
 const LINE_TYPES = new Set<string>(['date', 'dateTime']);
 

@@ -3,7 +3,7 @@
  * layer under the viewer's row-level security, so a question can name only values the viewer may see. Kept a few
  * minutes per dataset and set of accounts.
  */
-import type { Dataset } from '../../content/types.ts';
+import type { Dataset } from '@portico/analytics-model';
 import type { Engine } from '../../data/engine.ts';
 import { runVisualQuery } from '../../query/run.ts';
 import { annotationsFor } from './annotations.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../auth/tokens.ts';
-import type { Dataset, Report } from '../../content/types.ts';
+import type { Dataset, Report } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 

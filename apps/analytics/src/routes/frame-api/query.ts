@@ -5,7 +5,7 @@ import { embedClaims } from '../../plugins/authentication.ts';
 import { compileVisualQuery } from '../../query/compile.ts';
 import { toCsv } from '../../query/csv.ts';
 import { runCompiled, runVisualQuery } from '../../query/run.ts';
-import { MAX_QUERY_ROWS, MAX_UNDERLYING_ROWS } from '../../query/types.ts';
+import { MAX_QUERY_ROWS, MAX_UNDERLYING_ROWS } from '@portico/analytics-model';
 import { compileUnderlyingQuery } from '../../query/underlying.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { reportForToken } from './access.ts';

@@ -5,8 +5,8 @@
 import { Type } from 'typebox';
 import { FieldRefSchema } from '../../content/definition-schema.ts';
 import type { AnalyticsConfig } from '../../config.ts';
-import type { Report } from '../../content/types.ts';
-import { MAX_QUERY_ROWS } from '../../query/types.ts';
+import type { Report } from '@portico/analytics-model';
+import { MAX_QUERY_ROWS } from '@portico/analytics-model';
 import { authErrorResponses, ErrorBody } from '../../schemas.ts';
 import { embedUrl } from '../../services.ts';
 

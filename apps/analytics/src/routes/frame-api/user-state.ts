@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
-import { decodeBookmarkState } from '../../content/bookmark-state.ts';
+import { decodeBookmarkState } from '@portico/analytics-model';
 import { UserStateStore } from '../../content/user-state.ts';
 import type { UserStateKey } from '../../content/user-state.ts';
 import { HttpError } from '../../http-errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Report } from '../../content/types.ts';
+import type { Report } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { embedUrl } from '../../services.ts';

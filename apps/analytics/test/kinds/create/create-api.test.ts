@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_FLEET_DATASET_ID } from '../../../src/content/samples/index.ts';
-import type { ReportDefinition } from '../../../src/content/types.ts';
+import type { ReportDefinition } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 
@@ -194,7 +194,7 @@ describe('report creation on a dataset', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_QUERY' });
     expect((res.json() as { message: string }).message).toContain(
-      "pages[0].visuals[0].dataRoles.values[0]: Unknown column 'Devices'.'Colour'",
+      'pages[0].visuals[0].dataRoles.values[0]: Devices.Colour is not a column of the dataset',
     );
   });
 });

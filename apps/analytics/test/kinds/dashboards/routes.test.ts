@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_DASHBOARD_ID, SUPPLIES_DASHBOARD_ID } from '../../../src/kinds/dashboards/samples.ts';
-import type { ResolvedDashboard } from '../../../src/kinds/dashboards/types.ts';
+import type { ResolvedDashboard } from '@portico/analytics-model';
 import { devices } from '../../helpers/oracle.ts';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
-import type { PageAnswer, ParameterValue } from '../../../src/kinds/paginated/types.ts';
+import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 

@@ -5,8 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { ReportVisual } from '../../../../src/content/types.ts';
-import type { ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
+import type { ReportVisual, ResolvedTile } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
 import { urlChromeMessages } from '../../components/frame-language.ts';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';

@@ -1,7 +1,6 @@
 import type { FrameEvent } from '@portico/frame';
 import { describe, expect, it } from 'vitest';
-import type { ResolvedDashboard, ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
-import type { QueryAnswer } from '../../../../src/query/types.ts';
+import type { QueryAnswer, ResolvedDashboard, ResolvedTile } from '@portico/analytics-model';
 import { ApiError, TOKEN_EXPIRED } from '../../api/frame-api.ts';
 import type { Session } from '../../api/frame-api.ts';
 import { DashboardController } from './controller.ts';

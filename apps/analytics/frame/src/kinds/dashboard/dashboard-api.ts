@@ -3,8 +3,7 @@
  * token. As in the report frame's client, a 401 `TokenExpired` marks the token expired: every later call fails at
  * once until `setToken` gives a new one.
  */
-import type { ResolvedDashboard } from '../../../../src/kinds/dashboards/types.ts';
-import type { QueryAnswer } from '../../../../src/query/types.ts';
+import type { QueryAnswer, ResolvedDashboard } from '@portico/analytics-model';
 import type { Session } from '../../api/frame-api.ts';
 import { createRequester } from '../../api/request.ts';
 import type { RequestOptions } from '../../api/request.ts';

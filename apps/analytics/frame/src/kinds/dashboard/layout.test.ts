@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
+import type { ResolvedTile } from '@portico/analytics-model';
 import { arrangeTiles, CELL } from './layout.ts';
 
 const tile = (id: string, row: number, col: number, rowSpan = 1, colSpan = 1): ResolvedTile => ({

@@ -7,7 +7,7 @@
  * - `oneColumn`: tiles one under another in reading order (row, then column), each the frame's width and its
  *   natural height.
  */
-import type { PageView, ResolvedTile } from '../../../../src/kinds/dashboards/types.ts';
+import type { PageView, ResolvedTile } from '@portico/analytics-model';
 
 export const CELL = { width: 240, height: 160, gap: 8 } as const;
 

@@ -5,14 +5,14 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { FormEvent } from 'react';
-import { formatCell } from '../../../../src/kinds/paginated/format.ts';
 import type {
   PageAnswer,
   ParameterValue,
   ReportColumn,
   ReportLine,
   ResolvedParameter,
-} from '../../../../src/kinds/paginated/types.ts';
+} from '@portico/analytics-model';
+import { formatCell } from '@portico/analytics-model';
 import { pendingMessage } from '../../components/PendingMessage.tsx';
 import type { ChromeMessages } from '../../model/chrome-messages.ts';
 import { urlChromeMessages } from '../../components/frame-language.ts';

@@ -1,6 +1,6 @@
 import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PageAnswer } from '../../../../src/kinds/paginated/types.ts';
+import type { PageAnswer } from '@portico/analytics-model';
 import { fakeHost } from '../../test/host.ts';
 import { PaginatedController } from './controller.ts';
 import { createPaginatedApi } from './paginated-api.ts';

@@ -7,7 +7,7 @@ import type { FrameEvent } from '@portico/frame';
 import { FrameError } from '@portico/frame';
 import { CommonErrorCodes } from '@portico/models';
 import type { IPaginatedReportLoadConfiguration, IParametersPanel } from '@portico/models';
-import type { PageAnswer, ParameterValue } from '../../../../src/kinds/paginated/types.ts';
+import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import type { Session } from '../../api/frame-api.ts';
 import { errorBody, forbidden, fromApiError } from '../../model/errors.ts';
 import { createStore } from '../../model/store.ts';

@@ -2,7 +2,7 @@
  * The paginated frame's client of the service: the token's grant, page N for parameter values, and the exports.
  * A 401 `TokenExpired` marks the token expired: every later call fails at once until `setToken` gives a new one.
  */
-import type { PageAnswer, ParameterValue } from '../../../../src/kinds/paginated/types.ts';
+import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import type { Session } from '../../api/frame-api.ts';
 import { createRequester } from '../../api/request.ts';
 import type { ApiError, Fetch } from '../../api/request.ts';

@@ -1,6 +1,6 @@
 /** The answer of a question, drawn by the report renderers: a card, a chart, a table or a matrix. */
 import { useEffect, useMemo } from 'react';
-import type { ReportVisual } from '../../../../src/content/types.ts';
+import type { ReportVisual } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
 import { urlChromeMessages } from '../../components/frame-language.ts';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';

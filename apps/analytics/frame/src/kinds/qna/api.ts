@@ -5,9 +5,7 @@
 import type { Session } from '../../api/frame-api.ts';
 import { createRequester } from '../../api/request.ts';
 import type { RequestOptions } from '../../api/request.ts';
-import type { Unanswered } from '../../../../src/kinds/qna/interpret.ts';
-import type { Answer } from '../../../../src/kinds/qna/shape.ts';
-import type { QueryAnswer } from '../../../../src/query/types.ts';
+import type { Answer, QueryAnswer, Unanswered } from '@portico/analytics-model';
 
 export interface QnaDataset {
   readonly id: string;

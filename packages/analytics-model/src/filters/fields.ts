@@ -2,8 +2,8 @@
  * Select items and filter targets resolved against the model: a column of a table, or a measure (a named one, or
  * an implicit aggregation of a column such as "Sum of Pages").
  */
-import type { Aggregation, DataType, FieldRef, ModelColumn } from '../content/types.ts';
-import { QueryError } from './errors.ts';
+import type { Aggregation, DataType, FieldRef, ModelColumn } from '../content-types.ts';
+import { QueryError } from './query-error.ts';
 import type { ModelIndex } from './model-index.ts';
 
 export interface ColumnField {

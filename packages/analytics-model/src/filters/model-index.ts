@@ -2,8 +2,8 @@
  * Look-ups over a dataset's semantic model. Every name a query uses is checked here, and what comes back is the
  * model's own object: the SQL writer only ever sees identifiers that the model defines.
  */
-import type { Dataset, ModelColumn, ModelHierarchy, ModelMeasure, ModelTable } from '../content/types.ts';
-import { QueryError } from './errors.ts';
+import type { Dataset, ModelColumn, ModelHierarchy, ModelMeasure, ModelTable } from '../content-types.ts';
+import { QueryError } from './query-error.ts';
 
 export interface IndexedTable {
   readonly model: ModelTable;
@@ -59,7 +59,7 @@ function buildIndex(dataset: Dataset): ModelIndex {
     const found = tables.get(key);
     if (found === undefined) {
       throw new QueryError(
-        `Unknown table '${key}' in dataset '${dataset.name}' (tables: ${quoted(tables.keys())})`,
+        `${key} is not a table of the dataset '${dataset.name}' (tables: ${quoted(tables.keys())})`,
       );
     }
     return found;
@@ -71,7 +71,7 @@ function buildIndex(dataset: Dataset): ModelIndex {
     const found = t.columns.get(key);
     if (found === undefined) {
       throw new QueryError(
-        `Unknown column '${t.model.name}'.'${key}' (columns: ${quoted(t.columns.keys())})`,
+        `${t.model.name}.${key} is not a column of the dataset (columns of ${t.model.name}: ${quoted(t.columns.keys())})`,
       );
     }
     return { table: t, column: found };
@@ -83,7 +83,9 @@ function buildIndex(dataset: Dataset): ModelIndex {
     const found = t.measures.get(key);
     if (found === undefined) {
       const known = t.measures.size === 0 ? 'none' : quoted(t.measures.keys());
-      throw new QueryError(`Unknown measure '${t.model.name}'.'${key}' (measures: ${known})`);
+      throw new QueryError(
+        `${t.model.name}.${key} is not a measure of the dataset (measures of ${t.model.name}: ${known})`,
+      );
     }
     return { table: t, measure: found };
   }
@@ -92,12 +94,12 @@ function buildIndex(dataset: Dataset): ModelIndex {
     const t = table(tableName);
     const hierarchy = t.hierarchies.get(requireName(hierarchyName, 'A hierarchy name'));
     if (hierarchy === undefined) {
-      throw new QueryError(`Unknown hierarchy '${t.model.name}'.'${String(hierarchyName)}'`);
+      throw new QueryError(`${t.model.name}.${String(hierarchyName)} is not a hierarchy of the dataset`);
     }
     const level = hierarchy.levels.find((l) => l.name === levelName);
     if (level === undefined) {
       throw new QueryError(
-        `Unknown level '${String(levelName)}' of hierarchy '${t.model.name}'.'${hierarchy.name}' (levels: ${quoted(hierarchy.levels.map((l) => l.name))})`,
+        `${String(levelName)} is not a level of the hierarchy ${t.model.name}.${hierarchy.name} (levels: ${quoted(hierarchy.levels.map((l) => l.name))})`,
       );
     }
     return column(t.model.name, level.column);

@@ -1,7 +1,10 @@
 /**
- * Formats values with the model's format strings (`#,0`, `#,0.0`, `0.0%`, `yyyy-MM-dd`): enough of the .NET
- * syntax for the sample models, falling back to the plain value.
+ * The one format-string interpreter: the report frame writes visuals' values with the model's format strings (`#,0`,
+ * `#,0.0`, `0.0%`, `yyyy-MM-dd`; enough of the .NET syntax for the sample models, falling back to the plain value),
+ * and paginated reports write their cells (on screen and in the PDF) through the same strings.
  */
+import type { Cell, CellFormat } from './paginated-types.ts';
+
 type Value = string | number | boolean | null | undefined;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -82,4 +85,32 @@ export function formatDate(text: string, format: string): string {
         return day;
     }
   });
+}
+
+/** The format string of each numeric paginated cell format (locale-free, so screen and PDF show the same text). */
+const CELL_FORMATS: Readonly<Partial<Record<CellFormat, string>>> = {
+  integer: '#,0',
+  money: '#,0.00',
+  rate: '0.0000',
+  hours: '#,0.0',
+};
+
+/**
+ * A paginated report's cell as text (the CSV keeps raw values): numbers through their format string, a `datetime`
+ * as `yyyy-MM-dd HH:mm` (UTC, as the service answers it), anything else as it is; blank is empty.
+ *
+ * @example formatCell(1234.5, 'money') // → '1,234.50'
+ * @example formatCell('2024-06-07T22:42:21Z', 'datetime') // → '2024-06-07 22:42'
+ */
+export function formatCell(value: Cell, format: CellFormat): string {
+  if (value === null) return '';
+  if (typeof value === 'number') {
+    const formatString = CELL_FORMATS[format];
+    // `+ 0` turns a negative zero into 0, which prints without a sign.
+    return formatString === undefined ? String(value) : formatValue(value + 0, formatString);
+  }
+  if (format === 'datetime' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
+    return `${value.slice(0, 10)} ${value.slice(11, 16)}`;
+  }
+  return value;
 }

@@ -2,7 +2,7 @@
  * The query API: what a visual asks of a dataset, and what comes back. The frame builds one of these per visual
  * (see content/visual-query.ts) and posts it to `/frame-api/query`.
  */
-import type { DataType, FieldRef } from '../content/types.ts';
+import type { DataType, FieldRef } from './content-types.ts';
 
 export interface OrderByItem {
   readonly field: FieldRef;

@@ -2,7 +2,7 @@
  * A dataset as the frame sees it: names, display names, data types, formats, measures, hierarchies and
  * relationships, without the physical table and column names behind them.
  */
-import type { Aggregation, DataType, Dataset } from './types.ts';
+import type { Aggregation, DataType, Dataset } from './content-types.ts';
 
 export interface PublicColumn {
   readonly name: string;

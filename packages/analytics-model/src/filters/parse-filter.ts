@@ -4,13 +4,12 @@
  */
 import { FilterType, getFilterType, RelativeDateOperators as Op } from '@portico/models';
 import type { IFilter, RelativeDateFilterTimeUnit as Unit } from '@portico/models';
-import { QueryError } from './errors.ts';
 import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
 import { columnTarget, columnTargets, resolveTarget } from './filter-targets.ts';
 import type { ModelIndex } from './model-index.ts';
 import { relativeDateRange, relativeTimeRange } from './relative-dates.ts';
 import type { DateRange, TimeRange } from './relative-dates.ts';
-import { shown } from './values.ts';
+import { QueryError, shown } from './query-error.ts';
 
 export type AdvancedOperator =
   | 'None'

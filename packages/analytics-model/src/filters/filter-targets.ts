@@ -2,7 +2,7 @@
  * What a filter acts on: a column, a measure, a hierarchy level, or a column or level with an aggregation, resolved
  * against the model.
  */
-import { QueryError } from './errors.ts';
+import { QueryError } from './query-error.ts';
 import { aggregationField, columnField, measureField } from './fields.ts';
 import type { ColumnField, ResolvedField } from './fields.ts';
 import type { ModelIndex } from './model-index.ts';

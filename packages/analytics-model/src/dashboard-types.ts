@@ -3,7 +3,7 @@
  * data with no Node imports, so the frame app imports these types as they are.
  */
 import type { IFilter } from '@portico/models';
-import type { FieldRef, ReportVisual } from '../../content/types.ts';
+import type { FieldRef, ReportVisual } from './content-types.ts';
 
 /** The layouts a dashboard embed's `pageView` picks (the SDK validates the same three names). */
 export const PAGE_VIEWS = ['fitToWidth', 'oneColumn', 'actualSize'] as const;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { compactNumber, formatCell, formatDate, formatValue } from './format.ts';
+
+describe('format strings', () => {
+  it('write numbers with grouping, decimals and percent as the string asks', () => {
+    expect(formatValue(1234.5, '#,0')).toBe('1,235');
+    expect(formatValue(1234.5, '#,0.0')).toBe('1,234.5');
+    expect(formatValue(0.256, '0.0%')).toBe('25.6%');
+    expect(formatValue(1234, undefined)).toBe('1,234');
+    expect(formatValue(1.25, undefined)).toBe('1.25');
+  });
+
+  it('write blanks and booleans as Power BI shows them', () => {
+    expect(formatValue(null, '#,0')).toBe('(Blank)');
+    expect(formatValue(undefined)).toBe('(Blank)');
+    expect(formatValue(true)).toBe('True');
+  });
+
+  it('write ISO dates with the model’s date format strings and leave other text alone', () => {
+    expect(formatDate('2024-03-01', 'MMM yyyy')).toBe('Mar 2024');
+    expect(formatDate('2024-12-31', 'dd MMMM yyyy')).toBe('31 December 2024');
+    expect(formatDate('2024-03-01', 'yyyy-MM-dd')).toBe('2024-03-01');
+    expect(formatDate('Berlin', 'MMM yyyy')).toBe('Berlin');
+    expect(formatValue('2024-03-01', 'MMM yyyy')).toBe('Mar 2024');
+  });
+
+  it('shorten large axis numbers', () => {
+    expect(compactNumber(1234)).toBe('1.2K');
+    expect(compactNumber(3_400_000)).toBe('3.4M');
+  });
+});
+
+describe('paginated cells', () => {
+  it('write numbers through their cell format’s string', () => {
+    expect(formatCell(1234.5, 'money')).toBe('1,234.50');
+    expect(formatCell(-1234567.891, 'money')).toBe('-1,234,567.89');
+    expect(formatCell(1234.5, 'integer')).toBe('1,235');
+    expect(formatCell(0.123456, 'rate')).toBe('0.1235');
+    expect(formatCell(12345.67, 'rate')).toBe('12345.6700');
+    expect(formatCell(1234.56, 'hours')).toBe('1,234.6');
+    expect(formatCell(-0, 'money')).toBe('0.00');
+    expect(formatCell(42, 'text')).toBe('42');
+  });
+
+  it('write a date-time to the minute, blanks as nothing and text as it is', () => {
+    expect(formatCell('2024-06-07T22:42:21Z', 'datetime')).toBe('2024-06-07 22:42');
+    expect(formatCell(null, 'money')).toBe('');
+    expect(formatCell('Berlin', 'text')).toBe('Berlin');
+    expect(formatCell('soon', 'datetime')).toBe('soon');
+  });
+});

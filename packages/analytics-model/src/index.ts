@@ -17,4 +17,5 @@ export * from './filters/model-index.ts';
 export * from './filters/fields.ts';
 export * from './filters/filter-targets.ts';
 export * from './filters/parse-filter.ts';
+export * from './filters/filter-problems.ts';
 export * from './filters/relative-dates.ts';

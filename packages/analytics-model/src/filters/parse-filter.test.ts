@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataset } from '../test-sample.ts';
 import { modelIndex } from './model-index.ts';
+import { filterProblems } from './filter-problems.ts';
 import { parseFilter } from './parse-filter.ts';
 import { QueryError } from './query-error.ts';
 
@@ -69,5 +70,16 @@ describe('parsing a filter against a dataset', () => {
     expect(refusal(filter)).toBe('A relative date filter needs a date column; Devices.Site is string');
     const onDate = { ...filter, target: { table: 'Devices', column: 'Installed' } };
     expect(parseFilter(index, onDate, now)).toMatchObject({ type: 'relativeDate' });
+  });
+});
+
+describe('the problems of a list of filters', () => {
+  it('lists each filter the dataset cannot apply, by position, and nothing for the others', () => {
+    const site = basic({ table: 'Devices', column: 'Site' });
+    const colour = basic({ table: 'Devices', column: 'Colour' });
+    const problems = filterProblems(dataset, [site, colour, { ...site, operator: 'Bogus' }], now);
+    expect(problems.map((p) => p.index)).toEqual([1, 2]);
+    expect(problems[0]?.message).toMatch(/^Devices\.Colour is not a column of the dataset/);
+    expect(filterProblems(dataset, [site], now)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Filters at report, page and visual level (get, update with an operation, replace) and slicer state. Every change
- * re-runs the page's queries and raises `filtersApplied`.
+ * Filters at report, page and visual level (get, update with an operation, replace) and slicer state. Every body is
+ * checked first (edge-checks.ts: the models' validators, then the loaded dataset); every change re-runs the page's
+ * queries and raises `filtersApplied`.
  */
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
@@ -10,22 +11,7 @@ import type { ReportController } from '../model/controller.ts';
 import { badRequest } from '../model/errors.ts';
 import { applyFiltersOperation, columnOf } from '../model/filters.ts';
 import { loaded, pageNamed, visualNamed, withPage, withVisual } from './context.ts';
-
-/** Filters structured-cloned from the host: an array of objects (with or without `$schema`). */
-function filtersIn(value: unknown): IFilter[] {
-  if (!Array.isArray(value) || !value.every((f) => typeof f === 'object' && f !== null)) {
-    throw badRequest('filters must be an array of filter objects.');
-  }
-  return value as IFilter[];
-}
-
-function operationIn(body: unknown): { operation: number; filters: IFilter[] } {
-  const { filtersOperation, filters } = (body ?? {}) as { filtersOperation?: unknown; filters?: unknown };
-  if (typeof filtersOperation !== 'number' || filtersOperation < 0 || filtersOperation > 3) {
-    throw badRequest('filtersOperation must be RemoveAll, ReplaceAll, Add or Replace.');
-  }
-  return { operation: filtersOperation, filters: filters === undefined ? [] : filtersIn(filters) };
-}
+import { checkedFilters, checkedFiltersUpdate, checkedSlicerFilters } from './edge-checks.ts';
 
 /** One level's filters: how to read them from a definition and how to write them back. */
 interface Level {
@@ -69,11 +55,13 @@ export function filterRoutes(router: FrameRouter, controller: ReportController) 
     };
   };
   const update = (level: Level, body: unknown) => {
-    const { operation, filters } = operationIn(body);
+    loaded(controller);
+    const { operation, filters } = checkedFiltersUpdate(controller, body);
     return change(controller, level, (current) => applyFiltersOperation(current, operation, filters));
   };
   const set = (level: Level, body: unknown) => {
-    const filters = filtersIn(body);
+    loaded(controller);
+    const filters = checkedFilters(controller, body);
     return change(controller, level, () => filters);
   };
 
@@ -104,7 +92,7 @@ export function filterRoutes(router: FrameRouter, controller: ReportController) 
       const { definition } = loaded(controller);
       const slicer = visualNamed(pageNamed(definition, params.pageName), params.visualName);
       if (slicer.type !== 'slicer') throw badRequest(`Visual '${slicer.name}' is not a slicer.`);
-      const filters = filtersIn((body as { filters?: unknown } | null)?.filters ?? []);
+      const filters = checkedSlicerFilters(controller, body);
       return change(controller, visual(params.pageName, params.visualName), () => filters);
     });
 }

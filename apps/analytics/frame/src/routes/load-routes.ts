@@ -7,6 +7,7 @@ import type { ReportController } from '../model/controller.ts';
 import { badRequest } from '../model/errors.ts';
 import { mergeSettings } from '../model/layout.ts';
 import { loaded, pageNamed } from './context.ts';
+import { checkedToken } from './edge-checks.ts';
 
 export interface LoadRouteOptions {
   /** The browser's print dialog; `window.print` in the app. */
@@ -30,8 +31,7 @@ export function loadRoutes(router: FrameRouter, controller: ReportController, op
       return null;
     })
     .handle(Call.setAccessToken, ({ body }) => {
-      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
-      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
+      const token = checkedToken(body);
       const wasExpired = controller.api.expired;
       controller.api.setToken(token);
       if (wasExpired) controller.requery();

@@ -1,12 +1,13 @@
 /** Pages: list, set active (raising `pageChanged`), and in edit mode add, delete and rename. */
 import { Call, FrameError, reply } from '@portico/frame';
-import { CommonErrorCodes, LayoutType } from '@portico/models';
+import { CommonErrorCodes, LayoutType, validatePage } from '@portico/models';
 import type { FrameRouter } from '@portico/frame';
 import type { ReportPage } from '@portico/analytics-model';
 import { withoutViewState } from '../model/commands.ts';
 import type { ReportController } from '../model/controller.ts';
 import { badRequest, errorBody } from '../model/errors.ts';
 import { loaded, pageInfo, pageNamed, withPage } from './context.ts';
+import { assertValid, checkedDisplayName } from './edge-checks.ts';
 
 /** 403 unless the report is in edit mode; `what` ends the message ("Switch to edit mode to change pages."). */
 export function requireEditMode(controller: ReportController, what = 'change pages'): void {
@@ -46,20 +47,18 @@ export function pageRoutes(router: FrameRouter, controller: ReportController) {
       return definition.pages.map((p) => pageInfo(p, state.activePage));
     })
     .handle(Call.setActivePage, ({ body }) => {
-      const name = (body as { name?: unknown } | null)?.name;
-      if (typeof name !== 'string') throw badRequest('name is required');
-      activatePage(controller, name);
+      assertValid(validatePage(body ?? {}));
+      activatePage(controller, (body as { name: string }).name);
       return null;
     })
     .handle(Call.addPage, ({ body }) => {
       const { definition, state } = loaded(controller);
       requireEditMode(controller);
-      const given = (body as { displayName?: unknown } | null)?.displayName;
+      const given = checkedDisplayName(body, true);
       const name = nextPageName(definition.pages);
       const page: ReportPage = {
         name,
-        displayName:
-          typeof given === 'string' && given !== '' ? given : `Page ${definition.pages.length + 1}`,
+        displayName: given ?? `Page ${definition.pages.length + 1}`,
         width: definition.pages[0]?.width ?? 1280,
         height: definition.pages[0]?.height ?? 720,
         displayOption: 0,
@@ -85,8 +84,7 @@ export function pageRoutes(router: FrameRouter, controller: ReportController) {
       const { definition } = loaded(controller);
       requireEditMode(controller);
       pageNamed(definition, params.pageName);
-      const displayName = (body as { displayName?: unknown } | null)?.displayName;
-      if (typeof displayName !== 'string' || displayName === '') throw badRequest('displayName is required');
+      const displayName = checkedDisplayName(body, false);
       controller.editDefinition((d) => withPage(d, params.pageName, (p) => ({ ...p, displayName })), false);
       return null;
     })

@@ -8,6 +8,7 @@ import { badRequest, forbidden } from '../model/errors.ts';
 import { closeMenu } from '../model/interactions.ts';
 import { DEFAULT_THEME, themeJsonOf } from '../render/theme.ts';
 import { loaded } from './context.ts';
+import { checkedTheme } from './edge-checks.ts';
 
 const can = (controller: ReportController, flags: number): boolean =>
   ((controller.state.session?.permissions ?? 0) & flags) !== 0;
@@ -79,7 +80,7 @@ export function reportRoutes(router: FrameRouter, controller: ReportController) 
     })
     .handle(Call.applyTheme, ({ body }) => {
       loaded(controller);
-      const themeJson = themeJsonOf(body);
+      const themeJson = themeJsonOf(checkedTheme(body));
       controller.update(({ theme: _old, ...s }) => (themeJson ? { ...s, theme: themeJson } : s));
       return null;
     })

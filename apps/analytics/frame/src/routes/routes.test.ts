@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFrameApi } from '../api/frame-api.ts';
 import { ReportController } from '../model/controller.ts';
 import { fakeHost } from '../test/host.ts';
-import { answer, definition } from '../test/sample.ts';
+import { answer, dataset, definition, wellFormedToken } from '../test/sample.ts';
 import { registerRoutes } from './index.ts';
+import { encodeBookmarkState } from '@portico/analytics-model';
 
 const HOST = 'https://portal.test';
 const REPORT = 'r1';
@@ -35,7 +36,7 @@ function fakeService(options: { permissions?: number; expired?: boolean } = {}) 
     if (url === `/frame-api/reports/${REPORT}`) {
       return json(200, {
         report: { id: REPORT, name: 'R', version: 1, definition },
-        dataset: { tables: [] },
+        dataset,
       });
     }
     if (url === `/frame-api/reports/${REPORT}/user-state`) {
@@ -143,7 +144,7 @@ describe('frame routes', () => {
     expect(events().filter((e) => e.endsWith('/events/error'))).toHaveLength(1);
     expect(await ask('GET', '/report/pages')).toMatchObject({ statusCode: 401 });
     service.state.expired = false;
-    await ask('POST', '/report/token', 'new-token');
+    await ask('POST', '/report/token', wellFormedToken('bmV3'));
     expect(await ask('GET', '/report/pages')).toMatchObject({ statusCode: 200 });
   });
 
@@ -298,6 +299,151 @@ describe('frame routes', () => {
     );
     expect(controller.store.getSnapshot()).toMatchObject({
       settings: { panes: { filters: { visible: true, position: 0 } } },
+    });
+  });
+
+  describe('validation at the edge', () => {
+    const site = {
+      target: { table: 'Devices', column: 'Site' },
+      operator: 'In',
+      values: ['Paris'],
+      filterType: 1,
+    };
+    const bogus = { ...site, operator: 'Bogus' };
+    const colour = { ...site, target: { table: 'Devices', column: 'Colour' }, values: ['Red'] };
+    const errorEvents = (events: () => string[]) =>
+      events().filter((e) => e.endsWith('/events/error')).length;
+
+    async function loadedFrame(permissions = 0) {
+      const frame = setup(fakeService({ permissions }));
+      await frame.ask('POST', '/report/load', load);
+      return frame;
+    }
+
+    it.each([
+      ['report', '/report/filters'],
+      ['page', '/report/pages/overview/filters'],
+      ['visual', '/report/pages/overview/visuals/by-site/filters'],
+    ])(
+      'refuses %s filters the dataset cannot apply, names the field, keeps the filters and raises error',
+      async (_level, url) => {
+        const { ask, events } = await loadedFrame();
+        const before = (await ask('GET', url)).body;
+        const wrongColumn = await ask('PUT', url, [site, colour]);
+        expect(wrongColumn.statusCode).toBe(400);
+        expect(wrongColumn.body).toEqual([
+          {
+            message: expect.stringMatching(/^Devices\.Colour is not a column of the dataset/),
+            path: '1',
+            keyword: 'dataset',
+          },
+        ]);
+        const wrongOperator = await ask('POST', url, { filtersOperation: 2, filters: [bogus] });
+        expect(wrongOperator).toMatchObject({
+          statusCode: 400,
+          body: [{ path: 'filters.0', keyword: 'dataset' }],
+        });
+        expect(JSON.stringify(wrongOperator.body)).toContain(
+          "operator must be In, NotIn or All; got 'Bogus'",
+        );
+        const notAFilter = await ask('PUT', url, [{ foo: 1 }]);
+        expect(notAFilter).toMatchObject({
+          statusCode: 400,
+          body: [{ message: 'input property is invalid', path: '0', keyword: 'invalid' }],
+        });
+        expect((await ask('GET', url)).body).toEqual(before);
+        expect(errorEvents(events)).toBe(3);
+        expect(await ask('PUT', url, [site])).toMatchObject({ statusCode: 200 });
+        expect(errorEvents(events)).toBe(3);
+      },
+    );
+
+    it('refuses a slicer state with a bogus filter and keeps the slicer’s selection', async () => {
+      const { ask, events } = await loadedFrame();
+      const url = '/report/pages/overview/visuals/site-slicer/slicer';
+      const before = (await ask('GET', url)).body;
+      const refused = await ask('PUT', url, { filters: [bogus] });
+      expect(refused).toMatchObject({ statusCode: 400, body: [{ path: 'filters.0', keyword: 'dataset' }] });
+      expect((await ask('GET', url)).body).toEqual(before);
+      expect(errorEvents(events)).toBe(1);
+    });
+
+    it('refuses an export of an unknown type or a row count that is not a whole number from 1', async () => {
+      const { ask, service } = await loadedFrame();
+      const url = '/report/pages/overview/visuals/by-site/exportData';
+      expect(await ask('POST', url, { exportDataType: 7 })).toMatchObject({
+        statusCode: 400,
+        body: [{ message: 'exportDataType property is invalid', path: 'exportDataType' }],
+      });
+      for (const rows of [-1, 0, 1.5, 30_001]) {
+        expect(await ask('POST', url, { exportDataType: 0, rows })).toMatchObject({
+          statusCode: 400,
+          body: [{ message: 'rows must be a whole number from 1 to 30000', path: 'rows' }],
+        });
+      }
+      expect(service.calls.filter((c) => c.url === '/frame-api/export')).toHaveLength(0);
+      expect(await ask('POST', url, { exportDataType: 1, rows: 150_000 })).toMatchObject({ statusCode: 200 });
+    });
+
+    it('refuses a theme whose themeJson is not an object and keeps the theme', async () => {
+      const { ask } = await loadedFrame();
+      const before = (await ask('GET', '/report/theme')).body;
+      expect(await ask('PUT', '/report/theme', { themeJson: 'x' })).toMatchObject({
+        statusCode: 400,
+        body: [{ message: 'themeJson must be an object', path: 'themeJson' }],
+      });
+      expect((await ask('GET', '/report/theme')).body).toEqual(before);
+    });
+
+    it('refuses an access token that is not three base64url parts and keeps the one it has', async () => {
+      const { ask, controller } = await loadedFrame();
+      for (const token of ['garbage', 'a.b', 'a.b.c.d', 'a.b.', 'a+b.c.d', '']) {
+        expect(await ask('POST', '/report/token', token)).toMatchObject({
+          statusCode: 400,
+          body: [{ path: 'accessToken' }],
+        });
+      }
+      expect(await ask('POST', '/report/token', wellFormedToken('bmV3'))).toMatchObject({ statusCode: 200 });
+      expect(controller.api.expired).toBe(false);
+    });
+
+    it('refuses page names that are not 1 to 200 characters, and an active page without a name', async () => {
+      const { ask } = await loadedFrame(1);
+      await ask('POST', '/report/switchMode/edit');
+      const rename = (displayName: unknown) =>
+        ask('PUT', '/report/pages/overview/name', { name: 'overview', displayName });
+      for (const name of [42, '   ', 'x'.repeat(201), undefined])
+        expect((await rename(name)).statusCode).toBe(400);
+      expect((await ask('POST', '/report/addPage', { displayName: 7 })).statusCode).toBe(400);
+      expect(await ask('PUT', '/report/pages/active', {})).toMatchObject({
+        statusCode: 400,
+        body: [{ message: 'name is required', path: 'name', keyword: 'required' }],
+      });
+      const pages = (await ask('GET', '/report/pages')).body as { displayName: string }[];
+      expect(pages.map((p) => p.displayName)).toEqual(['Overview', 'Second']);
+    });
+
+    it('refuses a bookmark state whose filters name a field the dataset lacks, and keeps the filters', async () => {
+      const { ask } = await loadedFrame();
+      const state = encodeBookmarkState({ version: 1, reportFilters: [colour as never] });
+      const refused = await ask('POST', '/report/bookmarks/applyState', { state });
+      expect(refused).toMatchObject({
+        statusCode: 400,
+        body: [{ path: 'state.reportFilters.0', keyword: 'dataset' }],
+      });
+      expect(await ask('POST', '/report/bookmarks/applyState', { state: 3 })).toMatchObject({
+        statusCode: 400,
+        body: [{ message: 'state must be a string', path: 'state' }],
+      });
+      expect((await ask('GET', '/report/filters')).body).toEqual(definition.filters);
+    });
+
+    it('refuses a clone whose filters name a field the dataset lacks, and adds no visual', async () => {
+      const { ask, controller } = await loadedFrame(1);
+      await ask('POST', '/report/switchMode/edit');
+      const url = '/report/pages/overview/visuals/by-site/clone';
+      expect(await ask('POST', url, { filters: [colour] })).toMatchObject({ statusCode: 400 });
+      expect(controller.state.definition?.pages[0]?.visuals).toHaveLength(3);
     });
   });
 

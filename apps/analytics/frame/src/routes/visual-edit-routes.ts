@@ -2,7 +2,7 @@
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
 import { SortDirection } from '@portico/models';
-import type { ICloneVisualResponse, IFilter } from '@portico/models';
+import type { ICloneVisualResponse } from '@portico/models';
 import type { VisualLayout } from '@portico/analytics-model';
 import { sortVisual } from '../model/commands.ts';
 import type { ReportController } from '../model/controller.ts';
@@ -11,6 +11,7 @@ import { placeVisuals } from '../model/layout.ts';
 import { cloneLayout, cloneName, sortableFields, sortField } from '../model/visual-edits.ts';
 import type { SortTarget } from '../model/visual-edits.ts';
 import { loaded, pageNamed, visualInfo, visualNamed, withPage } from './context.ts';
+import { checkedFilters } from './edge-checks.ts';
 import { requireEditMode } from './page-routes.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -49,17 +50,17 @@ export function visualEditRoutes(router: FrameRouter, controller: ReportControll
       requireEditMode(controller, 'clone visuals');
       const request = body === undefined || body === null ? {} : body;
       if (!isObject(request)) throw badRequest('The clone request must be an object.');
-      const filters = request['filters'];
-      if (filters !== undefined && (!Array.isArray(filters) || !filters.every(isObject))) {
-        throw badRequest('filters must be an array of filter objects.');
-      }
+      const filters =
+        request['filters'] === undefined
+          ? undefined
+          : checkedFilters(controller, request['filters'], 'filters');
       const taken = placeVisuals(controller.state.settings, page).filter((p) => p.visible);
       const name = cloneName(page, source.name);
       const clone = {
         ...source,
         name,
         layout: cloneLayout(page, source, layoutIn(request['layout']), taken),
-        filters: filters === undefined ? source.filters : (filters as unknown as IFilter[]),
+        filters: filters ?? source.filters,
       };
       controller.editDefinition((d) =>
         withPage(d, page.name, (p) => ({ ...p, visuals: [...p.visuals, clone] })),

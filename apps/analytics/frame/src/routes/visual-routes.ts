@@ -1,7 +1,7 @@
 /** Visuals (list with layout, export data) and bookmarks (list, apply by name, capture, apply state). */
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
-import { BookmarksPlayMode, ExportDataType } from '@portico/models';
+import { BookmarksPlayMode, validateApplyBookmarkByNameRequest } from '@portico/models';
 import type { BookmarkState } from '@portico/analytics-model';
 import { decodeBookmarkState, encodeBookmarkState } from '@portico/analytics-model';
 import { applyStateToDefinition, applyStateToSettings, captureState } from '../model/bookmarks.ts';
@@ -9,6 +9,12 @@ import type { ReportController } from '../model/controller.ts';
 import { badRequest, notFound } from '../model/errors.ts';
 import { exportVisualCsv } from '../model/export-data.ts';
 import { loaded, pageNamed, visualInfo, visualNamed } from './context.ts';
+import {
+  assertBookmarkFilters,
+  assertValid,
+  checkedBookmarkStateText,
+  checkedExportRequest,
+} from './edge-checks.ts';
 import { activatePage } from './page-routes.ts';
 
 /** Applies a bookmark's state: filters and hidden visuals, then its page (or a re-query of the current one). */
@@ -59,21 +65,19 @@ export function visualRoutes(router: FrameRouter, controller: ReportController) 
       const { definition, reportId } = loaded(controller);
       const page = pageNamed(definition, params.pageName);
       visualNamed(page, params.visualName);
-      const { rows, exportDataType } = (body ?? {}) as { rows?: unknown; exportDataType?: unknown };
+      const request = checkedExportRequest(body);
       const data = await exportVisualCsv(controller, {
         reportId,
         page,
         visualName: params.visualName,
-        exportDataType:
-          exportDataType === ExportDataType.Underlying
-            ? ExportDataType.Underlying
-            : ExportDataType.Summarized,
-        ...(typeof rows === 'number' && rows > 0 ? { rows } : {}),
+        ...request,
       });
       return { data };
     })
     .handle(Call.getBookmarks, () => loaded(controller).definition.bookmarks)
     .handle(Call.applyBookmark, ({ body }) => {
+      loaded(controller);
+      assertValid(validateApplyBookmarkByNameRequest(body ?? {}));
       const name = (body as { name?: unknown } | null)?.name;
       const bookmark = loaded(controller).definition.bookmarks.find((b) => b.name === name);
       if (typeof name !== 'string' || !bookmark) throw notFound('bookmark', String(name));
@@ -107,9 +111,9 @@ export function visualRoutes(router: FrameRouter, controller: ReportController) 
     })
     .handle(Call.applyBookmarkState, ({ body }) => {
       loaded(controller);
-      const text = (body as { state?: unknown } | null)?.state;
-      const state = typeof text === 'string' ? decodeBookmarkState(text) : undefined;
+      const state = decodeBookmarkState(checkedBookmarkStateText(body));
       if (!state) throw badRequest('state is not a bookmark state captured by this frame.');
+      assertBookmarkFilters(controller, state);
       applyBookmark(controller, state);
       return null;
     });

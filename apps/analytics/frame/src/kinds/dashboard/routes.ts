@@ -7,8 +7,9 @@
 import { Call, FrameError } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
 import { CommonErrorCodes } from '@portico/models';
-import { badRequest, errorBody, notImplemented } from '../../model/errors.ts';
+import { errorBody, notImplemented } from '../../model/errors.ts';
 import type { DashboardController } from './controller.ts';
+import { checkedToken } from '../../routes/edge-checks.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Catch-all patterns for URLs of 1 to 8 segments (the router has no wildcard). */
@@ -37,8 +38,7 @@ export function registerDashboardRoutes(
           ),
         );
       }
-      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
-      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
+      const token = checkedToken(body);
       controller.setToken(token);
       return null;
     })

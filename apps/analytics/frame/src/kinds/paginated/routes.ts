@@ -8,6 +8,7 @@ import type { FrameRouter } from '@portico/frame';
 import type { IPaginatedReportSettings } from '@portico/models';
 import { badRequest, errorBody } from '../../model/errors.ts';
 import type { PaginatedController } from './controller.ts';
+import { checkedToken } from '../../routes/edge-checks.ts';
 
 /** The SDK's message for calls paginated reports do not support (spec §8). */
 export const RDL_NOT_SUPPORTED = 'This API is currently not supported for RDL reports';
@@ -33,8 +34,7 @@ export function registerPaginatedRoutes(
       return null;
     })
     .handle(Call.setAccessToken, async ({ body }) => {
-      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
-      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
+      const token = checkedToken(body);
       await controller.setToken(token);
       return null;
     })

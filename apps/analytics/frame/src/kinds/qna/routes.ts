@@ -1,8 +1,8 @@
 /** The calls a Q&A frame answers: load (and prepare), interpret, token refresh and the session's small calls. */
 import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
-import { badRequest } from '../../model/errors.ts';
 import type { QnaController } from './controller.ts';
+import { checkedToken } from '../../routes/edge-checks.ts';
 
 export function registerQnaRoutes(
   router: FrameRouter,
@@ -18,8 +18,7 @@ export function registerQnaRoutes(
       return null;
     })
     .handle(Call.setAccessToken, ({ body }) => {
-      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
-      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
+      const token = checkedToken(body);
       controller.setToken(token);
       return null;
     })

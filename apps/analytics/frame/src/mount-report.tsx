@@ -9,6 +9,7 @@ import { createDraftFrameApi } from './create/draft-api.ts';
 import type { FrameUrl } from './boot.ts';
 import { App } from './components/App.tsx';
 import { ReportController } from './model/controller.ts';
+import { notImplementedCall } from './model/errors.ts';
 import { registerRoutes } from './routes/index.ts';
 
 /**
@@ -30,6 +31,7 @@ export function startReportController(url: FrameUrl, reportId?: string): ReportC
   raise = (eventName, body) => controller.raise(eventName, body);
   const router = createFrameRouter({
     allowedOrigins: (origin) => controller.acceptsOrigin(origin),
+    unmatched: notImplementedCall,
     ...(url.uid === undefined ? {} : { uid: url.uid }),
   });
   registerRoutes(router, controller, { print: () => window.print(), correlationId: crypto.randomUUID() });

@@ -2,6 +2,7 @@ import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFrameApi } from '../api/frame-api.ts';
 import { ReportController } from '../model/controller.ts';
+import { notImplementedCall } from '../model/errors.ts';
 import { fakeHost } from '../test/host.ts';
 import { answer, definition } from '../test/sample.ts';
 import { registerRoutes } from './index.ts';
@@ -63,6 +64,7 @@ function setup(service = fakeService()) {
   const controller: ReportController = new ReportController({ api, raise: (e) => router.raise(e) });
   const router = createFrameRouter({
     allowedOrigins: (o) => controller.acceptsOrigin(o),
+    unmatched: notImplementedCall,
     window,
     parent,
     uid: 'u1',

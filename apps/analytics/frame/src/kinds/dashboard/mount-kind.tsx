@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createFrameRouter } from '@portico/frame';
 import type { FrameUrl } from '../../boot.ts';
-import { errorBody } from '../../model/errors.ts';
+import { errorBody, notImplementedCall } from '../../model/errors.ts';
 import { DashboardController } from './controller.ts';
 import type { EmbedMode } from './controller.ts';
 import { createDashboardApi } from './dashboard-api.ts';
@@ -40,6 +40,7 @@ export function mountDashboardKind(root: HTMLElement, url: FrameUrl, mode: Embed
   const parentOrigin = parentOriginOf(window);
   const router = createFrameRouter({
     allowedOrigins: (origin) => controller.acceptsOrigin(origin),
+    unmatched: notImplementedCall,
     ...(url.uid === undefined ? {} : { uid: url.uid }),
     ...(parentOrigin === undefined ? {} : { hostOrigin: parentOrigin }),
   });

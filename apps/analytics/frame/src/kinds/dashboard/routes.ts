@@ -1,20 +1,14 @@
 /**
  * The calls a dashboard or tile frame answers: load (and the dashboard's prepare, which loads the same way: a
  * dashboard has no phased render), token refresh, the front-loaded config (a load when none came) and the
- * correlation id. Anything else is
- * 501, so a host never waits on it.
+ * correlation id. Anything else is 501 (the router's `unmatched` handler, `notImplementedCall`), so a host never
+ * waits on it.
  */
 import { Call, FrameError } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
 import { CommonErrorCodes } from '@portico/models';
-import { badRequest, errorBody, notImplemented } from '../../model/errors.ts';
+import { badRequest, errorBody } from '../../model/errors.ts';
 import type { DashboardController } from './controller.ts';
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-/** Catch-all patterns for URLs of 1 to 8 segments (the router has no wildcard). */
-const CATCH_ALL = Array.from({ length: 8 }, (_, n) =>
-  Array.from({ length: n + 1 }, (_, i) => `/:s${i}`).join(''),
-);
 
 export function registerDashboardRoutes(
   router: FrameRouter,
@@ -48,11 +42,4 @@ export function registerDashboardRoutes(
       return null;
     })
     .handle(Call.getCorrelationId, () => options.correlationId);
-  for (const method of METHODS) {
-    for (const pattern of CATCH_ALL) {
-      router[method](pattern, ({ url }) => {
-        throw notImplemented(method.toUpperCase(), url);
-      });
-    }
-  }
 }

@@ -4,7 +4,7 @@ import type { PageAnswer } from '../../../../src/kinds/paginated/types.ts';
 import { fakeHost } from '../../test/host.ts';
 import { PaginatedController } from './controller.ts';
 import { createPaginatedApi } from './paginated-api.ts';
-import { RDL_NOT_SUPPORTED, registerPaginatedRoutes } from './routes.ts';
+import { RDL_NOT_SUPPORTED, registerPaginatedRoutes, unsupportedCall } from './routes.ts';
 
 const HOST = 'https://portal.test';
 const REPORT = 'p1';
@@ -164,7 +164,13 @@ describe('the paginated routes', () => {
   async function loaded() {
     const { controller } = setup();
     const { parent, ask } = fakeHost(HOST);
-    const router = createFrameRouter({ allowedOrigins: [HOST], window, parent, uid: 'u1' });
+    const router = createFrameRouter({
+      allowedOrigins: [HOST],
+      unmatched: unsupportedCall,
+      window,
+      parent,
+      uid: 'u1',
+    });
     destroy = () => router.destroy();
     registerPaginatedRoutes(router, controller, { correlationId: 'c1' });
     await controller.load(config(), HOST, false);

@@ -11,7 +11,7 @@ import { PaginatedController } from './controller.ts';
 import { createPaginatedApi } from './paginated-api.ts';
 import type { ExportFile } from './paginated-api.ts';
 import { PaginatedApp } from './PaginatedView.tsx';
-import { registerPaginatedRoutes } from './routes.ts';
+import { registerPaginatedRoutes, unsupportedCall } from './routes.ts';
 import './paginated.css';
 
 export function mount(root: HTMLElement, url: FrameUrl): void {
@@ -28,6 +28,7 @@ export function mount(root: HTMLElement, url: FrameUrl): void {
   });
   const router = createFrameRouter({
     allowedOrigins: (origin) => controller.acceptsOrigin(origin),
+    unmatched: unsupportedCall,
     ...(url.uid === undefined ? {} : { uid: url.uid }),
     ...(parentOrigin === undefined ? {} : { hostOrigin: parentOrigin }),
   });

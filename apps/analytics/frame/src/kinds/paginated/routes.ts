@@ -1,10 +1,11 @@
 /**
  * The calls a paginated (RDL) embed answers: load / prepare / render, token refresh, settings (the parameter
  * panel's `commands`), refresh, correlation id and front-load. The SDK refuses the rest for RDL reports before
- * they are sent; should one arrive anyway, it gets the SDK's own refusal.
+ * they are sent; should one arrive anyway, it gets the SDK's own refusal (`unsupportedCall`, the router's
+ * `unmatched` handler).
  */
 import { Call, FrameError } from '@portico/frame';
-import type { FrameRouter } from '@portico/frame';
+import type { FrameHandler, FrameRouter } from '@portico/frame';
 import type { IPaginatedReportSettings } from '@portico/models';
 import { badRequest, errorBody } from '../../model/errors.ts';
 import type { PaginatedController } from './controller.ts';
@@ -15,10 +16,10 @@ export const RDL_NOT_SUPPORTED = 'This API is currently not supported for RDL re
 const notSupported = () =>
   new FrameError(400, errorBody(RDL_NOT_SUPPORTED, RDL_NOT_SUPPORTED, 'NotSupported'));
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const CATCH_ALL = Array.from({ length: 8 }, (_, n) =>
-  Array.from({ length: n + 1 }, (_, i) => `/:s${i}`).join(''),
-);
+/** The router's `unmatched` handler of a paginated frame: any call without a route gets the RDL refusal. */
+export const unsupportedCall: FrameHandler = () => {
+  throw notSupported();
+};
 
 export function registerPaginatedRoutes(
   router: FrameRouter,
@@ -70,11 +71,4 @@ export function registerPaginatedRoutes(
       }
       return null;
     });
-  for (const method of METHODS) {
-    for (const pattern of CATCH_ALL) {
-      router[method](pattern, () => {
-        throw notSupported();
-      });
-    }
-  }
 }

@@ -65,7 +65,7 @@ function setup(permissions = 4) {
   const api = createDraftFrameApi({ fetch: service.fetch });
   const controller: ReportController = new ReportController({ api, raise: (e) => router.raise(e) });
   const router = createFrameRouter({
-    allowedOrigins: (o) => controller.acceptsOrigin(o),
+    allowedOrigins: (o) => controller.session.acceptsOrigin(o),
     unmatched: notImplementedCall,
     window,
     parent,

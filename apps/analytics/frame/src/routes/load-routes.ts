@@ -29,16 +29,11 @@ export function loadRoutes(router: FrameRouter, controller: ReportController, op
       controller.render();
       return null;
     })
-    .handle(Call.setAccessToken, ({ body }) => {
-      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
-      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
-      const wasExpired = controller.api.expired;
-      controller.api.setToken(token);
-      if (wasExpired) controller.requery();
+    .handle(Call.setAccessToken, ({ params, body }) => controller.session.renewToken(body, params.embedType))
+    .handle(Call.frontLoad, ({ body, origin }) => {
+      void controller.frontLoad(body, origin);
       return null;
     })
-    // Front-loaded config arrives before load on the ready event; the load that follows carries it again.
-    .handle(Call.frontLoad, () => null)
     .handle(Call.getCorrelationId, () => options.correlationId)
     .handle(Call.refresh, () => {
       loaded(controller);

@@ -63,7 +63,7 @@ function setup(service = fakeService()) {
   });
   const controller: ReportController = new ReportController({ api, raise: (e) => router.raise(e) });
   const router = createFrameRouter({
-    allowedOrigins: (o) => controller.acceptsOrigin(o),
+    allowedOrigins: (o) => controller.session.acceptsOrigin(o),
     unmatched: notImplementedCall,
     window,
     parent,

@@ -1,6 +1,6 @@
 /**
- * The calls a paginated (RDL) embed answers: load / prepare / render, token refresh, settings (the parameter
- * panel's `commands`), refresh, correlation id and front-load. The SDK refuses the rest for RDL reports before
+ * The calls a paginated (RDL) embed answers: load / prepare / render, token refresh and front-load (through the
+ * embed session), settings (the parameter panel's `commands`), refresh and the correlation id. The SDK refuses the rest for RDL reports before
  * they are sent; should one arrive anyway, it gets the SDK's own refusal (`unsupportedCall`, the router's
  * `unmatched` handler).
  */
@@ -26,25 +26,17 @@ export function registerPaginatedRoutes(
   controller: PaginatedController,
   options: { readonly correlationId: string },
 ): void {
+  const { session } = controller;
   router
-    .handle(Call.reportLoad, ({ body, origin }) => controller.load(body, origin, false))
-    .handle(Call.reportPrepare, ({ body, origin }) => controller.load(body, origin, true))
+    .handle(Call.reportLoad, ({ body, origin }) => session.load(body, origin, false))
+    .handle(Call.reportPrepare, ({ body, origin }) => session.load(body, origin, true))
     .handle(Call.render, () => {
       controller.render();
       return null;
     })
-    .handle(Call.setAccessToken, async ({ body }) => {
-      const token = typeof body === 'string' ? body : (body as { accessToken?: unknown } | null)?.accessToken;
-      if (typeof token !== 'string' || token === '') throw badRequest('The new access token is empty.');
-      await controller.setToken(token);
-      return null;
-    })
-    // The configuration again, sent when the frame said `ready`: it loads when the load itself went unheard
-    // (it arrived before this chunk listened); otherwise it joins or ignores the load.
-    .handle(Call.frontLoad, async ({ body, origin }) => {
-      if (controller.state.status === 'waiting' || controller.state.status === 'failed') {
-        await controller.load(body, origin, false);
-      }
+    .handle(Call.setAccessToken, ({ params, body }) => session.renewToken(body, params.embedType))
+    .handle(Call.frontLoad, ({ body, origin }) => {
+      void session.frontLoad(body, origin);
       return null;
     })
     .handle(Call.getCorrelationId, () => options.correlationId)

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyError, FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import { registerErrorHandler, registerNotFoundHandler } from '@portico/server-kit';
 import type Provider from 'oidc-provider';
 import type { DestinationStream } from 'pino';
 import type { IdentityConfig } from './config.ts';
+import { registerSecurityHeaders } from './content-security-policy.ts';
 import { pruneExpired } from './file-adapter.ts';
 import { ensureDir } from './files.ts';
 import { interactionRoutes } from './interactions.ts';
@@ -71,7 +72,7 @@ async function providerRoutes(app: FastifyInstance, { provider }: { provider: Pr
  *
  * ```ts
  * const app = await buildIdentityApp(loadConfig(process.env));
- * await app.listen({ host: config.host, port: config.port });
+ * await serve(app, { host: config.host, port: config.port, readyMessage: 'identity provider ready' }); // server-kit
  * ```
  */
 export async function buildIdentityApp(
@@ -104,28 +105,12 @@ export async function buildIdentityApp(
 
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider server error'));
 
-  await app.register(helmet, {
-    // Pages set their own policy (content-security-policy.ts); JSON needs none.
-    contentSecurityPolicy: false,
-    // The portal signs in through a popup, which must keep its opener across the provider's pages.
-    crossOriginOpenerPolicy: false,
-    strictTransportSecurity: config.issuer.startsWith('https:'),
-  });
+  await registerSecurityHeaders(app, config.issuer);
 
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(status)
-      .send({ message: status >= 500 ? 'Internal Server Error' : error.message, code: error.code });
-  });
-
-  // Methods the catch-all does not take (PUT, DELETE…): the same shape as the provider's own 404.
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' }),
-  );
+  // The house rules of every Portico server (server-kit): `{ message, code }` errors without a stack, and 404
+  // NOT_FOUND naming the path for the methods the provider's catch-all does not take (PUT, DELETE…).
+  registerErrorHandler(app);
+  registerNotFoundHandler(app);
 
   app.get(
     '/healthz',

@@ -17,7 +17,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { genReqId } from './plugins/request-id.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
-import { registerAnswerHeaders } from './plugins/security.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
 
 async function openOwnDatabase(config: PortalConfig): Promise<Database> {
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   // The request id and the security headers, on every answer.
-  await registerAnswerHeaders(app, config);
+  await registerSecurityHeaders(app, config);
   // Answers over 1 KB are compressed; request bodies are never compressed by the SPA, so no route decompresses
   // (which would be one more hook on every request).
   await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });

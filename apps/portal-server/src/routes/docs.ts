@@ -106,8 +106,8 @@ export const docsPlugin = globalPlugin(
           method,
           path: route.url,
           schema: (route.schema ?? {}) as Record<string, unknown>,
-          // Plugins add route hooks of their own (compression does), so only `app.authenticate` counts.
-          authenticated: [route.onRequest ?? []].flat().includes(app.authenticate),
+          // Plugins add route hooks of their own (compression does), so only `app.requireUserToken` counts.
+          authenticated: [route.onRequest ?? []].flat().includes(app.requireUserToken),
         });
       }
     });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { answerNotFound } from '@portico/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 
@@ -90,7 +91,7 @@ export const webAppPlugin = globalPlugin(
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       if (wantsPage(request, path)) return serveIndex(reply);
-      return reply.code(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
+      return answerNotFound(request, reply);
     });
   },
 );

@@ -10,7 +10,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/customerAccounts',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: "The caller's customer accounts",
         response: { 200: Type.Array(CustomerAccount), ...authErrorResponses },

@@ -105,7 +105,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
     }
     // The upgrade: a signed-in member; a key, when given, must be for one of the caller's accounts.
     const user = request.user;
-    if (user === null) throw new Error('the upgrade route runs app.authenticate');
+    if (user === null) throw new Error('the upgrade route runs app.requireUserToken');
     const accounts = await accountsOf(app.database.db, principalOf(user));
     const actor = `user:${user.subject}`;
     const allowed =
@@ -121,7 +121,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
     app.get(
       `/${installee}installer`,
       {
-        ...(installee === 'controlPanelUpgrade' ? { onRequest: app.authenticate } : {}),
+        ...(installee === 'controlPanelUpgrade' ? { onRequest: app.requireUserToken } : {}),
         compress: false,
         schema: {
           summary: `The ${installee} installer for a platform and language`,

@@ -43,7 +43,7 @@ const embedRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig; provider: E
   app.get(
     '/GetPbiReportsInfoForUserAsync',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: 'The embedded reports the caller may open (none without an account)',
         response: { 200: Type.Array(UserReport), ...authErrorResponses },
@@ -59,7 +59,7 @@ const embedRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig; provider: E
   app.post(
     '/GetPbiEmbedInfoForUserAsync',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: 'Embed URL and token of one report, limited to the caller’s accounts',
         body: Type.Object({ workspaceId: Id, reportId: Id }, { additionalProperties: false }),

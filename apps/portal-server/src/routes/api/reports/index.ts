@@ -70,7 +70,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   app.get(
     '/reportNodes',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       compress: false,
       schema: {
         summary: 'The report catalog as a flat list of nodes, depth-first',
@@ -89,7 +89,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   app.get(
     '/downloadAccessToken',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: "A short-lived token for downloadReport's accessToken, bound to the caller",
         response: {
@@ -114,7 +114,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   app.post(
     '/downloadReport',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: 'One report of one of the caller’s accounts, generated now and streamed',
         body: DownloadReportBody,

@@ -18,7 +18,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: { response: { 200: Me, 404: ErrorBody, ...authErrorResponses } },
     },
     async (request) => {

@@ -92,7 +92,7 @@ export class ReportController {
    * The report's part of a load: the report id, the grant (the asking origin, edit permission), the definition,
    * settings, `pageName`, load `filters` (added to the report's), the viewer's saved filters, the theme.
    */
-  private async open({ config: raw, accessToken, origin }: LoadRequest): Promise<void> {
+  private async open({ config: raw, accessToken, origin }: LoadRequest): Promise<() => void> {
     const config = raw as Partial<IReportLoadConfiguration>;
     const reportId = typeof config.id === 'string' && config.id !== '' ? config.id : this.urlReportId;
     if (!reportId) throw badRequest('The load configuration needs a report id.');
@@ -119,22 +119,23 @@ export class ReportController {
     const working = saved ? applyStateToDefinition(initial, saved) : initial;
     const themeJson = (config.theme as { themeJson?: Record<string, unknown> } | undefined)?.themeJson;
     const theme = themeJson ?? definition.theme;
-    this.update((s) => ({
-      ...INITIAL_STATE,
-      status: 'loaded',
-      session,
-      report: info,
-      dataset,
-      definition: working,
-      savedJson: JSON.stringify(definition),
-      settings: config.settings ?? {},
-      activePage: firstPage(working, config.pageName),
-      viewMode: wantsEdit ? 'edit' : 'view',
-      defaultFilters: encodeBookmarkState(captureFilters(initial)),
-      ...(saved && userState !== null ? { userState } : {}),
-      ...(theme === undefined ? {} : { theme }),
-      generation: s.generation,
-    }));
+    return () =>
+      this.update((s) => ({
+        ...INITIAL_STATE,
+        status: 'loaded',
+        session,
+        report: info,
+        dataset,
+        definition: working,
+        savedJson: JSON.stringify(definition),
+        settings: config.settings ?? {},
+        activePage: firstPage(working, config.pageName),
+        viewMode: wantsEdit ? 'edit' : 'view',
+        defaultFilters: encodeBookmarkState(captureFilters(initial)),
+        ...(saved && userState !== null ? { userState } : {}),
+        ...(theme === undefined ? {} : { theme }),
+        generation: s.generation,
+      }));
   }
 
   /** Shows the report (after a phased prepare) and queries the active page. */

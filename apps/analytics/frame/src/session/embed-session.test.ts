@@ -22,10 +22,12 @@ function setup({ kind = 'report' as EventKind, origins = [HOST] } = {}) {
   const opened: LoadRequest[] = [];
   const failed: unknown[] = [];
   const renewed: boolean[] = [];
+  const shown: unknown[] = [];
   const embed: EmbedKind = {
     open: async (request) => {
       await session.authorize(request.accessToken, request.origin);
       if (request.config.bad === true) throw new Error('the kind refused it');
+      return () => shown.push(request.config);
     },
     opened: (request) => opened.push(request),
     failed: (error) => failed.push(error.body),
@@ -54,7 +56,7 @@ function setup({ kind = 'report' as EventKind, origins = [HOST] } = {}) {
     embed,
   });
   const names = () => events.map((e) => e.eventName);
-  return { session, api, events, names, opened, failed, renewed };
+  return { session, api, events, names, opened, failed, renewed, shown };
 }
 
 const config = { accessToken: 'a', id: 'r1' };
@@ -62,12 +64,39 @@ const config = { accessToken: 'a', id: 'r1' };
 afterEach(() => vi.useRealTimers());
 
 describe('loading', () => {
-  it('asks for the grant, raises loaded, then lets the kind start', async () => {
-    const { session, names, opened, api } = setup();
+  it('asks for the grant, shows the content, raises loaded, then lets the kind start', async () => {
+    const { session, names, opened, api, shown } = setup();
     await session.load(config, HOST, true);
     expect(api.tokens).toEqual(['a']);
+    expect(shown).toEqual([config]);
     expect(names()).toEqual(['loaded']);
     expect(opened).toEqual([{ config, accessToken: 'a', origin: HOST, phased: true }]);
+  });
+
+  it('shows the content, raises loaded and starts the kind in one step, with no render in between', async () => {
+    const steps: string[] = [];
+    const session: EmbedSession = new EmbedSession({
+      kind: 'dashboard',
+      api: { setToken: () => undefined, expired: false, session: async () => grant() },
+      raise: async (event) => {
+        steps.push('eventName' in event ? event.eventName : event.kind);
+      },
+      embed: {
+        open: async (request) => {
+          await session.authorize(request.accessToken, request.origin);
+          return () => {
+            steps.push('show');
+            // What a store update schedules (React flushes a sync update in a microtask).
+            queueMicrotask(() => steps.push('render'));
+          };
+        },
+        opened: () => steps.push('opened'),
+        failed: () => undefined,
+      },
+    });
+    await session.load(config, HOST);
+    await Promise.resolve();
+    expect(steps).toEqual(['show', 'loaded', 'opened', 'render']);
   });
 
   it.each([

@@ -47,9 +47,11 @@ export interface LoadRequest {
 export interface EmbedKind {
   /**
    * Reads the kind's part of the configuration (a `FrameError` for a bad one), asks for the grant through
-   * `session.authorize(request)`, and shows the content. Throwing fails the load.
+   * `session.authorize(…)` and reads the content; resolves with `show`, which puts it in the kind's state. The
+   * session calls `show`, raises `loaded` and calls `opened` in one synchronous step, so the view never renders the
+   * content before its first pass started. Throwing fails the load.
    */
-  open(request: LoadRequest): Promise<void>;
+  open(request: LoadRequest): Promise<() => void>;
   /** After `loaded` was raised: starts what the load asked for (rendering, a first question…). */
   opened?(request: LoadRequest): void;
   /** The load failed and `error` was raised: shows why. */
@@ -242,6 +244,7 @@ export class EmbedSession {
 
   private async run(body: unknown, origin: string, phased: boolean): Promise<void> {
     let request: LoadRequest;
+    let show: () => void;
     try {
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         throw badRequest('The load configuration must be an object.');
@@ -249,12 +252,13 @@ export class EmbedSession {
       if (typeof accessToken !== 'string' || accessToken === '')
         throw badRequest('The load configuration needs an accessToken.');
       request = { config: body as Record<string, unknown>, accessToken, origin, phased };
-      await this.embed.open(request);
+      show = await this.embed.open(request);
     } catch (error) {
       const failure = this.fail(error);
       this.embed.failed(failure);
       throw failure;
     }
+    show();
     this.raise('loaded');
     this.embed.opened?.(request);
   }

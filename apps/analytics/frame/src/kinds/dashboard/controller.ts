@@ -116,7 +116,7 @@ export class DashboardController {
    * The dashboard's part of a load (`POST /dashboard/load`, `/tile/load`): the dashboard (and tile) id and the
    * page view, the grant, the dashboard.
    */
-  private async open({ config, accessToken, origin }: LoadRequest): Promise<void> {
+  private async open({ config, accessToken, origin }: LoadRequest): Promise<() => void> {
     const dashboardId =
       this.mode === 'dashboard'
         ? (text(config.id) ?? this.url.dashboardId)
@@ -138,14 +138,15 @@ export class DashboardController {
         errorBody('tileNotFound', `No tile '${tileId ?? ''}' on this dashboard.`, CommonErrorCodes.NotFound),
       );
     }
-    this.store.update((s) => ({
-      ...INITIAL_DASHBOARD_STATE,
-      status: 'loaded',
-      dashboard,
-      tiles,
-      pageView,
-      generation: s.generation,
-    }));
+    return () =>
+      this.store.update((s) => ({
+        ...INITIAL_DASHBOARD_STATE,
+        status: 'loaded',
+        dashboard,
+        tiles,
+        pageView,
+        generation: s.generation,
+      }));
   }
 
   /** Fetches every data tile's answer again (a new pass); stale answers stay on screen meanwhile. */

@@ -109,7 +109,7 @@ export class PaginatedController {
    * The paginated part of a load (`POST /report/load`, `prepare` with `phased`): the report id, the
    * `parameterValues` and panel settings, the grant, page 1.
    */
-  private async open({ config: raw, accessToken, origin, phased }: LoadRequest): Promise<void> {
+  private async open({ config: raw, accessToken, origin, phased }: LoadRequest): Promise<() => void> {
     const config = raw as Partial<IPaginatedReportLoadConfiguration>;
     const reportId = typeof config.id === 'string' && config.id !== '' ? config.id : this.options.reportId;
     if (!reportId) throw badRequest('The load configuration needs a report id.');
@@ -118,16 +118,17 @@ export class PaginatedController {
     await this.session.authorize(accessToken, origin);
     const page = await this.api.page(reportId, 1, values);
     const panel = config.settings?.commands?.parameterPanel ?? {};
-    this.update((s) => ({
-      ...INITIAL_PAGINATED_STATE,
-      status: 'loaded',
-      reportId,
-      values,
-      page,
-      panel: { enabled: panel.enabled ?? true, expanded: panel.expanded ?? true },
-      rendering: !phased,
-      generation: s.generation + 1,
-    }));
+    return () =>
+      this.update((s) => ({
+        ...INITIAL_PAGINATED_STATE,
+        status: 'loaded',
+        reportId,
+        values,
+        page,
+        panel: { enabled: panel.enabled ?? true, expanded: panel.expanded ?? true },
+        rendering: !phased,
+        generation: s.generation + 1,
+      }));
   }
 
   /** Shows the report after a phased prepare. */

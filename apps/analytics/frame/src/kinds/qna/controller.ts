@@ -91,7 +91,7 @@ export class QnaController {
   }
 
   /** The Q&A part of a load (`POST /qna/load`): the datasets, the grant, the view mode. */
-  private async open({ config: raw, accessToken, origin }: LoadRequest): Promise<void> {
+  private async open({ config: raw, accessToken, origin }: LoadRequest): Promise<() => void> {
     const config = raw as LoadConfig;
     const ids = config.datasetIds;
     if (
@@ -105,14 +105,15 @@ export class QnaController {
     this.store.update((s) => ({ ...s, status: 'loading' }));
     await this.session.authorize(accessToken, origin);
     const datasets = await Promise.all(ids.map((id) => this.api.dataset(id)));
-    this.store.update(() => ({
-      ...INITIAL_QNA_STATE,
-      status: 'loaded',
-      datasetIds: ids,
-      datasets,
-      mode: config.viewMode === QnaMode.ResultOnly ? 'resultOnly' : 'interactive',
-      hideErrors: config.settings?.hideErrors === true,
-    }));
+    return () =>
+      this.store.update(() => ({
+        ...INITIAL_QNA_STATE,
+        status: 'loaded',
+        datasetIds: ids,
+        datasets,
+        mode: config.viewMode === QnaMode.ResultOnly ? 'resultOnly' : 'interactive',
+        hideErrors: config.settings?.hideErrors === true,
+      }));
   }
 
   /**

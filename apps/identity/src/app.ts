@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import { registerErrorHandler, registerNotFoundHandler } from '@portico/server-kit';
-import type Provider from 'oidc-provider';
 import type { DestinationStream } from 'pino';
 import type { IdentityConfig } from './config.ts';
 import { registerSecurityHeaders } from './content-security-policy.ts';
@@ -13,7 +12,8 @@ import { interactionRoutes } from './interactions.ts';
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './keys.ts';
 import { STYLESHEET_PATH } from './pages.ts';
 import { createProvider } from './provider.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
+import type { IdentityServices } from './services.ts';
 import { openUserDirectory } from './users.ts';
 
 export interface IdentityAppOptions {
@@ -52,7 +52,8 @@ function loggerOptions(
  * Mounts oidc-provider (a Koa app) at the root: the encapsulated scope has no body parsers, so the provider
  * reads the raw request stream itself, and the reply is hijacked so Fastify leaves the response alone.
  */
-async function providerRoutes(app: FastifyInstance, { provider }: { provider: Provider }) {
+async function providerRoutes(app: FastifyInstance) {
+  const { provider } = app.services;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const callback = provider.callback();
@@ -102,6 +103,13 @@ export async function buildIdentityApp(
   });
 
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
+  const services: IdentityServices = {
+    config,
+    provider,
+    users,
+    throttle: options.throttle ?? new SignInThrottle(),
+  };
+  app.decorate('services', services);
 
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider server error'));
 
@@ -135,13 +143,8 @@ export async function buildIdentityApp(
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
   );
 
-  await app.register(interactionRoutes, {
-    provider,
-    users,
-    config,
-    ...(options.throttle === undefined ? {} : { throttle: options.throttle }),
-  });
-  await app.register(providerRoutes, { provider });
+  await app.register(interactionRoutes);
+  await app.register(providerRoutes);
 
   return app;
 }

@@ -99,7 +99,11 @@ export const authenticationPlugin = globalPlugin(
       const at = now();
       if (seenRecently(user.subject, at)) return;
       try {
-        await recordUserSeen(app.database.db, { subject: user.subject, name: user.name, email: user.email });
+        await recordUserSeen(app.services.database.db, {
+          subject: user.subject,
+          name: user.name,
+          email: user.email,
+        });
       } catch (error) {
         // Bookkeeping must not fail the call it rides on; the next request retries.
         request.log.warn({ err: error }, 'could not record the user as seen');

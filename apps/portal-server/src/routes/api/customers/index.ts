@@ -16,7 +16,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(CustomerAccount), ...authErrorResponses },
       },
     },
-    async (request) => accountsOf(app.database.db, principalOf(requireUser(request))),
+    async (request) => accountsOf(app.services.database.db, principalOf(requireUser(request))),
   );
 };
 

@@ -23,7 +23,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { subject } = requireUser(request);
-      const row = await findUserBySubject(app.database.db, subject);
+      const row = await findUserBySubject(app.services.database.db, subject);
       if (row === undefined)
         throw new HttpError(404, 'NOT_FOUND', 'The signed-in user has not been recorded yet.');
       return {

@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyError, FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
-import type Provider from 'oidc-provider';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import { registerErrorHandler, registerNotFoundHandler } from '@portico/server-kit';
 import type { DestinationStream } from 'pino';
 import type { IdentityConfig } from './config.ts';
+import { registerSecurityHeaders } from './content-security-policy.ts';
 import { pruneExpired } from './file-adapter.ts';
 import { ensureDir } from './files.ts';
 import { interactionRoutes } from './interactions.ts';
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './keys.ts';
 import { STYLESHEET_PATH } from './pages.ts';
 import { createProvider } from './provider.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
+import type { IdentityServices } from './services.ts';
 import { openUserDirectory } from './users.ts';
 
 export interface IdentityAppOptions {
@@ -51,7 +52,8 @@ function loggerOptions(
  * Mounts oidc-provider (a Koa app) at the root: the encapsulated scope has no body parsers, so the provider
  * reads the raw request stream itself, and the reply is hijacked so Fastify leaves the response alone.
  */
-async function providerRoutes(app: FastifyInstance, { provider }: { provider: Provider }) {
+async function providerRoutes(app: FastifyInstance) {
+  const { provider } = app.services;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const callback = provider.callback();
@@ -71,7 +73,7 @@ async function providerRoutes(app: FastifyInstance, { provider }: { provider: Pr
  *
  * ```ts
  * const app = await buildIdentityApp(loadConfig(process.env));
- * await app.listen({ host: config.host, port: config.port });
+ * await serve(app, { host: config.host, port: config.port, readyMessage: 'identity provider ready' }); // server-kit
  * ```
  */
 export async function buildIdentityApp(
@@ -101,31 +103,22 @@ export async function buildIdentityApp(
   });
 
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
+  const services: IdentityServices = {
+    config,
+    provider,
+    users,
+    throttle: options.throttle ?? new SignInThrottle(),
+  };
+  app.decorate('services', services);
 
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider server error'));
 
-  await app.register(helmet, {
-    // Pages set their own policy (content-security-policy.ts); JSON needs none.
-    contentSecurityPolicy: false,
-    // The portal signs in through a popup, which must keep its opener across the provider's pages.
-    crossOriginOpenerPolicy: false,
-    strictTransportSecurity: config.issuer.startsWith('https:'),
-  });
+  await registerSecurityHeaders(app, config.issuer);
 
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(status)
-      .send({ message: status >= 500 ? 'Internal Server Error' : error.message, code: error.code });
-  });
-
-  // Methods the catch-all does not take (PUT, DELETE…): the same shape as the provider's own 404.
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' }),
-  );
+  // The house rules of every Portico server (server-kit): `{ message, code }` errors without a stack, and 404
+  // NOT_FOUND naming the path for the methods the provider's catch-all does not take (PUT, DELETE…).
+  registerErrorHandler(app);
+  registerNotFoundHandler(app);
 
   app.get(
     '/healthz',
@@ -150,13 +143,8 @@ export async function buildIdentityApp(
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
   );
 
-  await app.register(interactionRoutes, {
-    provider,
-    users,
-    config,
-    ...(options.throttle === undefined ? {} : { throttle: options.throttle }),
-  });
-  await app.register(providerRoutes, { provider });
+  await app.register(interactionRoutes);
+  await app.register(providerRoutes);
 
   return app;
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 
 /** A fresh value for a CSP `'nonce-…'` source. */
 export function createNonce(): string {
@@ -24,4 +26,17 @@ export function contentSecurityPolicy(formTargets: readonly string[], scriptNonc
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
+}
+
+/**
+ * helmet's security headers on every answer. Pages set their own policy (`contentSecurityPolicy` above) and JSON
+ * needs none, so helmet's CSP is off; the portal signs in through a popup, which must keep its opener across the
+ * provider's pages; HSTS only on an https issuer.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, issuer: string): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginOpenerPolicy: false,
+    strictTransportSecurity: issuer.startsWith('https:'),
+  });
 }

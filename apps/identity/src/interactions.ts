@@ -2,11 +2,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
-import type { IdentityConfig } from './config.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { expiredInteractionPage, loginPage, problemPage, TOO_MANY_ATTEMPTS } from './pages.ts';
-import { SignInThrottle } from './sign-in-throttle.ts';
-import type { UserDirectory } from './users.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -70,22 +67,12 @@ function refusal(error: FastifyError): { status: number; heading: string; messag
   return { status: 500, heading: 'Something went wrong', message: 'Go back to the portal and try again.' };
 }
 
-export interface InteractionRoutesOptions {
-  provider: Provider;
-  users: UserDirectory;
-  config: IdentityConfig;
-  /** Limits failed password attempts per client address (default: 5 per email and 20 in all per 15 minutes). */
-  throttle?: SignInThrottle;
-}
-
 /**
  * The provider's interaction pages at `/interaction/:uid`: GET shows the sign-in form (or completes consent,
  * which this first-party client never has to ask for), POST checks the password.
  */
-export async function interactionRoutes(
-  app: FastifyInstance,
-  { provider, users, config, throttle = new SignInThrottle() }: InteractionRoutesOptions,
-) {
+export async function interactionRoutes(app: FastifyInstance) {
+  const { provider, users, config, throttle } = app.services;
   await app.register(formbody, { bodyLimit: 8 * 1024 });
 
   const csp = contentSecurityPolicy(config.clientOrigins);

@@ -7,18 +7,19 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { cachedTokenVerifier, createTokenVerifier } from './auth/token-verifier.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { createDownloadTokens } from './auth/download-token.ts';
+import { createAnalyticsProvider } from './embed/analytics-provider.ts';
 import type { EmbedInfoProvider } from './embed/provider.ts';
 import type { PortalConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
-import { databasePlugin } from './plugins/database.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { genReqId } from './plugins/request-id.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
-import { registerAnswerHeaders } from './plugins/security.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
+import type { PortalServices } from './services.ts';
 
 async function openOwnDatabase(config: PortalConfig): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -70,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins.
   // The request id and the security headers, on every answer.
-  await registerAnswerHeaders(app, config);
+  await registerSecurityHeaders(app, config);
   // Answers over 1 KB are compressed; request bodies are never compressed by the SPA, so no route decompresses
   // (which would be one more hook on every request).
   await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
@@ -79,7 +80,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   const database = options.database ?? (await openOwnDatabase(config));
   try {
-    await app.register(databasePlugin, { database, owns: options.database === undefined });
+    const services: PortalServices = {
+      config,
+      database,
+      downloadTokens: createDownloadTokens(config.downloadTokenSecret),
+      embedInfoProvider: config.client.enableEmbeddedPowerBi
+        ? (options.embedInfoProvider ??
+          createAnalyticsProvider({
+            url: config.analytics.url,
+            clientId: config.analytics.clientId,
+            clientSecret: config.analytics.clientSecret,
+          }))
+        : undefined,
+    };
+    app.decorate('services', services);
+    // The app closes the database only when it opened it.
+    if (options.database === undefined) app.addHook('onClose', () => database.close());
     const verifier =
       options.tokenVerifier ??
       // Each successful verification is reused for the same token until its exp (at most 5 minutes, 1000 tokens).
@@ -94,10 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(authenticationPlugin, { verifier });
 
     // Routes.
-    await registerRoutes(app, config, {
-      downloadTokens: createDownloadTokens(config.downloadTokenSecret),
-      ...(options.embedInfoProvider === undefined ? {} : { embedInfoProvider: options.embedInfoProvider }),
-    });
+    await registerRoutes(app);
   } catch (error) {
     if (options.database === undefined) await database.close();
     throw error;

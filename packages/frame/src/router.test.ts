@@ -110,6 +110,57 @@ describe('answering requests', () => {
     });
   });
 
+  it('answers every unmatched call through the one unmatched handler, whatever its method and depth', async () => {
+    const seen: string[] = [];
+    const { router, parent, request } = start({
+      unmatched: ({ method, url, params, body, origin }) => {
+        seen.push(`${method} ${url} ${JSON.stringify(params)} ${JSON.stringify(body)} ${origin}`);
+        throw new FrameError(501, { message: 'notImplemented', detailedMessage: `${method} ${url}` });
+      },
+    });
+    router.get('/report/pages', () => 'pages');
+    const deep = '/report/pages/p1/visuals/v1/a/b/c/d/e/f';
+
+    request('GET', '/report/pages');
+    request('POST', '/report/pages');
+    request('DELETE', deep, { body: { x: 1 } });
+    await flush();
+
+    const byId = (message: unknown) => (message as { headers: { id: string } }).headers.id;
+    const answers = parent.posted.map(({ message }) => message);
+    expect(answers.sort((a, b) => byId(a).localeCompare(byId(b)))).toStrictEqual([
+      { statusCode: 200, headers: { id: 'req-1' }, body: 'pages' },
+      {
+        statusCode: 501,
+        headers: { id: 'req-2' },
+        body: { message: 'notImplemented', detailedMessage: 'POST /report/pages' },
+      },
+      {
+        statusCode: 501,
+        headers: { id: 'req-3' },
+        body: { message: 'notImplemented', detailedMessage: `DELETE ${deep}` },
+      },
+    ]);
+    expect(seen).toStrictEqual([
+      `POST /report/pages {} undefined ${HOST}`,
+      `DELETE ${deep} {} {"x":1} ${HOST}`,
+    ]);
+  });
+
+  it('lets a route registered after the others still win over the unmatched handler', async () => {
+    const { router, parent, request } = start({ unmatched: () => reply(400, { message: 'unsupported' }) });
+    router.get('/report/pages', () => 'pages');
+    request('GET', '/report/zoom');
+    router.get('/report/zoom', () => 1);
+    request('GET', '/report/zoom');
+    await flush();
+
+    expect(parent.posted.map(({ message }) => message)).toStrictEqual([
+      { statusCode: 400, headers: { id: 'req-1' }, body: { message: 'unsupported' } },
+      { statusCode: 200, headers: { id: 'req-2' }, body: 1 },
+    ]);
+  });
+
   it('answers 500 with the error message when a handler throws', async () => {
     const { router, parent, request } = start();
     router.get('/report/theme', () => {

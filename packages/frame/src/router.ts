@@ -25,7 +25,7 @@ import {
   type RouteParams,
   type WireHeaders,
 } from '@portico/protocol';
-import { settle } from './replies.ts';
+import { FrameError, settle } from './replies.ts';
 
 /** Anything a message can be posted to with an exact target origin (the parent window, or a test double). */
 export interface PostTarget {
@@ -58,6 +58,12 @@ export interface FrameRouterOptions {
   timeoutMs?: number;
   /** Debug hook called for every message dropped; never needed for correct behaviour. */
   onDrop?: (reason: DropReason, data: unknown) => void;
+  /**
+   * Answers a request no route matches (any method, any number of segments), like a route handler with empty
+   * `params`; by default it is 404 `{ message }`. A frame whose protocol answers unknown calls otherwise (501,
+   * or 400 for calls its kind does not support) sets it once here.
+   */
+  unmatched?: FrameHandler;
 }
 
 export interface FrameRequest<P extends string = string> {
@@ -176,11 +182,19 @@ export function createFrameRouter(options: FrameRouterOptions): FrameRouter {
     return undefined;
   };
 
+  const unmatched: FrameHandler =
+    options.unmatched ??
+    (({ method, url }) => {
+      throw new FrameError(404, { message: `The frame has no route for ${method} ${url}` });
+    });
+
   const answer = async (request: IRequest, origin: string): Promise<void> => {
     const found = find(request);
-    const [statusCode, body] = found
-      ? await settle(() => found[0].handler({ ...request, body: request.body, params: found[1], origin }))
-      : [404, { message: `The frame has no route for ${request.method} ${request.url}` }];
+    const [statusCode, body] = await settle(() =>
+      found
+        ? found[0].handler({ ...request, body: request.body, params: found[1], origin })
+        : unmatched({ ...request, body: request.body, params: {}, origin }),
+    );
     if (destroyed) return;
     const id = request.headers.id;
     try {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandler } from './error-handler.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './error-handler.ts';
 import type { ErrorHandlerOptions } from './error-handler.ts';
 import { HttpError } from './http-errors.ts';
 import { captureLogs } from './testing.ts';
@@ -105,5 +105,19 @@ describe('the error handler', () => {
         err: expect.objectContaining({ message: expect.stringContaining('secret') }),
       }),
     );
+  });
+});
+
+describe('the not-found handler', () => {
+  it('answers an unknown path with 404 NOT_FOUND naming the method and the path, never the query string', async () => {
+    const server = Fastify({ logger: false });
+    registerNotFoundHandler(server);
+    server.get('/known', async () => 'yes');
+    const known = await server.inject({ method: 'GET', url: '/known' });
+    const unknown = await server.inject({ method: 'DELETE', url: '/reports/r1?access_token=secret' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'No route DELETE /reports/r1', code: 'NOT_FOUND' });
+    expect(unknown.body).not.toContain('secret');
   });
 });

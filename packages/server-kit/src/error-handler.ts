@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
 import type { CommonErrorCode } from './http-errors.ts';
 
@@ -62,4 +62,24 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       .code(500)
       .send({ message: 'Internal server error', code: 'INTERNAL' satisfies CommonErrorCode });
   });
+}
+
+/**
+ * The answer to a path no route matches: `404 { message: 'No route GET /path', code: 'NOT_FOUND' }`, naming the
+ * method and the path without its query string (a query can carry a token or a login hint).
+ *
+ * ```ts
+ * app.setNotFoundHandler((request, reply) => (wantsPage(request) ? serveIndex(reply) : answerNotFound(request, reply)));
+ * ```
+ */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  return reply
+    .code(404)
+    .send({ message: `No route ${request.method} ${path}`, code: 'NOT_FOUND' satisfies CommonErrorCode });
+}
+
+/** Answers every unknown path with `answerNotFound`. */
+export function registerNotFoundHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => answerNotFound(request, reply));
 }

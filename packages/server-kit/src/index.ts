@@ -7,7 +7,12 @@ export {
 } from './request-id.ts';
 export { CLIENT_ERROR_CODES, HttpError } from './http-errors.ts';
 export type { CommonErrorCode } from './http-errors.ts';
-export { badRequestText, registerErrorHandler } from './error-handler.ts';
+export {
+  answerNotFound,
+  badRequestText,
+  registerErrorHandler,
+  registerNotFoundHandler,
+} from './error-handler.ts';
 export type { ErrorHandlerOptions } from './error-handler.ts';
 export { DeferredChildLogger, deferChildren } from './deferred-child-logger.ts';
 export { requestLineWriter } from './request-line.ts';

@@ -1,39 +1,32 @@
 /**
- * Boots a report frame (`/reportEmbed`): creates the report controller and the frame router (accepting any parent
- * until a load's token names the allowed origins), registers the routes and renders the app.
+ * Boots a report frame (`/reportEmbed`): creates the report controller, connects its embed session to the parent
+ * (`session/connect.ts`), registers the routes and renders the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createFrameRouter } from '@portico/frame';
 import { createDraftFrameApi } from './create/draft-api.ts';
 import type { FrameUrl } from './boot.ts';
 import { App } from './components/App.tsx';
 import { ReportController } from './model/controller.ts';
+import { notImplementedCall } from './model/errors.ts';
 import { registerRoutes } from './routes/index.ts';
+import { connectSession } from './session/connect.ts';
 
 /**
  * The report controller on the draft-aware API (a TokenExpired raises the SDK's error event), with its frame router
  * and every report route registered; the report and quick-create frames render their app on it.
  */
 export function startReportController(url: FrameUrl, reportId?: string): ReportController {
-  let raise: (eventName: string, body: unknown) => void = () => undefined;
-  const api = createDraftFrameApi({
-    onTokenExpired: (error) =>
-      raise('error', {
-        message: 'TokenExpired',
-        detailedMessage: error.message,
-        errorCode: 'TokenExpired',
-        level: 3,
-      }),
+  const api = createDraftFrameApi({ onTokenExpired: (error) => controller.session.tokenExpired(error) });
+  const router = connectSession({
+    session: () => controller.session,
+    uid: url.uid,
+    unmatched: notImplementedCall,
+    announceReady: false,
   });
+  // Declared after the closures above that use it; none of them runs before this line.
   const controller = new ReportController({ api, reportId, raise: (event) => router.raise(event) });
-  raise = (eventName, body) => controller.raise(eventName, body);
-  const router = createFrameRouter({
-    allowedOrigins: (origin) => controller.acceptsOrigin(origin),
-    ...(url.uid === undefined ? {} : { uid: url.uid }),
-  });
   registerRoutes(router, controller, { print: () => window.print(), correlationId: crypto.randomUUID() });
-  window.addEventListener('pagehide', () => router.destroy());
   return controller;
 }
 

@@ -7,7 +7,7 @@ import { globalPlugin } from './global-plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of the /v1 routes: a valid API access token (client credentials) is required. */
-    requireApiClient: (request: FastifyRequest) => Promise<void>;
+    requireApiToken: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook of the /frame-api routes: a valid embed token is required; see `embedClaims(request)`. */
     requireEmbedToken: (request: FastifyRequest) => Promise<void>;
   }
@@ -47,13 +47,13 @@ export function embedClaims(request: FastifyRequest): EmbedClaims {
   return request.embed;
 }
 
-/** Bearer-token checks for both audiences; routes opt in with `onRequest: app.requireApiClient` (or Embed). */
+/** Bearer-token checks for both audiences; routes opt in with `onRequest: app.requireApiToken` (or Embed). */
 export const authenticationPlugin = globalPlugin(
   'analytics-authentication',
   async (app: FastifyInstance, opts: { tokens: TokenService }) => {
     app.decorateRequest('apiClient', null);
     app.decorateRequest('embed', null);
-    app.decorate('requireApiClient', async (request: FastifyRequest) => {
+    app.decorate('requireApiToken', async (request: FastifyRequest) => {
       const token = bearer(request, 'analytics-api');
       try {
         request.apiClient = await opts.tokens.verifyApiToken(token);

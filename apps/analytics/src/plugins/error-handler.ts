@@ -1,4 +1,8 @@
-import { HttpError, registerErrorHandler as registerSharedErrorHandler } from '@portico/server-kit';
+import {
+  HttpError,
+  registerErrorHandler as registerSharedErrorHandler,
+  registerNotFoundHandler,
+} from '@portico/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../http-errors.ts';
 import { QueryError } from '@portico/analytics-model';
@@ -14,9 +18,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error instanceof QueryError ? new HttpError<ErrorCode>(400, 'INVALID_QUERY', error.message) : undefined,
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    void reply
-      .code(404)
-      .send({ message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
-  });
+  registerNotFoundHandler(app);
 }

@@ -98,7 +98,7 @@ export async function startAudit(): Promise<Audit> {
 
   const routes = recorded.flatMap((route): AuditedRoute[] => {
     const hooks = onRequestHooks(route);
-    const auth: RouteAuth = hooks.includes(app.requireApiClient)
+    const auth: RouteAuth = hooks.includes(app.requireApiToken)
       ? 'api'
       : hooks.includes(app.requireEmbedToken)
         ? 'embed'

@@ -31,23 +31,21 @@ const NOT_BUILT = `<!doctype html>
  * The embed pages: the frame app's index.html, framable by ANALYTICS_EMBED_ORIGINS only (CSP frame-ancestors), and
  * the app's static assets. Without a build, a short page says how to make one.
  */
-const embedPageRoutes: FastifyPluginAsyncTypebox<{
-  frameDist: string;
-  embedOrigins: readonly string[];
-}> = async (app, opts) => {
-  const index = join(opts.frameDist, 'index.html');
+const embedPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app.services;
+  const index = join(config.frameDist, 'index.html');
   for (const path of EMBED_PAGES) {
     app.get(path, async (_request, reply) => {
       const html = await readFile(index, 'utf8').catch(() => undefined);
-      allowFraming(reply, opts.embedOrigins);
+      allowFraming(reply, config.embedOrigins);
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').send(html ?? NOT_BUILT);
     });
   }
-  if (existsSync(opts.frameDist)) {
+  if (existsSync(config.frameDist)) {
     // Hashed asset names: cached for a year; index.html itself goes through the routes above.
     await app.register(fastifyStatic, {
-      root: opts.frameDist,
+      root: config.frameDist,
       prefix: '/',
       index: false,
       wildcard: true,

@@ -16,7 +16,6 @@ import openApiRoutes from './v1/openapi.ts';
 /** Route files mirror the URL: routes/v1/* answers /v1/*, routes/frame-api/* answers /frame-api/*. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const routes = recordRoutes(app, ['/v1/', '/oauth/']);
-  const { config } = app.services;
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(contentRoutes, { prefix: '/v1' });
@@ -28,5 +27,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(createKindRoutes, { prefix: '/frame-api/create' });
   await app.register(dashboardRoutes);
   await app.register(qnaRoutes, { prefix: '/frame-api/qna' });
-  await app.register(embedPageRoutes, { frameDist: config.frameDist, embedOrigins: config.embedOrigins });
+  await app.register(embedPageRoutes);
 }

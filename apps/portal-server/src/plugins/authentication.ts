@@ -22,20 +22,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * onRequest hook of every route that needs a signed-in caller:
-     * `app.get('/x', { onRequest: app.authenticate }, handler)`; then `requireUser(request)` in the handler.
+     * `app.get('/x', { onRequest: app.requireUserToken }, handler)`; then `requireUser(request)` in the handler.
      */
-    authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    requireUserToken: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
   interface FastifyRequest {
-    /** Set by `app.authenticate`; null on routes that do not use it. */
+    /** Set by `app.requireUserToken`; null on routes that do not use it. */
     user: AuthenticatedUser | null;
   }
 }
 
-/** The authenticated caller; for handlers of routes that run `app.authenticate`. */
+/** The authenticated caller; for handlers of routes that run `app.requireUserToken`. */
 export function requireUser(request: FastifyRequest): AuthenticatedUser {
   if (request.user === null)
-    throw new Error(`route ${request.routeOptions.url ?? ''} does not run app.authenticate`);
+    throw new Error(`route ${request.routeOptions.url ?? ''} does not run app.requireUserToken`);
   return request.user;
 }
 
@@ -68,7 +68,7 @@ export interface AuthenticationOptions {
 }
 
 /**
- * Bearer-token authentication for `/api` routes. Routes opt in with `onRequest: app.authenticate` (before body
+ * Bearer-token authentication for `/api` routes. Routes opt in with `onRequest: app.requireUserToken` (before body
  * parsing and validation, so an anonymous caller learns nothing about the route's input). A valid token sets
  * `request.user` and records the caller in the users table, at most once a minute per subject.
  */
@@ -99,7 +99,11 @@ export const authenticationPlugin = globalPlugin(
       const at = now();
       if (seenRecently(user.subject, at)) return;
       try {
-        await recordUserSeen(app.database.db, { subject: user.subject, name: user.name, email: user.email });
+        await recordUserSeen(app.services.database.db, {
+          subject: user.subject,
+          name: user.name,
+          email: user.email,
+        });
       } catch (error) {
         // Bookkeeping must not fail the call it rides on; the next request retries.
         request.log.warn({ err: error }, 'could not record the user as seen');
@@ -141,7 +145,7 @@ export const authenticationPlugin = globalPlugin(
     // A callback hook rather than an async one: a token the verifier has already verified (and that is still
     // valid), from a caller recorded within the minute, is accepted without a promise or a tick of its own.
     app.decorate(
-      'authenticate',
+      'requireUserToken',
       (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
         const header = request.headers.authorization ?? '';
         // The usual form first, without the pattern: a string equal to a token verified before is well formed.

@@ -4,7 +4,7 @@
  * not a declared dependency of this workspace).
  *
  * ```ts
- * export const databasePlugin = globalPlugin('portico-database', async (app, opts: { database: Database }) => {…});
+ * export const docsPlugin = globalPlugin('portico-docs', async (app) => {…});
  * ```
  */
 export function globalPlugin<P extends (...args: never[]) => Promise<void>>(name: string, plugin: P): P {

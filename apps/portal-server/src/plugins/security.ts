@@ -109,7 +109,7 @@ export function isApiRequest(url: string): boolean {
  * once; the hook only picks one. One hook rather than two (an echo of the request id apart), since every hook is a
  * step of Fastify's hook runner on every request.
  */
-export async function registerAnswerHeaders(app: FastifyInstance, config: PortalConfig): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, config: PortalConfig): Promise<void> {
   const documentHeaders = Object.entries(await securityHeaders(config));
   const apiHeaders = Object.entries(apiSecurityHeaders(Object.fromEntries(documentHeaders)));
   app.addHook('onRequest', (request, reply, done) => {

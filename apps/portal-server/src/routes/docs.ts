@@ -93,31 +93,29 @@ ${items}</body></html>`;
 }
 
 /** Records every route registered after it, and serves /api/docs (HTML) and /api/docs/openapi.json. */
-export const docsPlugin = globalPlugin(
-  'portico-docs',
-  async (app: FastifyInstance, { config }: { config: PortalConfig }) => {
-    const operations: Operation[] = [];
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!DOCUMENTED.test(route.url) || route.url.startsWith('/api/docs')) return;
-      for (const method of methods) {
-        if (method === 'HEAD') continue;
-        operations.push({
-          method,
-          path: route.url,
-          schema: (route.schema ?? {}) as Record<string, unknown>,
-          // Plugins add route hooks of their own (compression does), so only `app.authenticate` counts.
-          authenticated: [route.onRequest ?? []].flat().includes(app.authenticate),
-        });
-      }
-    });
-    let document: string | undefined;
-    app.get('/api/docs/openapi.json', async (_request, reply) => {
-      document ??= JSON.stringify(openApi(config, operations));
-      return reply.type('application/json; charset=utf-8').send(document);
-    });
-    app.get('/api/docs', async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage(operations)),
-    );
-  },
-);
+export const docsPlugin = globalPlugin('portico-docs', async (app: FastifyInstance) => {
+  const { config } = app.services;
+  const operations: Operation[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!DOCUMENTED.test(route.url) || route.url.startsWith('/api/docs')) return;
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      operations.push({
+        method,
+        path: route.url,
+        schema: (route.schema ?? {}) as Record<string, unknown>,
+        // Plugins add route hooks of their own (compression does), so only `app.requireUserToken` counts.
+        authenticated: [route.onRequest ?? []].flat().includes(app.requireUserToken),
+      });
+    }
+  });
+  let document: string | undefined;
+  app.get('/api/docs/openapi.json', async (_request, reply) => {
+    document ??= JSON.stringify(openApi(config, operations));
+    return reply.type('application/json; charset=utf-8').send(document);
+  });
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(docsPage(operations)),
+  );
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { answerNotFound } from '@portico/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 
@@ -51,46 +52,44 @@ then restart the server (or use <code>npm run dev</code> for the development ser
  * index.html for any other GET that wants HTML (client-side routes such as /about). Without a build it answers a
  * 503 page saying how to make one, instead of failing to start.
  */
-export const webAppPlugin = globalPlugin(
-  'portico-web-app',
-  async (app: FastifyInstance, opts: { webDist: string }) => {
-    const built = existsSync(join(opts.webDist, 'index.html'));
-    if (built) {
-      await app.register(fastifyStatic, {
-        root: opts.webDist,
-        prefix: '/',
-        wildcard: true,
-        index: false,
-        dotfiles: 'deny',
-        cacheControl: false,
-        setHeaders: cacheHeaders(opts.webDist),
-        // Translation files go through the checked /locales route only; reserved paths are never files.
-        allowedPath: (path) => !isReserved(path),
-      });
-    } else {
-      app.log.warn(
-        { webDist: opts.webDist },
-        'portal-web build not found: run `npm run build`; until then pages answer 503 (the API works)',
-      );
-    }
-
-    async function serveIndex(reply: FastifyReply): Promise<FastifyReply> {
-      if (!built)
-        return reply
-          .code(503)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(NOT_BUILT_PAGE);
-      return reply.sendFile('index.html');
-    }
-
-    // The root is a directory to @fastify/static; it is the app's home page to us.
-    app.get('/', (_request, reply) => serveIndex(reply));
-
-    app.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?', 1)[0] ?? '/';
-      if (wantsPage(request, path)) return serveIndex(reply);
-      return reply.code(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
+export const webAppPlugin = globalPlugin('portico-web-app', async (app: FastifyInstance) => {
+  const { webDist } = app.services.config;
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: cacheHeaders(webDist),
+      // Translation files go through the checked /locales route only; reserved paths are never files.
+      allowedPath: (path) => !isReserved(path),
     });
-  },
-);
+  } else {
+    app.log.warn(
+      { webDist },
+      'portal-web build not found: run `npm run build`; until then pages answer 503 (the API works)',
+    );
+  }
+
+  async function serveIndex(reply: FastifyReply): Promise<FastifyReply> {
+    if (!built)
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_BUILT_PAGE);
+    return reply.sendFile('index.html');
+  }
+
+  // The root is a directory to @fastify/static; it is the app's home page to us.
+  app.get('/', (_request, reply) => serveIndex(reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    if (wantsPage(request, path)) return serveIndex(reply);
+    return answerNotFound(request, reply);
+  });
+});

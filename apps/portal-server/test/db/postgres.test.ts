@@ -25,10 +25,10 @@ describe('buildApp without a database', () => {
     const testDatabase = await createTestDatabase();
     try {
       const app = await buildApp({ config: testConfig({ DATABASE_URL: testDatabase.url }), logger: false });
-      expect(app.database.kind).toBe('postgres');
+      expect(app.services.database.kind).toBe('postgres');
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
       await app.close();
-      await expect(app.database.ping()).rejects.toThrow();
+      await expect(app.services.database.ping()).rejects.toThrow();
     } finally {
       await testDatabase.drop();
     }

@@ -52,11 +52,7 @@ export async function openDraft(controller: ReportController, request: OpenDraft
   const api = draftApi(controller);
   controller.update((s) => ({ ...s, status: 'loading' }));
   try {
-    api.setToken(request.accessToken);
-    const session = await api.session();
-    if (!session.allowedOrigins.includes(request.origin)) {
-      throw forbidden(`The access token does not allow embedding from ${request.origin}.`);
-    }
+    const session = await controller.session.authorize(request.accessToken, request.origin);
     if ((session.permissions & Permissions.Create) === 0) {
       throw forbidden('Creating a report needs a token with Create permission.');
     }

@@ -1,6 +1,7 @@
 import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReportController } from '../model/controller.ts';
+import { notImplementedCall } from '../model/errors.ts';
 import { registerRoutes } from '../routes/index.ts';
 import { fakeHost } from '../test/host.ts';
 import { createDraftFrameApi } from './draft-api.ts';
@@ -64,7 +65,8 @@ function setup(permissions = 4) {
   const api = createDraftFrameApi({ fetch: service.fetch });
   const controller: ReportController = new ReportController({ api, raise: (e) => router.raise(e) });
   const router = createFrameRouter({
-    allowedOrigins: (o) => controller.acceptsOrigin(o),
+    allowedOrigins: (o) => controller.session.acceptsOrigin(o),
+    unmatched: notImplementedCall,
     window,
     parent,
     uid: 'u1',

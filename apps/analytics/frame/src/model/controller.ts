@@ -11,7 +11,9 @@ import { decodeBookmarkState, encodeBookmarkState, visualQuery } from '@portico/
 import type { FrameApi } from '../api/frame-api.ts';
 import { applyStateToDefinition, captureFilters } from './bookmarks.ts';
 import { drilledVisual } from './drill.ts';
-import { forbidden, fromApiError } from './errors.ts';
+import { EmbedSession } from '../session/embed-session.ts';
+import type { LoadRequest } from '../session/embed-session.ts';
+import { badRequest, forbidden } from './errors.ts';
 import { placeVisuals } from './layout.ts';
 import { INITIAL_STATE, activePageOf, findVisual } from './state.ts';
 import type { FrameState, VisualResult } from './state.ts';
@@ -29,15 +31,30 @@ export interface ControllerOptions {
 export class ReportController {
   readonly store = createStore<FrameState>(INITIAL_STATE);
   readonly api: FrameApi;
-  private readonly raiseEvent: ControllerOptions['raise'];
+  /** The embed session: token, origin gate, load and front-load, guard, events. */
+  readonly session: EmbedSession;
   private readonly urlReportId: string | undefined;
   private renderedGeneration = 0;
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ControllerOptions) {
     this.api = options.api;
-    this.raiseEvent = options.raise;
     this.urlReportId = options.reportId;
+    this.session = new EmbedSession({
+      kind: 'report',
+      api: options.api,
+      raise: options.raise,
+      embed: {
+        open: (request) => this.open(request),
+        opened: ({ phased }) => {
+          if (!phased) this.render();
+        },
+        failed: (error) => this.update((s) => ({ ...s, status: 'failed', message: error.message })),
+        tokenRenewed: (wasExpired) => {
+          if (wasExpired) this.requery();
+        },
+      },
+    });
   }
 
   get state(): FrameState {
@@ -48,61 +65,58 @@ export class ReportController {
     this.store.update(change);
   }
 
-  /** Before a session every parent may ask (the load checks it); afterwards only the token's origins. */
-  acceptsOrigin(origin: string): boolean {
-    const session = this.state.session;
-    return session === undefined || session.allowedOrigins.includes(origin);
-  }
-
   /** Raises a report event to the host (`/reports/:uid/events/:name`); a host that does not answer is ignored. */
   raise(eventName: string, body: unknown = null): void {
-    void this.raiseEvent({ kind: 'report', eventName, body }).catch(() => undefined);
+    this.session.raise(eventName, body);
   }
 
   /** Raises `error` and returns the error to answer with. */
   fail(error: unknown): Error {
-    const frameError = fromApiError(error);
-    this.raise('error', frameError.body);
-    return frameError;
+    return this.session.fail(error);
+  }
+
+  /** `POST /report/load` (and `prepare` with `phased`), through the session's load policy. */
+  load(body: unknown, origin: string, phased: boolean): Promise<void> {
+    return this.session.load(body, origin, phased);
+  }
+
+  /** `POST /frontload/config`, through the session's load policy. */
+  frontLoad(body: unknown, origin: string): Promise<void> {
+    return this.session.frontLoad(body, origin);
   }
 
   /**
-   * `POST /report/load` (and `prepare` with `phased`): checks the token's grant against the asking origin, loads
-   * the definition, raises `loaded`, and unless phased starts rendering.
+   * The report's part of a load: the report id, the grant (the asking origin, edit permission), the definition,
+   * settings, `pageName`, load `filters` (added to the report's), the viewer's saved filters, the theme.
    */
-  async load(body: unknown, origin: string, phased: boolean): Promise<void> {
-    const config = (body ?? {}) as Partial<IReportLoadConfiguration>;
-    const reportId = config.id ?? this.urlReportId;
-    if (typeof config.accessToken !== 'string' || config.accessToken === '' || !reportId) {
-      throw this.fail(forbidden('The load configuration needs an accessToken and a report id.'));
-    }
+  private async open({ config: raw, accessToken, origin }: LoadRequest): Promise<() => void> {
+    const config = raw as Partial<IReportLoadConfiguration>;
+    const reportId = typeof config.id === 'string' && config.id !== '' ? config.id : this.urlReportId;
+    if (!reportId) throw badRequest('The load configuration needs a report id.');
     this.update((s) => ({ ...s, status: 'loading' }));
-    try {
-      this.api.setToken(config.accessToken);
-      const persistent = config.settings?.persistentFiltersEnabled === true;
-      // One round trip: the grant, the report and the viewer's saved filters are asked for together. Nothing of
-      // the report reaches the page or the host before the grant's origins are checked below.
-      const reportAsked = this.api.report(reportId);
-      const userStateAsked = persistent
-        ? this.api.userState(reportId).catch(() => null)
-        : Promise.resolve(null);
-      reportAsked.catch(() => undefined);
-      const session = await this.api.session();
-      if (!session.allowedOrigins.includes(origin)) {
-        throw forbidden(`The access token does not allow embedding from ${origin}.`);
-      }
-      const [{ report, dataset }, userState] = await Promise.all([reportAsked, userStateAsked]);
-      const { definition, ...info } = report;
-      const wantsEdit = config.viewMode === ViewMode.Edit;
-      if (wantsEdit && (session.permissions & Permissions.ReadWrite) === 0) {
-        throw forbidden('Edit mode needs a token with edit permission.');
-      }
-      const filters = Array.isArray(config.filters) ? (config.filters as IFilter[]) : [];
-      const initial: ReportDefinition = { ...definition, filters: [...definition.filters, ...filters] };
-      const saved = userState === null ? undefined : decodeBookmarkState(userState);
-      const working = saved ? applyStateToDefinition(initial, saved) : initial;
-      const themeJson = (config.theme as { themeJson?: Record<string, unknown> } | undefined)?.themeJson;
-      const theme = themeJson ?? definition.theme;
+    const granted = this.session.authorize(accessToken, origin);
+    const persistent = config.settings?.persistentFiltersEnabled === true;
+    // One round trip: the grant, the report and the viewer's saved filters are asked for together. Nothing of
+    // the report reaches the page or the host before the grant's origins are checked.
+    const reportAsked = this.api.report(reportId);
+    const userStateAsked = persistent
+      ? this.api.userState(reportId).catch(() => null)
+      : Promise.resolve(null);
+    reportAsked.catch(() => undefined);
+    const session = await granted;
+    const [{ report, dataset }, userState] = await Promise.all([reportAsked, userStateAsked]);
+    const { definition, ...info } = report;
+    const wantsEdit = config.viewMode === ViewMode.Edit;
+    if (wantsEdit && (session.permissions & Permissions.ReadWrite) === 0) {
+      throw forbidden('Edit mode needs a token with edit permission.');
+    }
+    const filters = Array.isArray(config.filters) ? (config.filters as IFilter[]) : [];
+    const initial: ReportDefinition = { ...definition, filters: [...definition.filters, ...filters] };
+    const saved = userState === null ? undefined : decodeBookmarkState(userState);
+    const working = saved ? applyStateToDefinition(initial, saved) : initial;
+    const themeJson = (config.theme as { themeJson?: Record<string, unknown> } | undefined)?.themeJson;
+    const theme = themeJson ?? definition.theme;
+    return () =>
       this.update((s) => ({
         ...INITIAL_STATE,
         status: 'loaded',
@@ -119,12 +133,6 @@ export class ReportController {
         ...(theme === undefined ? {} : { theme }),
         generation: s.generation,
       }));
-    } catch (error) {
-      this.update((s) => ({ ...s, status: 'failed', message: fromApiError(error).message }));
-      throw this.fail(error);
-    }
-    this.raise('loaded');
-    if (!phased) this.render();
   }
 
   /** Shows the report (after a phased prepare) and queries the active page. */

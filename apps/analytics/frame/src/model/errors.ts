@@ -1,5 +1,6 @@
 /** The error bodies the frame answers and raises, in powerbi's `IError` shape. */
 import { FrameError } from '@portico/frame';
+import type { FrameHandler } from '@portico/frame';
 import { CommonErrorCodes, TraceType } from '@portico/models';
 import type { IError } from '@portico/models';
 import { ApiError, TOKEN_EXPIRED } from '../api/frame-api.ts';
@@ -31,6 +32,11 @@ export const notImplemented = (method: string, url: string): FrameError =>
     501,
     errorBody('notImplemented', `This frame does not implement ${method} ${url} yet.`, 'NotImplemented'),
   );
+
+/** The router's `unmatched` handler of the report, dashboard and tile frames: every unknown call is a 501. */
+export const notImplementedCall: FrameHandler = ({ method, url }) => {
+  throw notImplemented(method, url);
+};
 
 /** A failed frame-API call as the error the host receives: TokenExpired keeps its code, statuses are kept. */
 export function fromApiError(error: unknown): FrameError {

@@ -16,24 +16,12 @@ export interface Loaded {
 
 /** The loaded report, or the error a call before load (or with an expired token) answers. */
 export function loaded(controller: ReportController): Loaded {
-  if (controller.api.expired) {
-    throw new FrameError(
-      401,
-      errorBody(
-        'TokenExpired',
-        'The access token has expired: set a new one.',
-        CommonErrorCodes.TokenExpired,
-      ),
-    );
-  }
   const state = controller.state;
-  if (state.status !== 'loaded' || !state.definition || !state.report) {
-    throw new FrameError(
-      400,
-      errorBody('reportNotLoaded', 'Load the report before calling this.', CommonErrorCodes.LoadReportFailed),
-    );
-  }
-  return { state, definition: state.definition, reportId: state.report.id };
+  const { definition, report } = state;
+  controller.session.requireLoaded(
+    state.status === 'loaded' && definition !== undefined && report !== undefined,
+  );
+  return { state, definition, reportId: report.id };
 }
 
 export function pageNamed(definition: ReportDefinition, name: string): ReportPage {

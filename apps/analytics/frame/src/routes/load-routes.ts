@@ -7,7 +7,6 @@ import type { ReportController } from '../model/controller.ts';
 import { badRequest } from '../model/errors.ts';
 import { mergeSettings } from '../model/layout.ts';
 import { loaded, pageNamed } from './context.ts';
-import { checkedToken } from './edge-checks.ts';
 
 export interface LoadRouteOptions {
   /** The browser's print dialog; `window.print` in the app. */
@@ -30,15 +29,11 @@ export function loadRoutes(router: FrameRouter, controller: ReportController, op
       controller.render();
       return null;
     })
-    .handle(Call.setAccessToken, ({ body }) => {
-      const token = checkedToken(body);
-      const wasExpired = controller.api.expired;
-      controller.api.setToken(token);
-      if (wasExpired) controller.requery();
+    .handle(Call.setAccessToken, ({ params, body }) => controller.session.renewToken(body, params.embedType))
+    .handle(Call.frontLoad, ({ body, origin }) => {
+      void controller.frontLoad(body, origin);
       return null;
     })
-    // Front-loaded config arrives before load on the ready event; the load that follows carries it again.
-    .handle(Call.frontLoad, () => null)
     .handle(Call.getCorrelationId, () => options.correlationId)
     .handle(Call.refresh, () => {
       loaded(controller);

@@ -2,6 +2,7 @@ import { createFrameRouter } from '@portico/frame';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFrameApi } from '../api/frame-api.ts';
 import { ReportController } from '../model/controller.ts';
+import { notImplementedCall } from '../model/errors.ts';
 import { fakeHost } from '../test/host.ts';
 import { answer, dataset, definition, wellFormedToken } from '../test/sample.ts';
 import { registerRoutes } from './index.ts';
@@ -63,7 +64,8 @@ function setup(service = fakeService()) {
   });
   const controller: ReportController = new ReportController({ api, raise: (e) => router.raise(e) });
   const router = createFrameRouter({
-    allowedOrigins: (o) => controller.acceptsOrigin(o),
+    allowedOrigins: (o) => controller.session.acceptsOrigin(o),
+    unmatched: notImplementedCall,
     window,
     parent,
     uid: 'u1',

@@ -71,7 +71,7 @@ function v1Routes(store: DashboardStore): FastifyPluginAsyncTypebox {
     app.get(
       '/workspaces/:workspaceId/dashboards',
       {
-        onRequest: app.requireApiClient,
+        onRequest: app.requireApiToken,
         schema: {
           summary: "List a workspace's dashboards",
           tags: ['content'],
@@ -94,7 +94,7 @@ function v1Routes(store: DashboardStore): FastifyPluginAsyncTypebox {
     app.get(
       '/workspaces/:workspaceId/dashboards/:dashboardId',
       {
-        onRequest: app.requireApiClient,
+        onRequest: app.requireApiToken,
         schema: {
           summary: 'Get a dashboard with its embedUrl',
           tags: ['content'],
@@ -108,7 +108,7 @@ function v1Routes(store: DashboardStore): FastifyPluginAsyncTypebox {
     app.get(
       '/workspaces/:workspaceId/dashboards/:dashboardId/tiles',
       {
-        onRequest: app.requireApiClient,
+        onRequest: app.requireApiToken,
         schema: {
           summary: "List a dashboard's tiles, each with the embedUrl of a tile embed",
           tags: ['content'],

@@ -143,7 +143,7 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       api.get(
         '/workspaces/:workspaceId/paginated-reports',
         {
-          onRequest: app.requireApiClient,
+          onRequest: app.requireApiToken,
           schema: {
             summary: "List a workspace's paginated reports",
             tags: ['content'],
@@ -162,7 +162,7 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       api.get(
         '/workspaces/:workspaceId/paginated-reports/:reportId',
         {
-          onRequest: app.requireApiClient,
+          onRequest: app.requireApiToken,
           schema: {
             summary: 'Get a paginated report with its embedUrl',
             tags: ['content'],

@@ -43,7 +43,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/workspaces',
     {
-      onRequest: app.requireApiClient,
+      onRequest: app.requireApiToken,
       schema: {
         summary: 'List the workspaces',
         tags: ['content'],
@@ -58,7 +58,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/workspaces/:workspaceId/reports',
     {
-      onRequest: app.requireApiClient,
+      onRequest: app.requireApiToken,
       schema: {
         summary: "List a workspace's reports",
         tags: ['content'],
@@ -79,7 +79,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/workspaces/:workspaceId/reports/:reportId',
     {
-      onRequest: app.requireApiClient,
+      onRequest: app.requireApiToken,
       schema: {
         summary: 'Get a report with its embedUrl',
         tags: ['content'],
@@ -104,7 +104,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/workspaces/:workspaceId/datasets',
     {
-      onRequest: app.requireApiClient,
+      onRequest: app.requireApiToken,
       schema: {
         summary: "List a workspace's datasets",
         tags: ['content'],

@@ -87,7 +87,7 @@ const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/embed-tokens',
     {
-      onRequest: app.requireApiClient,
+      onRequest: app.requireApiToken,
       schema: {
         summary: 'Generate an embed token',
         tags: ['embedding'],

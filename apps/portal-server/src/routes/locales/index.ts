@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../../config.ts';
-import type { PortalConfig } from '../../config.ts';
 import { HttpError } from '../../http-errors.ts';
 import { BadRequestText, ErrorBody } from '../../schemas.ts';
 
@@ -23,7 +22,8 @@ const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such translation file
  * SPA found missing in `${dataDir}/portal/missing-translations/<lng>/<ns>.json`. Only a supported language and a
  * plain namespace name are accepted, and file paths are built from those checked values alone.
  */
-const localesRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (app, { config }) => {
+const localesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app.services;
   const cache = new Map<string, { content: Buffer; etag: string }>();
 
   app.get(

@@ -103,7 +103,7 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('loading a dashboard', () => {
   it('raises loaded, fetches each data tile, and raises tileLoaded then rendered as tiles are painted', async () => {
     const { controller, events, names } = setup();
-    await controller.load({ accessToken: 'a', id: 'd1', pageView: 'oneColumn' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'd1', pageView: 'oneColumn' }, HOST);
     await settled();
     expect(controller.state).toMatchObject({ status: 'loaded', pageView: 'oneColumn' });
     expect(controller.state.results.printers).toEqual({ status: 'ready', answer: ANSWER });
@@ -119,14 +119,14 @@ describe('loading a dashboard', () => {
 
   it('takes the dashboard id from the URL when the config has none', async () => {
     const { controller } = setup('dashboard', { dashboardId: 'd1' });
-    await controller.load({ accessToken: 'a' }, HOST);
+    await controller.session.load({ accessToken: 'a' }, HOST);
     expect(controller.state.dashboard?.id).toBe('d1');
   });
 
   it('refuses an unknown pageView with the SDK message and raises error', async () => {
     const { controller, events } = setup();
     await expect(
-      controller.load({ accessToken: 'a', id: 'd1', pageView: 'wide' }, HOST),
+      controller.session.load({ accessToken: 'a', id: 'd1', pageView: 'wide' }, HOST),
     ).rejects.toMatchObject({
       statusCode: 400,
       body: { detailedMessage: 'pageView must be one of the followings: fitToWidth, oneColumn, actualSize' },
@@ -137,13 +137,15 @@ describe('loading a dashboard', () => {
   it('refuses a host origin the token does not allow, and a dashboard the token does not name', async () => {
     const first = setup();
     await expect(
-      first.controller.load({ accessToken: 'a', id: 'd1' }, 'https://evil.test'),
+      first.controller.session.load({ accessToken: 'a', id: 'd1' }, 'https://evil.test'),
     ).rejects.toMatchObject({
       statusCode: 403,
     });
     expect(first.controller.state.status).toBe('failed');
     const second = setup();
-    await expect(second.controller.load({ accessToken: 'a', id: 'other' }, HOST)).rejects.toMatchObject({
+    await expect(
+      second.controller.session.load({ accessToken: 'a', id: 'other' }, HOST),
+    ).rejects.toMatchObject({
       statusCode: 403,
     });
     expect(second.names()).toEqual(['error']);
@@ -159,7 +161,7 @@ describe('tiles that cannot show their data', () => {
       problem: "The visual 'x' of 'R' no longer exists.",
     };
     service.api.dashboard = async () => ({ ...DASHBOARD, tiles: [...DASHBOARD.tiles, gone] });
-    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'd1' }, HOST);
     await settled();
     expect(names()).toEqual(['loaded', 'error']);
     expect(events[1]?.body).toMatchObject({ detailedMessage: expect.stringContaining('no longer exists') });
@@ -173,7 +175,7 @@ describe('tiles that cannot show their data', () => {
     service.api.tileData = async () => {
       throw new ApiError(400, 'INVALID_QUERY', "Unknown measure 'Devices'.'Gone'");
     };
-    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'd1' }, HOST);
     await settled();
     expect(controller.state.results.printers).toEqual({
       status: 'error',
@@ -192,7 +194,7 @@ describe('tiles that cannot show their data', () => {
     const { controller, names, service } = setup();
     let fail: (error: Error) => void = () => undefined;
     service.api.tileData = () => new Promise((_, reject) => (fail = reject));
-    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'd1' }, HOST);
     controller.tilePainted(controller.state.generation, 'note');
     expect(names()).not.toContain('rendered');
     fail(new ApiError(500, 'INTERNAL', 'Internal server error'));
@@ -211,8 +213,8 @@ describe('the front-loaded config', () => {
       return session();
     };
     const config = { accessToken: 'a', id: 'd1' };
-    controller.frontLoad(config, HOST);
-    await controller.load(config, HOST);
+    controller.session.frontLoad(config, HOST);
+    await controller.session.load(config, HOST);
     expect(controller.state.status).toBe('loaded');
     expect(sessions).toBe(1);
     expect(names().filter((n) => n === 'loaded')).toHaveLength(1);
@@ -220,8 +222,8 @@ describe('the front-loaded config', () => {
 
   it('is ignored once a load came', async () => {
     const { controller, names } = setup();
-    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
-    controller.frontLoad({ accessToken: 'b', id: 'd1' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'd1' }, HOST);
+    controller.session.frontLoad({ accessToken: 'b', id: 'd1' }, HOST);
     await settled();
     expect(names().filter((n) => n === 'loaded')).toHaveLength(1);
   });
@@ -230,7 +232,7 @@ describe('the front-loaded config', () => {
 describe('clicking a tile', () => {
   it('raises tileClicked naming the tile, the report and the page it opens', async () => {
     const { controller, events } = setup();
-    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'd1' }, HOST);
     controller.tileClicked('printers');
     expect(events.at(-1)).toEqual({
       kind: 'dashboard',
@@ -253,7 +255,7 @@ describe('clicking a tile', () => {
 describe('a tile embed', () => {
   it('shows only its tile and raises tile events', async () => {
     const { controller, events } = setup('tile', { dashboardId: 'd1' });
-    await controller.load({ accessToken: 'a', id: 'printers' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'printers' }, HOST);
     await settled();
     expect(controller.state.tiles.map((t) => t.id)).toEqual(['printers']);
     controller.tilePainted(controller.state.generation, 'printers');
@@ -266,7 +268,7 @@ describe('a tile embed', () => {
   it('answers 404 for a tile the dashboard does not have', async () => {
     const { controller } = setup('tile');
     await expect(
-      controller.load({ accessToken: 'a', dashboardId: 'd1', id: 'nope' }, HOST),
+      controller.session.load({ accessToken: 'a', dashboardId: 'd1', id: 'nope' }, HOST),
     ).rejects.toMatchObject({
       statusCode: 404,
     });
@@ -277,12 +279,12 @@ describe('token expiry', () => {
   it('leaves the tiles waiting after an expired token, and fetches them again after setToken', async () => {
     const { controller, service } = setup();
     service.state.expireNext = true;
-    await controller.load({ accessToken: 'a', id: 'd1' }, HOST);
+    await controller.session.load({ accessToken: 'a', id: 'd1' }, HOST);
     await settled();
     expect(controller.state.results.printers).toEqual({ status: 'loading' });
-    controller.setToken('b');
+    await controller.session.renewToken('h.b.s');
     await settled();
-    expect(service.state.tokens).toEqual(['a', 'b']);
+    expect(service.state.tokens).toEqual(['a', 'h.b.s']);
     expect(service.state.tileCalls).toBe(2);
     expect(controller.state.results.printers).toEqual({ status: 'ready', answer: ANSWER });
   });

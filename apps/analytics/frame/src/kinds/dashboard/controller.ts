@@ -7,10 +7,11 @@ import { FrameError } from '@portico/frame';
 import type { FrameEvent } from '@portico/frame';
 import { CommonErrorCodes } from '@portico/models';
 import type { IError } from '@portico/models';
-import type { PageView, ResolvedDashboard, ResolvedTile } from '@portico/analytics-model';
 import { isPageView, PAGE_VIEW_MESSAGE } from '@portico/analytics-model';
-import type { Session } from '../../api/frame-api.ts';
-import { badRequest, errorBody, forbidden, fromApiError } from '../../model/errors.ts';
+import type { PageView, ResolvedDashboard, ResolvedTile } from '@portico/analytics-model';
+import { badRequest, errorBody, fromApiError } from '../../model/errors.ts';
+import { EmbedSession } from '../../session/embed-session.ts';
+import type { LoadRequest } from '../../session/embed-session.ts';
 import type { VisualResult } from '../../model/state.ts';
 import { createStore } from '../../model/store.ts';
 import type { DashboardApi } from './dashboard-api.ts';
@@ -21,7 +22,6 @@ export type EmbedMode = 'dashboard' | 'tile';
 export interface DashboardState {
   readonly status: 'waiting' | 'loading' | 'loaded' | 'failed';
   readonly message?: string;
-  readonly session?: Session;
   readonly dashboard?: ResolvedDashboard;
   /** The tiles shown: all of the dashboard's, or the one of a tile embed. */
   readonly tiles: readonly ResolvedTile[];
@@ -45,7 +45,7 @@ export interface DashboardControllerOptions {
   readonly mode: EmbedMode;
   /** `dashboardId` and `tileId` of the frame's URL, if any (the load config wins). */
   readonly url?: { readonly dashboardId?: string | undefined; readonly tileId?: string | undefined };
-  /** Raises an event to the host; failures (no host listening) are ignored. */
+  /** Raises an event to the host (the frame router's `raise`). */
   readonly raise: (event: FrameEvent) => Promise<void>;
 }
 
@@ -62,9 +62,6 @@ export interface TileClickedBody {
   readonly navigationUrl?: string;
 }
 
-/** How long after a front-loaded load the host's own load of the same config still joins it. */
-const JOIN_MS = 5_000;
-
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
@@ -75,128 +72,81 @@ export class DashboardController {
   readonly store = createStore<DashboardState>(INITIAL_DASHBOARD_STATE);
   readonly api: DashboardApi;
   readonly mode: EmbedMode;
+  /** The embed session: token, origin gate, load and front-load, guard, events (raised as `mode`'s). */
+  readonly session: EmbedSession;
   private readonly url: NonNullable<DashboardControllerOptions['url']>;
-  private readonly raiseEvent: DashboardControllerOptions['raise'];
   /** `${generation}/${tileId}` of every tile whose tileLoaded was raised; the last generation `rendered` was. */
   private readonly painted = new Set<string>();
   private renderedGeneration = 0;
-  /** A load started from the front-loaded config, which the host's own load of the same config then joins. */
-  private frontLoaded:
-    { readonly key: string; readonly done: Promise<void>; readonly at: number } | undefined;
 
   constructor(options: DashboardControllerOptions) {
     this.api = options.api;
     this.mode = options.mode;
     this.url = options.url ?? {};
-    this.raiseEvent = options.raise;
+    this.session = new EmbedSession({
+      kind: options.mode,
+      api: options.api,
+      raise: options.raise,
+      embed: {
+        open: (request) => this.open(request),
+        opened: () => {
+          for (const tile of this.state.tiles) {
+            if (tile.problem !== undefined) this.session.raise('error', tileError(tile, tile.problem));
+          }
+          this.refresh();
+        },
+        failed: (error) =>
+          this.store.update((s) => ({
+            ...s,
+            status: 'failed',
+            message: (error.body as IError).detailedMessage ?? '',
+          })),
+        tokenRenewed: (wasExpired) => {
+          if (wasExpired) this.refresh();
+        },
+      },
+    });
   }
 
   get state(): DashboardState {
     return this.store.getSnapshot();
   }
 
-  /** Before a session every parent may ask (the load checks it); afterwards only the token's origins. */
-  acceptsOrigin(origin: string): boolean {
-    const session = this.state.session;
-    return session === undefined || session.allowedOrigins.includes(origin);
-  }
-
-  /** Raises an event of this embed's kind; a host that does not answer is ignored. */
-  raise(eventName: string, body: unknown = null): void {
-    void this.raiseEvent({ kind: this.mode, eventName, body }).catch(() => undefined);
-  }
-
-  /** Raises `error` and returns the error to answer with. */
-  fail(error: unknown): Error {
-    const frameError = fromApiError(error);
-    this.raise('error', frameError.body);
-    return frameError;
-  }
-
   /**
-   * `POST /frontload/config`: the config the SDK sends when the frame says `ready`. Loads with it unless a load
-   * already came; a load request for the same config afterwards answers when this one is done.
+   * The dashboard's part of a load (`POST /dashboard/load`, `/tile/load`): the dashboard (and tile) id and the
+   * page view, the grant, the dashboard.
    */
-  frontLoad(body: unknown, origin: string): void {
-    if (this.state.status !== 'waiting' || this.frontLoaded !== undefined) return;
-    const done = this.load(body, origin);
-    this.frontLoaded = { key: loadKey(body), done, at: Date.now() };
-    done.catch(() => undefined);
-  }
-
-  /**
-   * `POST /dashboard/load` (or `/tile/load`): checks the config and the token's grant against the asking origin,
-   * loads the dashboard, raises `loaded` and fetches the tiles' data.
-   */
-  load(body: unknown, origin: string): Promise<void> {
-    const front = this.frontLoaded;
-    this.frontLoaded = undefined;
-    // Only the load that follows the front-load joins it: a reload seconds later loads again.
-    if (front !== undefined && front.key === loadKey(body) && Date.now() - front.at < JOIN_MS)
-      return front.done;
-    return this.loadNow(body, origin);
-  }
-
-  private async loadNow(body: unknown, origin: string): Promise<void> {
-    const config = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const accessToken = text(config.accessToken);
+  private async open({ config, accessToken, origin }: LoadRequest): Promise<() => void> {
     const dashboardId =
       this.mode === 'dashboard'
         ? (text(config.id) ?? this.url.dashboardId)
         : (text(config.dashboardId) ?? this.url.dashboardId);
     const tileId = this.mode === 'tile' ? (text(config.id) ?? this.url.tileId) : undefined;
-    if (accessToken === undefined)
-      throw this.fail(badRequest('The load configuration needs an accessToken.'));
-    if (dashboardId === undefined)
-      throw this.fail(badRequest('The load configuration needs a dashboard id.'));
+    if (dashboardId === undefined) throw badRequest('The load configuration needs a dashboard id.');
     if (this.mode === 'tile' && tileId === undefined)
-      throw this.fail(badRequest('The load configuration needs a tile id.'));
-    if (config.pageView !== undefined && !isPageView(config.pageView))
-      throw this.fail(badRequest(PAGE_VIEW_MESSAGE));
+      throw badRequest('The load configuration needs a tile id.');
+    if (config.pageView !== undefined && !isPageView(config.pageView)) throw badRequest(PAGE_VIEW_MESSAGE);
     const pageView = isPageView(config.pageView) ? config.pageView : 'fitToWidth';
 
     this.store.update((s) => ({ ...s, status: 'loading' }));
-    try {
-      this.api.setToken(accessToken);
-      const session = await this.api.session();
-      if (!session.allowedOrigins.includes(origin)) {
-        throw forbidden(`The access token does not allow embedding from ${origin}.`);
-      }
-      const dashboard = await this.api.dashboard(dashboardId);
-      const tiles = tileId === undefined ? dashboard.tiles : dashboard.tiles.filter((t) => t.id === tileId);
-      if (tiles.length === 0) {
-        throw new FrameError(
-          404,
-          errorBody(
-            'tileNotFound',
-            `No tile '${tileId ?? ''}' on this dashboard.`,
-            CommonErrorCodes.NotFound,
-          ),
-        );
-      }
+    await this.session.authorize(accessToken, origin);
+    const dashboard = await this.api.dashboard(dashboardId);
+    const tiles = tileId === undefined ? dashboard.tiles : dashboard.tiles.filter((t) => t.id === tileId);
+    if (tiles.length === 0) {
+      throw new FrameError(
+        404,
+        errorBody('tileNotFound', `No tile '${tileId ?? ''}' on this dashboard.`, CommonErrorCodes.NotFound),
+      );
+    }
+    return () =>
       this.store.update((s) => ({
         ...INITIAL_DASHBOARD_STATE,
         status: 'loaded',
-        session,
         dashboard,
         tiles,
         pageView,
         generation: s.generation,
       }));
-    } catch (error) {
-      const frameError = fromApiError(error);
-      this.store.update((s) => ({
-        ...s,
-        status: 'failed',
-        message: (frameError.body as IError).detailedMessage ?? '',
-      }));
-      throw this.fail(frameError);
-    }
-    this.raise('loaded');
-    for (const tile of this.state.tiles) {
-      if (tile.problem !== undefined) this.raise('error', tileError(tile, tile.problem));
-    }
-    this.refresh();
   }
 
   /** Fetches every data tile's answer again (a new pass); stale answers stay on screen meanwhile. */
@@ -222,18 +172,11 @@ export class DashboardController {
           const message = error instanceof Error ? error.message : String(error);
           this.settle(generation, tile.id, { status: 'error', message });
           const body = fromApiError(error).body as IError;
-          this.raise('error', tileError(tile, message, body.errorCode));
+          this.session.raise('error', tileError(tile, message, body.errorCode));
           this.checkRendered(generation);
         },
       );
     }
-  }
-
-  /** `POST /:embedType/token`: swaps the token; after an expiry, fetches the tiles again. */
-  setToken(token: string): void {
-    const wasExpired = this.api.expired;
-    this.api.setToken(token);
-    if (wasExpired) this.refresh();
   }
 
   private settle(generation: number, tileId: string, result: VisualResult): void {
@@ -251,7 +194,7 @@ export class DashboardController {
     const key = `${generation}/${tileId}`;
     if (generation !== state.generation || this.painted.has(key)) return;
     this.painted.add(key);
-    this.raise('tileLoaded', { tileId });
+    this.session.raise('tileLoaded', { tileId });
     this.checkRendered(generation);
   }
 
@@ -269,7 +212,7 @@ export class DashboardController {
     );
     if (done) {
       this.renderedGeneration = generation;
-      this.raise('rendered');
+      this.session.raise('rendered');
     }
   }
 
@@ -293,15 +236,9 @@ export class DashboardController {
             ...(tile.navigationUrl === undefined ? {} : { navigationUrl: tile.navigationUrl }),
           }),
     };
-    this.raise('tileClicked', body);
+    this.session.raise('tileClicked', body);
     return body;
   }
-}
-
-/** What makes two load configs the same load: the token and the ids. */
-function loadKey(body: unknown): string {
-  const config = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  return JSON.stringify([config.accessToken, config.id, config.dashboardId, config.pageView]);
 }
 
 /** The `error` body of a tile that cannot show its data. */

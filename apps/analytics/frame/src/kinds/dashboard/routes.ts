@@ -1,58 +1,28 @@
 /**
  * The calls a dashboard or tile frame answers: load (and the dashboard's prepare, which loads the same way: a
- * dashboard has no phased render), token refresh, the front-loaded config (a load when none came) and the
- * correlation id. Anything else is
- * 501, so a host never waits on it.
+ * dashboard has no phased render), token refresh, the front-loaded config and the correlation id, all through the
+ * embed session. Anything else is 501 (the router's `unmatched` handler, `notImplementedCall`), so a host never
+ * waits on it.
  */
-import { Call, FrameError } from '@portico/frame';
+import { Call } from '@portico/frame';
 import type { FrameRouter } from '@portico/frame';
-import { CommonErrorCodes } from '@portico/models';
-import { errorBody, notImplemented } from '../../model/errors.ts';
 import type { DashboardController } from './controller.ts';
-import { checkedToken } from '../../routes/edge-checks.ts';
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-/** Catch-all patterns for URLs of 1 to 8 segments (the router has no wildcard). */
-const CATCH_ALL = Array.from({ length: 8 }, (_, n) =>
-  Array.from({ length: n + 1 }, (_, i) => `/:s${i}`).join(''),
-);
 
 export function registerDashboardRoutes(
   router: FrameRouter,
   controller: DashboardController,
   options: { readonly correlationId: string },
 ): void {
-  const load = ({ body, origin }: { body: unknown; origin: string }) => controller.load(body, origin);
+  const { session } = controller;
+  const load = ({ body, origin }: { body: unknown; origin: string }) => session.load(body, origin);
   if (controller.mode === 'dashboard')
     router.handle(Call.dashboardLoad, load).handle(Call.dashboardPrepare, load);
   else router.handle(Call.tileLoad, load);
   router
-    .handle(Call.setAccessToken, ({ params, body }) => {
-      if (params.embedType !== controller.mode) {
-        throw new FrameError(
-          404,
-          errorBody(
-            'notFound',
-            `This frame embeds a ${controller.mode}, not a ${params.embedType}.`,
-            CommonErrorCodes.NotFound,
-          ),
-        );
-      }
-      const token = checkedToken(body);
-      controller.setToken(token);
-      return null;
-    })
-    // The config the SDK sends again on `ready`: the load, when the host's own load request was lost.
+    .handle(Call.setAccessToken, ({ params, body }) => session.renewToken(body, params.embedType))
     .handle(Call.frontLoad, ({ body, origin }) => {
-      controller.frontLoad(body, origin);
+      void session.frontLoad(body, origin);
       return null;
     })
     .handle(Call.getCorrelationId, () => options.correlationId);
-  for (const method of METHODS) {
-    for (const pattern of CATCH_ALL) {
-      router[method](pattern, ({ url }) => {
-        throw notImplemented(method.toUpperCase(), url);
-      });
-    }
-  }
 }

@@ -4,7 +4,7 @@ import type { PageAnswer } from '@portico/analytics-model';
 import { fakeHost } from '../../test/host.ts';
 import { PaginatedController } from './controller.ts';
 import { createPaginatedApi } from './paginated-api.ts';
-import { RDL_NOT_SUPPORTED, registerPaginatedRoutes } from './routes.ts';
+import { RDL_NOT_SUPPORTED, registerPaginatedRoutes, unsupportedCall } from './routes.ts';
 
 const HOST = 'https://portal.test';
 const REPORT = 'p1';
@@ -80,8 +80,8 @@ describe('the paginated controller', () => {
     const { service, events, controller } = setup();
     const values = [{ name: 'Accounts', value: 'one' }];
     await Promise.all([
-      controller.load(config({ parameterValues: values }), HOST, false),
-      controller.load(config({ parameterValues: values }), HOST, false),
+      controller.session.load(config({ parameterValues: values }), HOST, false),
+      controller.session.load(config({ parameterValues: values }), HOST, false),
     ]);
     expect(service.calls.filter((c) => c.url.includes('/pages/'))).toEqual([
       { url: `/frame-api/paginated-reports/${REPORT}/pages/1`, body: { parameterValues: values } },
@@ -92,7 +92,7 @@ describe('the paginated controller', () => {
 
   it('refuses a parent the token does not allow, and raises error', async () => {
     const { events, controller } = setup();
-    await expect(controller.load(config(), 'https://attacker.test', false)).rejects.toMatchObject({
+    await expect(controller.session.load(config(), 'https://attacker.test', false)).rejects.toMatchObject({
       statusCode: 403,
     });
     expect(controller.state.status).toBe('failed');
@@ -101,7 +101,7 @@ describe('the paginated controller', () => {
 
   it('takes the parameter panel settings of the config', async () => {
     const { controller } = setup();
-    await controller.load(
+    await controller.session.load(
       config({ settings: { commands: { parameterPanel: { enabled: false } } } }),
       HOST,
       false,
@@ -111,7 +111,7 @@ describe('the paginated controller', () => {
 
   it('navigates within 1…pageCount', async () => {
     const { controller } = setup();
-    await controller.load(config(), HOST, false);
+    await controller.session.load(config(), HOST, false);
     await controller.goTo(2);
     expect(controller.state.page?.pageNumber).toBe(2);
     await controller.goTo(99);
@@ -122,7 +122,7 @@ describe('the paginated controller', () => {
 
   it('keeps the page and shows why when the panel values are refused', async () => {
     const { events, controller } = setup();
-    await controller.load(config(), HOST, false);
+    await controller.session.load(config(), HOST, false);
     await controller.apply([{ name: 'Month', value: 'bad' }]);
     expect(controller.state.panelError).toBe("Parameter 'Month': 'bad' is not a month (YYYY-MM).");
     expect(controller.state.page?.pageCount).toBe(3);
@@ -134,20 +134,20 @@ describe('the paginated controller', () => {
 
   it('answers TokenExpired after expiry until a new token, then reads the page again', async () => {
     const { service, events, controller } = setup();
-    await controller.load(config(), HOST, false);
+    await controller.session.load(config(), HOST, false);
     service.state.expired = true;
     await controller.goTo(2);
     expect(events.filter((e) => e === 'error')).toHaveLength(1);
     expect(() => controller.requireLoaded()).toThrow('TokenExpired');
     service.state.expired = false;
-    await controller.setToken('fresh');
+    await controller.session.renewToken('fresh.token.sig');
     await controller.goTo(2);
     expect(controller.state.page?.pageNumber).toBe(2);
   });
 
   it('raises rendered once per page shown, and not before render after a phased load', async () => {
     const { events, controller } = setup();
-    await controller.load(config(), HOST, true);
+    await controller.session.load(config(), HOST, true);
     controller.markRendered(controller.state.generation);
     expect(events).toEqual(['loaded']);
     controller.render();
@@ -164,10 +164,16 @@ describe('the paginated routes', () => {
   async function loaded() {
     const { controller } = setup();
     const { parent, ask } = fakeHost(HOST);
-    const router = createFrameRouter({ allowedOrigins: [HOST], window, parent, uid: 'u1' });
+    const router = createFrameRouter({
+      allowedOrigins: [HOST],
+      unmatched: unsupportedCall,
+      window,
+      parent,
+      uid: 'u1',
+    });
     destroy = () => router.destroy();
     registerPaginatedRoutes(router, controller, { correlationId: 'c1' });
-    await controller.load(config(), HOST, false);
+    await controller.session.load(config(), HOST, false);
     return { ask, controller };
   }
 

@@ -4,19 +4,17 @@
  * the exports, and raises `loaded`, `rendered` and `error` to the host.
  */
 import type { FrameEvent } from '@portico/frame';
-import { FrameError } from '@portico/frame';
-import { CommonErrorCodes } from '@portico/models';
 import type { IPaginatedReportLoadConfiguration, IParametersPanel } from '@portico/models';
 import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
-import type { Session } from '../../api/frame-api.ts';
-import { errorBody, forbidden, fromApiError } from '../../model/errors.ts';
+import { badRequest, fromApiError } from '../../model/errors.ts';
+import { EmbedSession } from '../../session/embed-session.ts';
+import type { LoadRequest } from '../../session/embed-session.ts';
 import { createStore } from '../../model/store.ts';
 import type { ExportFormat, ExportFile, PaginatedApi } from './paginated-api.ts';
 
 export interface PaginatedState {
   readonly status: 'waiting' | 'loading' | 'loaded' | 'failed';
   readonly message?: string;
-  readonly session?: Session;
   readonly reportId?: string;
   /** The parameter values the shown page was made with. */
   readonly values: readonly ParameterValue[];
@@ -45,6 +43,7 @@ export interface PaginatedControllerOptions {
   readonly api: PaginatedApi;
   /** The report id of the frame's URL (the load config's `id` wins). */
   readonly reportId?: string | undefined;
+  /** Raises an event to the host (the frame router's `raise`). */
   readonly raise: (event: FrameEvent) => Promise<void>;
   /** Hands a file to the browser (an `<a download>` click in the app). */
   readonly download: (file: ExportFile) => void;
@@ -53,30 +52,42 @@ export interface PaginatedControllerOptions {
 /** models' IParameterValue[] as the service takes it; anything else is refused. */
 function parameterValuesOf(value: unknown): ParameterValue[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw badParameters('parameterValues must be a list of { name, value }.');
+  if (!Array.isArray(value)) throw badRequest('parameterValues must be a list of { name, value }.');
   return value.map((item: unknown, index) => {
     const { name, value: text } = (item ?? {}) as { name?: unknown; value?: unknown };
     if (typeof name !== 'string' || (text !== undefined && text !== null && typeof text !== 'string')) {
-      throw badParameters(`parameterValues[${index}] must be { name: string, value?: string }.`);
+      throw badRequest(`parameterValues[${index}] must be { name: string, value?: string }.`);
     }
     return { name, value: typeof text === 'string' ? text : null };
   });
 }
 
-const badParameters = (detail: string) =>
-  new FrameError(400, errorBody('invalidParameters', detail, CommonErrorCodes.InvalidParameters));
-
 /** `new PaginatedController({ api, raise, download })`, then `await controller.load(config, origin, false)`. */
 export class PaginatedController {
   readonly store = createStore<PaginatedState>(INITIAL_PAGINATED_STATE);
   readonly api: PaginatedApi;
+  /** The embed session: token, origin gate, load and front-load, guard, events. */
+  readonly session: EmbedSession;
   private readonly options: PaginatedControllerOptions;
   private renderedGeneration = 0;
-  private pending: { key: string; done: Promise<void> } | undefined;
 
   constructor(options: PaginatedControllerOptions) {
     this.api = options.api;
     this.options = options;
+    this.session = new EmbedSession({
+      kind: 'report',
+      api: options.api,
+      raise: options.raise,
+      embed: {
+        open: (request) => this.open(request),
+        failed: (error) => this.update((s) => ({ ...s, status: 'failed', message: messageOf(error) })),
+        // After an expiry the current page is read again.
+        tokenRenewed: async (wasExpired) => {
+          if (wasExpired && this.state.status === 'loaded')
+            await this.refresh().catch((error: unknown) => this.session.fail(error));
+        },
+      },
+    });
   }
 
   get state(): PaginatedState {
@@ -87,101 +98,30 @@ export class PaginatedController {
     this.store.update(change);
   }
 
-  /** Before a session every parent may ask (the load checks it); afterwards only the token's origins. */
-  acceptsOrigin(origin: string): boolean {
-    const session = this.state.session;
-    return session === undefined || session.allowedOrigins.includes(origin);
-  }
-
-  raise(eventName: string, body: unknown = null): void {
-    void this.options.raise({ kind: 'report', eventName, body }).catch(() => undefined);
-  }
-
-  /** Raises `error` and returns the error to answer with. */
-  fail(error: unknown): FrameError {
-    const frameError = fromApiError(error);
-    this.raise('error', frameError.body);
-    return frameError;
-  }
-
   /** The error of a call before load, or with an expired token. */
   requireLoaded(): { reportId: string; page: PageAnswer } {
-    if (this.api.expired) {
-      throw new FrameError(
-        401,
-        errorBody(
-          'TokenExpired',
-          'The access token has expired: set a new one.',
-          CommonErrorCodes.TokenExpired,
-        ),
-      );
-    }
     const { status, reportId, page } = this.state;
-    if (status !== 'loaded' || reportId === undefined || page === undefined) {
-      throw new FrameError(
-        400,
-        errorBody(
-          'reportNotLoaded',
-          'Load the report before calling this.',
-          CommonErrorCodes.LoadReportFailed,
-        ),
-      );
-    }
+    this.session.requireLoaded(status === 'loaded' && reportId !== undefined && page !== undefined);
     return { reportId, page };
   }
 
   /**
-   * `POST /report/load` (and `prepare` with `phased`): checks the token against the asking origin, reads page 1
-   * with the config's `parameterValues` and panel settings, raises `loaded`.
+   * The paginated part of a load (`POST /report/load`, `prepare` with `phased`): the report id, the
+   * `parameterValues` and panel settings, the grant, page 1.
    */
-  load(body: unknown, origin: string, phased: boolean): Promise<void> {
-    // The same configuration can arrive twice (the load, and the front-load the frame's `ready` asks for): the
-    // second waits for the first instead of loading again.
-    const config = (body ?? {}) as Partial<IPaginatedReportLoadConfiguration>;
-    const key = JSON.stringify([
-      config.id,
-      config.accessToken,
-      config.parameterValues,
-      config.settings,
-      phased,
-    ]);
-    if (this.pending?.key === key) return this.pending.done;
-    const done = this.loadOnce(config, origin, phased);
-    this.pending = { key, done };
-    done.catch(() => {
-      if (this.pending?.done === done) this.pending = undefined;
-    });
-    return done;
-  }
-
-  private async loadOnce(
-    config: Partial<IPaginatedReportLoadConfiguration>,
-    origin: string,
-    phased: boolean,
-  ): Promise<void> {
-    const reportId = config.id ?? this.options.reportId;
-    if (typeof config.accessToken !== 'string' || config.accessToken === '' || !reportId) {
-      throw this.fail(forbidden('The load configuration needs an accessToken and a report id.'));
-    }
-    let values: ParameterValue[];
-    try {
-      values = parameterValuesOf(config.parameterValues);
-    } catch (error) {
-      throw this.fail(error);
-    }
+  private async open({ config: raw, accessToken, origin, phased }: LoadRequest): Promise<() => void> {
+    const config = raw as Partial<IPaginatedReportLoadConfiguration>;
+    const reportId = typeof config.id === 'string' && config.id !== '' ? config.id : this.options.reportId;
+    if (!reportId) throw badRequest('The load configuration needs a report id.');
+    const values = parameterValuesOf(config.parameterValues);
     this.update((s) => ({ ...s, status: 'loading' }));
-    try {
-      this.api.setToken(config.accessToken);
-      const session = await this.api.session();
-      if (!session.allowedOrigins.includes(origin)) {
-        throw forbidden(`The access token does not allow embedding from ${origin}.`);
-      }
-      const page = await this.api.page(reportId, 1, values);
-      const panel = config.settings?.commands?.parameterPanel ?? {};
+    await this.session.authorize(accessToken, origin);
+    const page = await this.api.page(reportId, 1, values);
+    const panel = config.settings?.commands?.parameterPanel ?? {};
+    return () =>
       this.update((s) => ({
         ...INITIAL_PAGINATED_STATE,
         status: 'loaded',
-        session,
         reportId,
         values,
         page,
@@ -189,11 +129,6 @@ export class PaginatedController {
         rendering: !phased,
         generation: s.generation + 1,
       }));
-    } catch (error) {
-      this.update((s) => ({ ...s, status: 'failed', message: messageOf(error) }));
-      throw this.fail(error);
-    }
-    this.raise('loaded');
   }
 
   /** Shows the report after a phased prepare. */
@@ -230,7 +165,7 @@ export class PaginatedController {
     try {
       await this.show(target, this.state.values);
     } catch (error) {
-      this.fail(error);
+      this.session.fail(error);
     }
   }
 
@@ -240,7 +175,7 @@ export class PaginatedController {
       await this.show(1, values);
     } catch (error) {
       this.update((s) => ({ ...s, panelError: messageOf(error) }));
-      this.fail(error);
+      this.session.fail(error);
     }
   }
 
@@ -254,14 +189,6 @@ export class PaginatedController {
     }
   }
 
-  /** `POST /report/token`: a new token; after an expiry the current page is read again. */
-  async setToken(token: string): Promise<void> {
-    const wasExpired = this.api.expired;
-    this.api.setToken(token);
-    if (wasExpired && this.state.status === 'loaded')
-      await this.refresh().catch((error: unknown) => this.fail(error));
-  }
-
   setPanel(change: Partial<IParametersPanel>): void {
     this.update((s) => ({ ...s, panel: { ...s.panel, ...change } }));
   }
@@ -273,7 +200,7 @@ export class PaginatedController {
     try {
       this.options.download(await this.api.exportFile(reportId, format, this.state.values));
     } catch (error) {
-      this.fail(error);
+      this.session.fail(error);
     } finally {
       this.update((s) => ({ ...s, busy: false }));
     }
@@ -284,7 +211,7 @@ export class PaginatedController {
     const state = this.state;
     if (!state.rendering || generation !== state.generation || generation <= this.renderedGeneration) return;
     this.renderedGeneration = generation;
-    this.raise('rendered');
+    this.session.raise('rendered');
   }
 }
 

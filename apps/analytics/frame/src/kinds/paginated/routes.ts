@@ -1,14 +1,14 @@
 /**
- * The calls a paginated (RDL) embed answers: load / prepare / render, token refresh, settings (the parameter
- * panel's `commands`), refresh, correlation id and front-load. The SDK refuses the rest for RDL reports before
- * they are sent; should one arrive anyway, it gets the SDK's own refusal.
+ * The calls a paginated (RDL) embed answers: load / prepare / render, token refresh and front-load (through the
+ * embed session), settings (the parameter panel's `commands`), refresh and the correlation id. The SDK refuses the rest for RDL reports before
+ * they are sent; should one arrive anyway, it gets the SDK's own refusal (`unsupportedCall`, the router's
+ * `unmatched` handler).
  */
 import { Call, FrameError } from '@portico/frame';
-import type { FrameRouter } from '@portico/frame';
+import type { FrameHandler, FrameRouter } from '@portico/frame';
 import type { IPaginatedReportSettings } from '@portico/models';
 import { badRequest, errorBody } from '../../model/errors.ts';
 import type { PaginatedController } from './controller.ts';
-import { checkedToken } from '../../routes/edge-checks.ts';
 
 /** The SDK's message for calls paginated reports do not support (spec §8). */
 export const RDL_NOT_SUPPORTED = 'This API is currently not supported for RDL reports';
@@ -16,34 +16,27 @@ export const RDL_NOT_SUPPORTED = 'This API is currently not supported for RDL re
 const notSupported = () =>
   new FrameError(400, errorBody(RDL_NOT_SUPPORTED, RDL_NOT_SUPPORTED, 'NotSupported'));
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const CATCH_ALL = Array.from({ length: 8 }, (_, n) =>
-  Array.from({ length: n + 1 }, (_, i) => `/:s${i}`).join(''),
-);
+/** The router's `unmatched` handler of a paginated frame: any call without a route gets the RDL refusal. */
+export const unsupportedCall: FrameHandler = () => {
+  throw notSupported();
+};
 
 export function registerPaginatedRoutes(
   router: FrameRouter,
   controller: PaginatedController,
   options: { readonly correlationId: string },
 ): void {
+  const { session } = controller;
   router
-    .handle(Call.reportLoad, ({ body, origin }) => controller.load(body, origin, false))
-    .handle(Call.reportPrepare, ({ body, origin }) => controller.load(body, origin, true))
+    .handle(Call.reportLoad, ({ body, origin }) => session.load(body, origin, false))
+    .handle(Call.reportPrepare, ({ body, origin }) => session.load(body, origin, true))
     .handle(Call.render, () => {
       controller.render();
       return null;
     })
-    .handle(Call.setAccessToken, async ({ body }) => {
-      const token = checkedToken(body);
-      await controller.setToken(token);
-      return null;
-    })
-    // The configuration again, sent when the frame said `ready`: it loads when the load itself went unheard
-    // (it arrived before this chunk listened); otherwise it joins or ignores the load.
-    .handle(Call.frontLoad, async ({ body, origin }) => {
-      if (controller.state.status === 'waiting' || controller.state.status === 'failed') {
-        await controller.load(body, origin, false);
-      }
+    .handle(Call.setAccessToken, ({ params, body }) => session.renewToken(body, params.embedType))
+    .handle(Call.frontLoad, ({ body, origin }) => {
+      void session.frontLoad(body, origin);
       return null;
     })
     .handle(Call.getCorrelationId, () => options.correlationId)
@@ -70,11 +63,4 @@ export function registerPaginatedRoutes(
       }
       return null;
     });
-  for (const method of METHODS) {
-    for (const pattern of CATCH_ALL) {
-      router[method](pattern, () => {
-        throw notSupported();
-      });
-    }
-  }
 }

@@ -82,7 +82,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('QnaController', () => {
   it('loads the datasets of the config, raises loaded and asks the question it carries', async () => {
     const { controller, asked, names } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'], question: 'total pages' }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'], question: 'total pages' }, HOST);
     await settle();
     expect(controller.state).toMatchObject({
       status: 'loaded',
@@ -97,17 +97,17 @@ describe('QnaController', () => {
   it('refuses a host origin the token does not allow, with an error event', async () => {
     const { controller, names } = setup();
     await expect(
-      controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, 'https://evil.example'),
+      controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, 'https://evil.example'),
     ).rejects.toBeInstanceOf(FrameError);
     expect(names()).toEqual(['error']);
-    expect(controller.acceptsOrigin('https://evil.example')).toBe(true);
+    expect(controller.session.acceptsOrigin('https://evil.example')).toBe(true);
   });
 
   it('only accepts the token origins once loaded', async () => {
     const { controller } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
-    expect(controller.acceptsOrigin(HOST)).toBe(true);
-    expect(controller.acceptsOrigin('https://evil.example')).toBe(false);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    expect(controller.session.acceptsOrigin(HOST)).toBe(true);
+    expect(controller.session.acceptsOrigin('https://evil.example')).toBe(false);
   });
 
   it.each([
@@ -116,18 +116,21 @@ describe('QnaController', () => {
     ['datasets that are not ids', { accessToken: 'tok', datasetIds: [1] }],
   ])('refuses a config with %s', async (_, config) => {
     const { controller } = setup();
-    await expect(controller.load(config, HOST)).rejects.toBeInstanceOf(FrameError);
+    await expect(controller.session.load(config, HOST)).rejects.toBeInstanceOf(FrameError);
   });
 
   it('shows only the answer in result-only mode', async () => {
     const { controller } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'], viewMode: QnaMode.ResultOnly }, HOST);
+    await controller.session.load(
+      { accessToken: 'tok', datasetIds: ['d1'], viewMode: QnaMode.ResultOnly },
+      HOST,
+    );
     expect(controller.state.mode).toBe('resultOnly');
   });
 
   it('raises visualRendered once per painted answer, with the question and its normalized form', async () => {
     const { controller, events } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
     await controller.ask('total pages');
     const result = controller.state.result;
     if (result.status !== 'answered') throw new Error('expected an answer');
@@ -144,7 +147,7 @@ describe('QnaController', () => {
 
   it('keeps the message of a question it cannot answer, without an error event', async () => {
     const { controller, names } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
     await controller.ask('xyz');
     expect(controller.state.result).toMatchObject({
       status: 'unanswered',
@@ -160,35 +163,35 @@ describe('QnaController', () => {
     ['not text', 42],
   ])('refuses an %s question with 400', async (_, question) => {
     const { controller } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
     await expect(controller.ask(question)).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('refuses a question before load and on datasets it was not loaded with', async () => {
     const { controller } = setup();
     await expect(controller.ask('total pages')).rejects.toMatchObject({ statusCode: 400 });
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
     await expect(controller.ask('total pages', ['d2'])).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('asks an interrupted question again once the host sets a new token', async () => {
     const { controller, asked, state } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
     state.failWith = new ApiError(401, TOKEN_EXPIRED, 'The token has expired.');
     await expect(controller.ask('total pages')).rejects.toMatchObject({
       body: { errorCode: 'TokenExpired' },
     });
     expect(controller.state.result).toMatchObject({ status: 'error' });
-    controller.setToken('fresh');
+    await controller.session.renewToken('fresh.token.sig');
     await settle();
-    expect(state.token).toBe('fresh');
+    expect(state.token).toBe('fresh.token.sig');
     expect(asked.map((a) => a.question)).toEqual(['total pages', 'total pages']);
     expect(controller.state.result).toMatchObject({ status: 'answered' });
   });
 
   it('raises error when the service refuses a question', async () => {
     const { controller, state, names } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
     state.failWith = new ApiError(403, 'FORBIDDEN', 'No.');
     await expect(controller.ask('total pages')).rejects.toMatchObject({ statusCode: 403 });
     expect(names()).toEqual(['loaded', 'error']);
@@ -199,17 +202,18 @@ describe('QnaController front-load', () => {
   it('loads from a front-loaded config when no load came, and the same load that follows joins it', async () => {
     const { controller, names } = setup();
     const config = { accessToken: 'tok', datasetIds: ['d1'] };
-    await controller.frontLoad(config, HOST);
-    await controller.load(config, HOST);
+    await controller.session.frontLoad(config, HOST);
+    await controller.session.load(config, HOST);
     expect(controller.state.status).toBe('loaded');
     expect(names()).toEqual(['loaded']);
   });
 
   it('ignores a front-loaded config once a load has started, and loads again on a different config', async () => {
     const { controller, names } = setup();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
-    expect(controller.frontLoad({ accessToken: 'tok', datasetIds: ['d1'] }, HOST)).toBeNull();
-    await controller.load({ accessToken: 'tok', datasetIds: ['d2'] }, HOST);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    await controller.session.frontLoad({ accessToken: 'tok', datasetIds: ['d1'] }, HOST);
+    expect(names()).toEqual(['loaded']);
+    await controller.session.load({ accessToken: 'tok', datasetIds: ['d2'] }, HOST);
     expect(names()).toEqual(['loaded', 'loaded']);
     expect(controller.state.datasetIds).toEqual(['d2']);
   });

@@ -4,8 +4,9 @@
  */
 import type { FrameEvent } from '@portico/frame';
 import { QnaMode } from '@portico/models';
-import type { Session } from '../../api/frame-api.ts';
-import { badRequest, forbidden, fromApiError } from '../../model/errors.ts';
+import { badRequest, fromApiError } from '../../model/errors.ts';
+import { EmbedSession } from '../../session/embed-session.ts';
+import type { LoadRequest } from '../../session/embed-session.ts';
 import { createStore } from '../../model/store.ts';
 import type { QnaAnswered, QnaApi, QnaDataset, QnaUnanswered } from './api.ts';
 
@@ -22,7 +23,6 @@ export type QnaResultState =
 export interface QnaState {
   readonly status: 'idle' | 'loading' | 'loaded' | 'failed';
   readonly message?: string;
-  readonly session?: Session;
   readonly datasetIds: readonly string[];
   readonly datasets: readonly QnaDataset[];
   readonly mode: 'interactive' | 'resultOnly';
@@ -41,7 +41,7 @@ export const INITIAL_QNA_STATE: QnaState = {
 
 export interface QnaControllerOptions {
   readonly api: QnaApi;
-  /** Raises an event to the host; failures (no host listening) are ignored. */
+  /** Raises an event to the host (the frame router's `raise`). */
   readonly raise: (event: FrameEvent) => Promise<void>;
 }
 
@@ -53,110 +53,67 @@ interface LoadConfig {
   readonly settings?: { readonly hideErrors?: unknown } | null;
 }
 
-/** What makes two load configs the same load. */
-function loadKey(body: unknown): string {
-  const c = (body ?? {}) as LoadConfig;
-  return JSON.stringify([c.accessToken, c.datasetIds, c.question, c.viewMode, c.settings?.hideErrors]);
-}
-
 /** `new QnaController({ api, raise })`, then `await controller.load(config, origin)` and `await controller.ask(q)`. */
 export class QnaController {
   readonly store = createStore<QnaState>(INITIAL_QNA_STATE);
   readonly api: QnaApi;
-  private readonly raiseEvent: QnaControllerOptions['raise'];
+  /** The embed session: token, origin gate, load and front-load, guard, events. */
+  readonly session: EmbedSession;
   private seq = 0;
   private renderedSeq = 0;
   /** The question whose answer a token expiry interrupted, asked again after setAccessToken. */
   private interrupted: string | undefined;
-  /** A load started by a front-loaded config, which the SDK's load of the same config joins. */
-  private frontLoaded: { key: string; promise: Promise<void> } | undefined;
 
   constructor(options: QnaControllerOptions) {
     this.api = options.api;
-    this.raiseEvent = options.raise;
+    this.session = new EmbedSession({
+      kind: 'qna',
+      api: options.api,
+      raise: options.raise,
+      embed: {
+        open: (request) => this.open(request),
+        opened: ({ config }) => {
+          const question = typeof config.question === 'string' ? config.question.trim() : '';
+          if (question !== '') this.ask(question).catch(() => undefined);
+        },
+        failed: (error) => this.store.update((s) => ({ ...s, status: 'failed', message: error.message })),
+        // After an expiry (or any new token), the question it interrupted is asked again.
+        tokenRenewed: () => {
+          const again = this.interrupted;
+          if (again !== undefined) this.ask(again).catch(() => undefined);
+        },
+      },
+    });
   }
 
   get state(): QnaState {
     return this.store.getSnapshot();
   }
 
-  /** Before a session every parent may ask (the load checks it); afterwards only the token's origins. */
-  acceptsOrigin(origin: string): boolean {
-    const session = this.state.session;
-    return session === undefined || session.allowedOrigins.includes(origin);
-  }
-
-  /** Raises a Q&A event to the host (`/qna/:uid/events/:name`); a host that does not answer is ignored. */
-  raise(eventName: string, body: unknown = null): void {
-    void this.raiseEvent({ kind: 'qna', eventName, body }).catch(() => undefined);
-  }
-
-  private fail(error: unknown): Error {
-    const frameError = fromApiError(error);
-    this.raise('error', frameError.body);
-    return frameError;
-  }
-
-  /**
-   * `POST /frontload/config`, the config the SDK sends when the frame says it is ready. This frame's code arrives
-   * as its own chunk, possibly after the iframe's load event — when the SDK's own load was posted to nobody — so a
-   * front-loaded config loads the embed unless a load came first; the SDK's load of the same config that may
-   * follow is then answered by this one.
-   */
-  frontLoad(body: unknown, origin: string): Promise<void> | null {
-    if (this.state.status !== 'idle') return null;
-    const key = loadKey(body);
-    const promise = this.load(body, origin);
-    this.frontLoaded = { key, promise };
-    return promise;
-  }
-
-  /** `POST /qna/load`: checks the grant against the asking origin, reads the datasets, raises `loaded`, asks. */
-  load(body: unknown, origin: string): Promise<void> {
-    const front = this.frontLoaded;
-    this.frontLoaded = undefined;
-    if (front !== undefined && front.key === loadKey(body)) return front.promise;
-    return this.loadNow(body, origin);
-  }
-
-  private async loadNow(body: unknown, origin: string): Promise<void> {
-    const config = (body ?? {}) as LoadConfig;
+  /** The Q&A part of a load (`POST /qna/load`): the datasets, the grant, the view mode. */
+  private async open({ config: raw, accessToken, origin }: LoadRequest): Promise<() => void> {
+    const config = raw as LoadConfig;
     const ids = config.datasetIds;
-    if (typeof config.accessToken !== 'string' || config.accessToken === '') {
-      throw this.fail(forbidden('The load configuration needs an accessToken.'));
-    }
     if (
       !Array.isArray(ids) ||
       ids.length === 0 ||
       ids.length > 10 ||
       !ids.every((id): id is string => typeof id === 'string' && id !== '')
     ) {
-      throw this.fail(badRequest('datasetIds must name one to ten datasets.'));
+      throw badRequest('datasetIds must name one to ten datasets.');
     }
     this.store.update((s) => ({ ...s, status: 'loading' }));
-    try {
-      this.api.setToken(config.accessToken);
-      const session = await this.api.session();
-      if (!session.allowedOrigins.includes(origin)) {
-        throw forbidden(`The access token does not allow embedding from ${origin}.`);
-      }
-      const datasets = await Promise.all(ids.map((id) => this.api.dataset(id)));
+    await this.session.authorize(accessToken, origin);
+    const datasets = await Promise.all(ids.map((id) => this.api.dataset(id)));
+    return () =>
       this.store.update(() => ({
         ...INITIAL_QNA_STATE,
         status: 'loaded',
-        session,
         datasetIds: ids,
         datasets,
         mode: config.viewMode === QnaMode.ResultOnly ? 'resultOnly' : 'interactive',
         hideErrors: config.settings?.hideErrors === true,
       }));
-    } catch (error) {
-      this.store.update((s) => ({ ...s, status: 'failed', message: fromApiError(error).message }));
-      throw this.fail(error);
-    }
-    this.raise('loaded');
-    const question = typeof config.question === 'string' ? config.question.trim() : '';
-    if (question !== '') this.ask(question).catch(() => undefined);
   }
 
   /**
@@ -164,7 +121,8 @@ export class QnaController {
    * none) is known; the view raises `visualRendered` when it has drawn it.
    */
   async ask(raw: unknown, datasetIds?: unknown): Promise<void> {
-    if (this.state.status !== 'loaded') throw badRequest('Load a Q&A embed before asking a question.');
+    // An expired token is let through: the question waits for the new one (`interrupted`).
+    this.session.requireLoaded(this.state.status === 'loaded', { allowExpired: true });
     const question = typeof raw === 'string' ? raw.trim() : '';
     if (question === '') throw badRequest('The question is empty.');
     if (question.length > MAX_QUESTION_LENGTH) {
@@ -195,15 +153,8 @@ export class QnaController {
       const message = expired ? 'The access token has expired.' : frameError.message;
       this.store.update((s) => ({ ...s, result: { status: 'error', seq, question, message } }));
       // An expired token has raised its own error already.
-      throw expired ? frameError : this.fail(error);
+      throw expired ? frameError : this.session.fail(error);
     }
-  }
-
-  /** `POST /report/token` (the SDK's route for Q&A): swaps the token and asks an interrupted question again. */
-  setToken(token: string): void {
-    this.api.setToken(token);
-    const again = this.interrupted;
-    if (again !== undefined) this.ask(again).catch(() => undefined);
   }
 
   /** Called by the view once the answer of `seq` is painted: raises `visualRendered` once per answer. */
@@ -211,7 +162,7 @@ export class QnaController {
     const result = this.state.result;
     if (result.status !== 'answered' || result.seq !== seq || seq <= this.renderedSeq) return;
     this.renderedSeq = seq;
-    this.raise('visualRendered', {
+    this.session.raise('visualRendered', {
       question: result.value.question,
       normalizedQuestion: result.value.normalizedQuestion,
     });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../../../config.ts';
-import type { PortalConfig } from '../../../config.ts';
 
 const ClientConfiguration = Type.Object({
   clientId: Type.String(),
@@ -34,8 +33,8 @@ const ClientConfiguration = Type.Object({
 });
 
 /** /api/configuration: what the SPA needs before anyone signs in (spec §3, §7). */
-const configurationRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (app, { config }) => {
-  const { oidc, client } = config;
+const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { oidc, client } = app.services.config;
   const body = {
     clientId: oidc.clientId,
     authority: oidc.authority,

@@ -10,13 +10,13 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/customerAccounts',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: "The caller's customer accounts",
         response: { 200: Type.Array(CustomerAccount), ...authErrorResponses },
       },
     },
-    async (request) => accountsOf(app.database.db, principalOf(requireUser(request))),
+    async (request) => accountsOf(app.services.database.db, principalOf(requireUser(request))),
   );
 };
 

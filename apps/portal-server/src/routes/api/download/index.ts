@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { principalOf } from '../../../auth/principal.ts';
-import type { PortalConfig } from '../../../config.ts';
 import { ACCESS_KEY_PATTERN, checkAccessKey, recordKeyUse } from '../../../db/access-keys.ts';
 import type { KeyCheck } from '../../../db/access-keys.ts';
 import { accountsOf } from '../../../db/accounts.ts';
@@ -63,7 +62,8 @@ const InstallerRefusal = Type.Object(
  * attempts count per client; past the limit every attempt answers 429 until the window ends, so keys cannot be
  * guessed and a right guess is not told apart from a wrong one.
  */
-const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (app, { config }) => {
+const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app.services;
   const root = artifactRoot(config.dataDir);
   // Registered here, not on the whole app: only these routes count attempts.
   await app.register(rateLimit, { global: false });
@@ -88,7 +88,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
       accessKey === undefined || accessKey === ''
         ? undefined
         : ACCESS_KEY.test(accessKey)
-          ? await checkAccessKey(app.database.db, accessKey, installee)
+          ? await checkAccessKey(app.services.database.db, accessKey, installee)
           : { ok: false, reason: 'unknown' };
     if (keyCheck !== undefined && !keyCheck.ok) {
       const [code, message] = KEY_ERRORS[keyCheck.reason];
@@ -105,8 +105,8 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
     }
     // The upgrade: a signed-in member; a key, when given, must be for one of the caller's accounts.
     const user = request.user;
-    if (user === null) throw new Error('the upgrade route runs app.authenticate');
-    const accounts = await accountsOf(app.database.db, principalOf(user));
+    if (user === null) throw new Error('the upgrade route runs app.requireUserToken');
+    const accounts = await accountsOf(app.services.database.db, principalOf(user));
     const actor = `user:${user.subject}`;
     const allowed =
       keyCheck === undefined
@@ -121,7 +121,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
     app.get(
       `/${installee}installer`,
       {
-        ...(installee === 'controlPanelUpgrade' ? { onRequest: app.authenticate } : {}),
+        ...(installee === 'controlPanelUpgrade' ? { onRequest: app.requireUserToken } : {}),
         compress: false,
         schema: {
           summary: `The ${installee} installer for a platform and language`,
@@ -144,7 +144,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
         const result = await authorise(request, installee, accessKey);
         if ('error' in result && result.error !== undefined) {
           await failures(request);
-          await audit(app.database.db, {
+          await audit(app.services.database.db, {
             actor: result.actor,
             action: 'installer.download',
             target,
@@ -161,8 +161,8 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
           artifactFileName(installee, platform, language),
           async (start) => {
             if (start === 0 && result.keyCheck?.ok)
-              await recordKeyUse(app.database.db, result.keyCheck.keyId);
-            await audit(app.database.db, {
+              await recordKeyUse(app.services.database.db, result.keyCheck.keyId);
+            await audit(app.services.database.db, {
               actor: result.actor,
               action: 'installer.download',
               target,

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../../auth/principal.ts';
-import type { PortalConfig } from '../../../config.ts';
 import { accountsOf } from '../../../db/accounts.ts';
 import { audit } from '../../../db/audit.ts';
 import { EmbedProviderUnavailableError } from '../../../embed/provider.ts';
-import type { EmbedInfoProvider } from '../../../embed/provider.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
 import { BadRequestText, ErrorBody, authErrorResponses } from '../../../schemas.ts';
@@ -36,21 +34,20 @@ function unavailable(error: unknown): never {
  * /api/embedpbi (registered only when enableEmbeddedPowerBi is on): the embedded reports of a caller who belongs to
  * at least one account, and embed tokens whose row-level security is exactly the caller's accounts.
  */
-const embedRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig; provider: EmbedInfoProvider }> = async (
-  app,
-  { config, provider },
-) => {
+const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, embedInfoProvider: provider } = app.services;
+  if (provider === undefined) throw new Error('embedded reports are on but no embed info provider was made');
   app.get(
     '/GetPbiReportsInfoForUserAsync',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: 'The embedded reports the caller may open (none without an account)',
         response: { 200: Type.Array(UserReport), ...authErrorResponses },
       },
     },
     async (request) => {
-      const accounts = await accountsOf(app.database.db, principalOf(requireUser(request)));
+      const accounts = await accountsOf(app.services.database.db, principalOf(requireUser(request)));
       if (accounts.length === 0) return [];
       return provider.listReports().catch(unavailable);
     },
@@ -59,7 +56,7 @@ const embedRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig; provider: E
   app.post(
     '/GetPbiEmbedInfoForUserAsync',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: 'Embed URL and token of one report, limited to the caller’s accounts',
         body: Type.Object({ workspaceId: Id, reportId: Id }, { additionalProperties: false }),
@@ -75,9 +72,9 @@ const embedRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig; provider: E
     async (request) => {
       const user = requireUser(request);
       const { workspaceId, reportId } = request.body;
-      const accounts = await accountsOf(app.database.db, principalOf(user));
+      const accounts = await accountsOf(app.services.database.db, principalOf(user));
       const record = (outcome: string) =>
-        audit(app.database.db, {
+        audit(app.services.database.db, {
           actor: `user:${user.subject}`,
           action: 'embed.token',
           target: `${workspaceId}/${reportId}`,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { DownloadTokens } from '../../../auth/download-token.ts';
 import { principalOf } from '../../../auth/principal.ts';
 import { DATABASE_NAME_PATTERN, accountsOf } from '../../../db/accounts.ts';
 import { audit } from '../../../db/audit.ts';
@@ -51,11 +50,9 @@ const noSuchReport = () => new HttpError(404, 'NOT_FOUND', 'There is no such rep
  * /api/reports: the catalog tree, the short-lived download access token, and report downloads. `path` and `report`
  * are looked up in the catalog only; nothing from the request becomes a file path.
  */
-const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens }> = async (
-  app,
-  { downloadTokens },
-) => {
-  const catalog = catalogCache(() => loadCatalog(app.database.db));
+const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { downloadTokens } = app.services;
+  const catalog = catalogCache(() => loadCatalog(app.services.database.db));
 
   // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
   // catalog read, not per request, and sent without @fastify/compress's per-request hook.
@@ -70,7 +67,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   app.get(
     '/reportNodes',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       compress: false,
       schema: {
         summary: 'The report catalog as a flat list of nodes, depth-first',
@@ -89,7 +86,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   app.get(
     '/downloadAccessToken',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: "A short-lived token for downloadReport's accessToken, bound to the caller",
         response: {
@@ -101,7 +98,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
     async (request) => {
       const user = requireUser(request);
       const token = downloadTokens.issue(user.subject);
-      await audit(app.database.db, {
+      await audit(app.services.database.db, {
         actor: `user:${user.subject}`,
         action: 'download-token.grant',
         target: 'reports',
@@ -114,7 +111,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
   app.post(
     '/downloadReport',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: {
         summary: 'One report of one of the caller’s accounts, generated now and streamed',
         body: DownloadReportBody,
@@ -132,7 +129,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
       const body = request.body;
       const target = `${body.databaseName}/${body.path}/${body.report}`;
       const record = (outcome: string) =>
-        audit(app.database.db, {
+        audit(app.services.database.db, {
           actor: `user:${user.subject}`,
           action: 'report.download',
           target,
@@ -147,7 +144,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox<{ downloadTokens: DownloadTokens 
       if (!downloadTokens.verify(body.accessToken, user.subject)) {
         await fail(new HttpError(403, 'DOWNLOAD_TOKEN_INVALID', 'The download access token is not valid.'));
       }
-      const accounts = await accountsOf(app.database.db, principalOf(user));
+      const accounts = await accountsOf(app.services.database.db, principalOf(user));
       const account = accounts.find((a) => a.databaseName === body.databaseName);
       if (account === undefined) return fail(forbidden());
       if (account.accountName !== body.accountName) {

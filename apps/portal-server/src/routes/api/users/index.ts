@@ -18,12 +18,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireUserToken,
       schema: { response: { 200: Me, 404: ErrorBody, ...authErrorResponses } },
     },
     async (request) => {
       const { subject } = requireUser(request);
-      const row = await findUserBySubject(app.database.db, subject);
+      const row = await findUserBySubject(app.services.database.db, subject);
       if (row === undefined)
         throw new HttpError(404, 'NOT_FOUND', 'The signed-in user has not been recorded yet.');
       return {

@@ -1,0 +1,23 @@
+import type Provider from 'oidc-provider';
+import type { IdentityConfig } from './config.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
+import type { UserDirectory } from './users.ts';
+
+/**
+ * What the routes share, decorated once on the app as `app.services` (the house rule of every Portico server,
+ * server-kit's README): routes read `app.services.provider`, never options of their own.
+ */
+export interface IdentityServices {
+  readonly config: IdentityConfig;
+  /** The oidc-provider instance (a Koa app) the catch-all route hands requests to. */
+  readonly provider: Provider;
+  readonly users: UserDirectory;
+  /** Limits failed password attempts per client address. */
+  readonly throttle: SignInThrottle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: IdentityServices;
+  }
+}

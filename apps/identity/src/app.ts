@@ -15,6 +15,7 @@ import { createProvider } from './provider.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 import type { IdentityServices } from './services.ts';
 import { openUserDirectory } from './users.ts';
+import { servicesOf } from './services.ts';
 
 export interface IdentityAppOptions {
   /** Fastify's logger: `false` silences it (tests); by default pino at `config.logLevel`. */
@@ -53,7 +54,7 @@ function loggerOptions(
  * reads the raw request stream itself, and the reply is hijacked so Fastify leaves the response alone.
  */
 async function providerRoutes(app: FastifyInstance) {
-  const { provider } = app.services;
+  const { provider } = servicesOf(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const callback = provider.callback();

@@ -4,6 +4,7 @@ import { errors } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { expiredInteractionPage, loginPage, problemPage, TOO_MANY_ATTEMPTS } from './pages.ts';
+import { servicesOf } from './services.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -72,7 +73,7 @@ function refusal(error: FastifyError): { status: number; heading: string; messag
  * which this first-party client never has to ask for), POST checks the password.
  */
 export async function interactionRoutes(app: FastifyInstance) {
-  const { provider, users, config, throttle } = app.services;
+  const { provider, users, config, throttle } = servicesOf(app);
   await app.register(formbody, { bodyLimit: 8 * 1024 });
 
   const csp = contentSecurityPolicy(config.clientOrigins);

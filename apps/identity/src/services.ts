@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { IdentityConfig } from './config.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
@@ -16,8 +17,11 @@ export interface IdentityServices {
   readonly throttle: SignInThrottle;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: IdentityServices;
-  }
+/**
+ * The services of an app, as its routes read them: `servicesOf(app).database`. A typed accessor rather than a
+ * `FastifyInstance` augmentation, because three apps' augmentations of one property clash in a program that imports
+ * more than one app (the root's tests and benchmarks).
+ */
+export function servicesOf(app: FastifyInstance): IdentityServices {
+  return app.getDecorator<IdentityServices>('services');
 }

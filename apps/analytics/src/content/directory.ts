@@ -4,8 +4,8 @@
  * is asked to grant exists and learn its workspace.
  *
  * ```ts
- * app.services.directory.register('dashboard', (id) => dashboards.get(id));
- * app.services.directory.find('dashboard', 'd1'); // { id: 'd1', workspaceId: 'w1' } or undefined
+ * servicesOf(app).directory.register('dashboard', (id) => dashboards.get(id));
+ * servicesOf(app).directory.find('dashboard', 'd1'); // { id: 'd1', workspaceId: 'w1' } or undefined
  * ```
  */
 export type DirectoryKind = 'dashboard' | 'paginatedReport';

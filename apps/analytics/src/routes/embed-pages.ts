@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { allowFraming } from '../plugins/security.ts';
+import { servicesOf } from '../services.ts';
 
 /** The pages the SDK's embed URLs point at; each is the frame app, which reads its kind from the path. */
 export const EMBED_PAGES = [
@@ -32,7 +33,7 @@ const NOT_BUILT = `<!doctype html>
  * the app's static assets. Without a build, a short page says how to make one.
  */
 const embedPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config } = app.services;
+  const { config } = servicesOf(app);
   const index = join(config.frameDist, 'index.html');
   for (const path of EMBED_PAGES) {
     app.get(path, async (_request, reply) => {

@@ -4,6 +4,7 @@ import { checkClient, ClientAuthError, presentedCredentials } from '../auth/clie
 import { API_TOKEN_SECONDS } from '../auth/tokens.ts';
 import { HttpError } from '../http-errors.ts';
 import { ErrorBody, OAuthErrorBody } from '../schemas.ts';
+import { servicesOf } from '../services.ts';
 
 const TokenRequest = Type.Object(
   {
@@ -56,7 +57,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { clientId, clientSecret } = app.services.config;
+      const { clientId, clientSecret } = servicesOf(app).config;
       let client: string;
       try {
         client = checkClient(presentedCredentials(request.headers.authorization, request.body), {
@@ -71,7 +72,7 @@ const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body.grant_type !== 'client_credentials') {
         throw oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
       }
-      const { token } = await app.services.tokens.issueApiToken(client);
+      const { token } = await servicesOf(app).tokens.issueApiToken(client);
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return {
         access_token: token,

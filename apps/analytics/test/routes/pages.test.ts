@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_PAGES } from '../../src/routes/embed-pages.ts';
 import { createTestApp, embedToken } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import { servicesOf } from '../../src/services.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe('embed pages', () => {
   });
 
   it('serve the built index.html once the frame is built', async () => {
-    const dist = t.app.services.config.frameDist;
+    const dist = servicesOf(t.app).config.frameDist;
     await mkdir(dist, { recursive: true });
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>frame</title><div id="root"></div>');
     const res = await t.app.inject({ url: '/reportEmbed?reportId=x' });

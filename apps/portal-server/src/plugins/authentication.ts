@@ -5,6 +5,7 @@ import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { recordUserSeen } from '../db/users.ts';
 import { HttpError } from '../http-errors.ts';
 import { globalPlugin } from './global-plugin.ts';
+import { servicesOf } from '../services.ts';
 
 /** The caller of an authenticated route, from the verified access token. */
 export interface AuthenticatedUser {
@@ -99,7 +100,7 @@ export const authenticationPlugin = globalPlugin(
       const at = now();
       if (seenRecently(user.subject, at)) return;
       try {
-        await recordUserSeen(app.services.database.db, {
+        await recordUserSeen(servicesOf(app).database.db, {
           subject: user.subject,
           name: user.name,
           email: user.email,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { PortalConfig } from '../config.ts';
 import { globalPlugin } from '../plugins/global-plugin.ts';
+import { servicesOf } from '../services.ts';
 
 interface Operation {
   method: string;
@@ -94,7 +95,7 @@ ${items}</body></html>`;
 
 /** Records every route registered after it, and serves /api/docs (HTML) and /api/docs/openapi.json. */
 export const docsPlugin = globalPlugin('portico-docs', async (app: FastifyInstance) => {
-  const { config } = app.services;
+  const { config } = servicesOf(app);
   const operations: Operation[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -9,10 +9,11 @@ import { docsPlugin } from './docs.ts';
 import healthRoutes from './health.ts';
 import localesRoutes from './locales/index.ts';
 import { webAppPlugin } from './web-app.ts';
+import { servicesOf } from '../services.ts';
 
-/** Route folders mirror the URL: routes/api/users/index.ts answers /api/users/*. Every route reads `app.services`. */
+/** Route folders mirror the URL: routes/api/users/index.ts answers /api/users/*. Every route reads `servicesOf(app)`. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  const { config } = app.services;
+  const { config } = servicesOf(app);
   // First: it records every route registered after it for the OpenAPI document.
   await app.register(docsPlugin);
   await app.register(healthRoutes);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { answerNotFound } from '@portico/server-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../plugins/global-plugin.ts';
+import { servicesOf } from '../services.ts';
 
 /** Paths the SPA never owns: their misses are JSON 404s, never index.html. */
 const RESERVED = [/^\/api(\/|$)/, /^\/locales(\/|$)/, /^\/healthz$/, /^\/readyz$/];
@@ -53,7 +54,7 @@ then restart the server (or use <code>npm run dev</code> for the development ser
  * 503 page saying how to make one, instead of failing to start.
  */
 export const webAppPlugin = globalPlugin('portico-web-app', async (app: FastifyInstance) => {
-  const { webDist } = app.services.config;
+  const { webDist } = servicesOf(app).config;
   const built = existsSync(join(webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {

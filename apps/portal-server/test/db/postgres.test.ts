@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import { createTestDatabase, postgresServerUrl } from '../helpers/postgres.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { databaseContract } from './database-contract.ts';
+import { servicesOf } from '../../src/services.ts';
 
 // Without a server this fails as a test of its own (with the reason), besides failing the suites below.
 it('has a PostgreSQL server to test against', () => {
@@ -25,10 +26,10 @@ describe('buildApp without a database', () => {
     const testDatabase = await createTestDatabase();
     try {
       const app = await buildApp({ config: testConfig({ DATABASE_URL: testDatabase.url }), logger: false });
-      expect(app.services.database.kind).toBe('postgres');
+      expect(servicesOf(app).database.kind).toBe('postgres');
       expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
       await app.close();
-      await expect(app.services.database.ping()).rejects.toThrow();
+      await expect(servicesOf(app).database.ping()).rejects.toThrow();
     } finally {
       await testDatabase.drop();
     }

@@ -10,6 +10,7 @@ import type { EmbedClaims, GrantedItem } from '../../auth/tokens.ts';
 import type { Dataset } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
+import { servicesOf } from '../../services.ts';
 
 /** The verified claims, when they carry Create; 403 otherwise. */
 export function creatorClaims(request: FastifyRequest): EmbedClaims {
@@ -31,7 +32,7 @@ export function creatorClaims(request: FastifyRequest): EmbedClaims {
  */
 export function datasetForCreator(app: FastifyInstance, request: FastifyRequest, datasetId: string): Dataset {
   const claims = creatorClaims(request);
-  const user = app.services.content.userDataset(datasetId);
+  const user = servicesOf(app).content.userDataset(datasetId);
   const owned =
     user !== undefined &&
     (claims.targetWorkspaces ?? []).includes(user.dataset.workspaceId) &&
@@ -39,7 +40,7 @@ export function datasetForCreator(app: FastifyInstance, request: FastifyRequest,
   if (!owned && !(claims.datasets ?? []).some((d) => d.id === datasetId)) {
     throw new HttpError(403, 'FORBIDDEN', 'The embed token does not grant access to this dataset.');
   }
-  const dataset = app.services.content.dataset(datasetId);
+  const dataset = servicesOf(app).content.dataset(datasetId);
   if (dataset === undefined) throw new HttpError(404, 'NOT_FOUND', `No dataset '${datasetId}'.`);
   return dataset;
 }
@@ -76,8 +77,8 @@ export async function successorToken(
     readonly dataset?: GrantedItem;
   },
 ): Promise<{ token: string; tokenId: string; expiration: string }> {
-  const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - app.services.now()) / 60_000));
-  const issued = await app.services.tokens.issueEmbedToken(
+  const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - servicesOf(app).now()) / 60_000));
+  const issued = await servicesOf(app).tokens.issueEmbedToken(
     claims.sub,
     {
       ...claims,

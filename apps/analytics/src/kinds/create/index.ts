@@ -30,6 +30,7 @@ import {
   existingUserTables,
   storedRows,
 } from './user-dataset.ts';
+import { servicesOf } from '../../services.ts';
 
 /** Error answers of quick create: the common body plus a stable `reason`, the `path` and the SDK's list. */
 const ConfigErrorBody = Type.Object({
@@ -58,7 +59,7 @@ const MIN_DRAFT_MS = 60 * 60 * 1000;
 
 /** Removes expired quick-create drafts and rebuilds engine tables that are missing (a reloaded fleet file). */
 async function reconcileUserDatasets(app: FastifyInstance): Promise<void> {
-  const { content, engine, now } = app.services;
+  const { content, engine, now } = servicesOf(app);
   const files = content.userDatasets();
   if (files.length === 0) return;
   const existing = await existingUserTables(engine);
@@ -77,7 +78,7 @@ async function reconcileUserDatasets(app: FastifyInstance): Promise<void> {
 }
 
 const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { content, config, engine, now } = app.services;
+  const { content, config, engine, now } = servicesOf(app);
   await reconcileUserDatasets(app);
 
   const meta = (report: Report) => reportMeta(config, report);

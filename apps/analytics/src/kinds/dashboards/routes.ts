@@ -16,6 +16,7 @@ import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { DashboardStore } from './store.ts';
 import { dashboardEmbedUrl, resolveDashboard, tileEmbedUrl, tileSource, TileSourceMissing } from './tiles.ts';
 import type { Dashboard, DashboardTile } from '@portico/analytics-model';
+import { servicesOf } from '../../services.ts';
 
 const DashboardSummary = Type.Object({
   id: Type.String(),
@@ -50,7 +51,7 @@ const FrameTileParams = Type.Object({ dashboardId: Id, tileId: Id });
 /** The portal's calls: /v1/workspaces/:workspaceId/dashboards… (API access token). */
 function v1Routes(store: DashboardStore): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const { content, config } = app.services;
+    const { content, config } = servicesOf(app);
     const summary = (d: Dashboard) => ({
       id: d.id,
       name: d.name,
@@ -166,7 +167,7 @@ function tileOf(dashboard: Dashboard, tileId: string): DashboardTile {
 /** The frame's calls: /frame-api/dashboards… (embed token). */
 function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const { content, config, engine, now } = app.services;
+    const { content, config, engine, now } = servicesOf(app);
 
     app.get(
       '/dashboards/:dashboardId',
@@ -225,9 +226,9 @@ function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
  * routes. Registered once, without a prefix, from routes/index.ts.
  */
 export default async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  const store = await DashboardStore.open(join(app.services.config.dataDir, 'analytics', 'dashboards'));
+  const store = await DashboardStore.open(join(servicesOf(app).config.dataDir, 'analytics', 'dashboards'));
   for (const { file, problem } of store.problems) app.log.warn({ file, problem }, 'dashboard not served');
-  app.services.directory.register('dashboard', (id) => {
+  servicesOf(app).directory.register('dashboard', (id) => {
     const dashboard = store.get(id);
     return dashboard && { id: dashboard.id, workspaceId: dashboard.workspaceId };
   });

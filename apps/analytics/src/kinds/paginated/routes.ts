@@ -18,6 +18,7 @@ import type { PaginatedReport } from './definition.ts';
 import { ParameterError } from './parameters.ts';
 import { renderPdf } from './pdf.ts';
 import { ReportRun } from './run.ts';
+import { servicesOf } from '../../services.ts';
 
 /** A refusal of this module with its own stable code (the app's ErrorCode list is closed). */
 class PaginatedError extends Error {
@@ -112,7 +113,7 @@ const fileName = (report: PaginatedReport, extension: string) =>
 /** Registers the routes and the directory lookup that lets embed tokens name paginated reports. */
 export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const catalogue = new PaginatedCatalogue();
-  const { engine, config, content, directory } = app.services;
+  const { engine, config, content, directory } = servicesOf(app);
   directory.register('paginatedReport', (id) => {
     const report = catalogue.find(id);
     return report && { id: report.id, workspaceId: report.workspaceId };

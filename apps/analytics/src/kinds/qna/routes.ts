@@ -9,6 +9,7 @@ import { interpret } from './interpret.ts';
 import type { Lexicon } from './lexicon.ts';
 import { suggestions } from './suggestions.ts';
 import { Vocabulary } from './vocabulary.ts';
+import { servicesOf } from '../../services.ts';
 
 /** The longest question accepted. */
 export const MAX_QUESTION_LENGTH = 500;
@@ -46,7 +47,7 @@ const Unanswered = Type.Object({
  * vocabulary and answered through the query layer under the token's row-level security.
  */
 const qnaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { engine, content, now } = app.services;
+  const { engine, content, now } = servicesOf(app);
   const vocabulary = new Vocabulary({ engine, now });
 
   const grantedDataset = (request: Parameters<typeof embedClaims>[0], datasetId: string): Dataset => {

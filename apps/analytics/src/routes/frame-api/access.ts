@@ -3,6 +3,7 @@ import { hasPermission } from '../../auth/tokens.ts';
 import type { Dataset, Report } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
+import { servicesOf } from '../../services.ts';
 
 /**
  * The report a frame-api call is about, if the caller's embed token names it: 403 when the token does not, 404 when
@@ -21,8 +22,8 @@ export function reportForToken(
   if (needs !== undefined && !anyFlag(claims.permissions, needs.flags)) {
     throw new HttpError(403, 'FORBIDDEN', `The embed token does not allow ${needs.action}.`);
   }
-  const report = app.services.content.report(reportId);
-  const dataset = report === undefined ? undefined : app.services.content.dataset(report.datasetId);
+  const report = servicesOf(app).content.report(reportId);
+  const dataset = report === undefined ? undefined : servicesOf(app).content.dataset(report.datasetId);
   if (report === undefined || dataset === undefined)
     throw new HttpError(404, 'NOT_FOUND', `No report '${reportId}'.`);
   return { report, dataset };

@@ -10,12 +10,13 @@ import { compileUnderlyingQuery } from '../../query/underlying.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { reportForToken } from './access.ts';
 import { QueryAnswerSchema, VisualQueryFields } from './schemas.ts';
+import { servicesOf } from '../../services.ts';
 
 const VisualQuerySchema = Type.Object({ datasetId: Type.Optional(Type.String()), ...VisualQueryFields });
 
 /** /frame-api/query and /frame-api/export: a visual's data, as JSON rows or as CSV, for the token's accounts only. */
 const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { engine, now } = app.services;
+  const { engine, now } = servicesOf(app);
 
   app.post(
     '/query',

@@ -12,6 +12,7 @@ import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { reportForToken } from './access.ts';
 import { NewReportResponses, ReportMeta, reportMeta } from './schemas.ts';
 import userStateRoutes from './user-state.ts';
+import { servicesOf } from '../../services.ts';
 
 const ReportParams = Type.Object({ reportId: Id });
 
@@ -36,7 +37,7 @@ const SaveAsBody = Type.Object({
 });
 /** /frame-api/session and /frame-api/reports/*: what an embed token may read and save. */
 const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { content, config, tokens } = app.services;
+  const { content, config, tokens } = servicesOf(app);
   // The viewer's persistent filters on a report: /reports/:reportId/user-state.
   await app.register(userStateRoutes);
   const meta = (report: Report) => reportMeta(config, report);
@@ -180,7 +181,7 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const created = await content.saveAs(report.id, name.name, definition);
       if (created === undefined) throw new HttpError(404, 'NOT_FOUND', `No report '${report.id}'.`);
       // The frame goes on with the new report: the same grant, for the same time left, plus the new report.
-      const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - app.services.now()) / 60_000));
+      const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - servicesOf(app).now()) / 60_000));
       const issued = await tokens.issueEmbedToken(
         claims.sub,
         {

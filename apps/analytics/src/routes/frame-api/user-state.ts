@@ -9,6 +9,7 @@ import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { reportForToken } from './access.ts';
+import { servicesOf } from '../../services.ts';
 
 const ReportParams = Type.Object({ reportId: Id });
 const UserState = Type.Object({
@@ -25,8 +26,8 @@ const PutBody = Type.Object({ state: Type.String({ minLength: 1, maxLength: 65_5
  */
 const userStateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const states = await UserStateStore.open(
-    join(app.services.config.dataDir, 'analytics', 'user-state'),
-    app.services.now,
+    join(servicesOf(app).config.dataDir, 'analytics', 'user-state'),
+    servicesOf(app).now,
   );
   const keyOf = (request: FastifyRequest, reportId: string): UserStateKey => {
     const { report } = reportForToken(app, request, reportId);

@@ -4,6 +4,7 @@ import type { Report } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { embedUrl } from '../../services.ts';
+import { servicesOf } from '../../services.ts';
 
 const WorkspaceBody = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
 
@@ -24,7 +25,7 @@ const ReportParams = Type.Object({ workspaceId: Id, reportId: Id });
 
 /** /v1/workspaces…: what the portal lists and embeds. Every route needs an API access token. */
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { content, config } = app.services;
+  const { content, config } = servicesOf(app);
   const summary = (report: Report) => ({
     id: report.id,
     name: report.name,

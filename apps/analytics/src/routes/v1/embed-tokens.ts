@@ -5,6 +5,7 @@ import { namesContent } from '../../auth/tokens.ts';
 import { exactOrigin } from '../../config.ts';
 import { HttpError } from '../../http-errors.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { servicesOf } from '../../services.ts';
 
 /** The access levels a caller may name instead of models' Permissions flags. */
 const ACCESS_LEVELS: Readonly<Record<string, number>> = {
@@ -82,7 +83,7 @@ function resolve<T>(
  * reports, target workspaces; at least one), permissions, RLS and host origins.
  */
 const embedTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { content, directory, config, tokens, accounts } = app.services;
+  const { content, directory, config, tokens, accounts } = servicesOf(app);
 
   app.post(
     '/embed-tokens',

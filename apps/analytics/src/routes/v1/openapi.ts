@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { openApiDocument } from '../../openapi/generator.ts';
 import type { recordRoutes } from '../../openapi/generator.ts';
+import { servicesOf } from '../../services.ts';
 
 /** GET /v1/openapi.json: the API's OpenAPI 3.1 document, generated from the registered routes' schemas. */
 const openApiRoutes: FastifyPluginAsyncTypebox<{ routes: ReturnType<typeof recordRoutes> }> = async (
@@ -25,7 +26,7 @@ const openApiRoutes: FastifyPluginAsyncTypebox<{ routes: ReturnType<typeof recor
         description:
           'Server-to-server API of the Portico analytics service: list workspaces and reports, and generate embed tokens. ' +
           'Authenticate with POST /oauth/token (client credentials) and send the access token as a bearer token.',
-        serverUrl: app.services.config.publicUrl,
+        serverUrl: servicesOf(app).config.publicUrl,
       });
       return document;
     },

@@ -8,6 +8,7 @@ import { PRINT_FLEET_DATASET_ID } from '../../../src/content/samples/index.ts';
 import type { ReportDefinition } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
+import { servicesOf } from '../../../src/services.ts';
 
 let t: TestApp;
 
@@ -312,13 +313,13 @@ describe('quick create', () => {
       return (res.json() as { value: { id: string }[] }).value.map((d) => d.id);
     };
     expect(await listed()).not.toContain(draft.dataset.id);
-    expect(t.app.services.content.userDataset(draft.dataset.id)?.expiresAt).toBeDefined();
+    expect(servicesOf(t.app).content.userDataset(draft.dataset.id)?.expiresAt).toBeDefined();
     await call('POST', '/frame-api/create/reports', draft.accessToken.token, {
       datasetId: draft.dataset.id,
       name: 'Kept',
       definition: draft.definition,
     });
-    expect(t.app.services.content.userDataset(draft.dataset.id)?.expiresAt).toBeUndefined();
+    expect(servicesOf(t.app).content.userDataset(draft.dataset.id)?.expiresAt).toBeUndefined();
     expect(await listed()).toContain(draft.dataset.id);
   });
 
@@ -335,7 +336,7 @@ describe('quick create', () => {
       name: 'Kept',
       definition: kept.definition,
     });
-    const { content, engine } = t.app.services;
+    const { content, engine } = servicesOf(t.app);
     const keptTable = content.userDataset(kept.dataset.id)?.dataset.tables[0]?.source ?? '';
     const draftTable = content.userDataset(draft.dataset.id)?.dataset.tables[0]?.source ?? '';
     await engine.query(`DROP TABLE "${keptTable}"`);

@@ -9,6 +9,7 @@ import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.
 import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
+import { servicesOf } from '../../../src/services.ts';
 
 let t: TestApp;
 const ALL = ['contoso_emea', 'contoso_us', 'fabrikam', 'northwind', 'tailspin'];
@@ -75,7 +76,7 @@ describe('the REST API for the portal', () => {
     expect(value.map((r) => r.id).sort()).toEqual([DEVICE_ALERTS_REPORT_ID, INVOICE_REPORT_ID].sort());
     const invoice = value.find((r) => r.id === INVOICE_REPORT_ID);
     expect(invoice?.embedUrl).toBe(
-      `${t.app.services.config.publicUrl}/rdlEmbed?reportId=${INVOICE_REPORT_ID}&groupId=${WORKSPACE_ID}`,
+      `${servicesOf(t.app).config.publicUrl}/rdlEmbed?reportId=${INVOICE_REPORT_ID}&groupId=${WORKSPACE_ID}`,
     );
   });
 
@@ -149,7 +150,7 @@ describe('pages', () => {
       { name: 'ColourPrice', value: '0.1' },
     ];
     const answer = (await page(token, INVOICE_REPORT_ID, 1, params)).json() as PageAnswer;
-    const { rows } = await t.app.services.engine.query(
+    const { rows } = await servicesOf(t.app).engine.query(
       `SELECT sum(mono_pages)::BIGINT, sum(colour_pages)::BIGINT FROM meter_readings
        WHERE database_name = 'fabrikam' AND date BETWEEN DATE '2024-05-01' AND DATE '2024-05-31'`,
     );
@@ -285,7 +286,7 @@ describe('row-level security', () => {
     ]);
     expect(accounts.statusCode).toBe(400);
     const contosoSite = (
-      await t.app.services.engine.query(
+      await servicesOf(t.app).engine.query(
         `SELECT site FROM devices WHERE database_name = 'contoso_emea' AND site NOT IN
          (SELECT site FROM devices WHERE database_name = 'fabrikam') LIMIT 1`,
       )

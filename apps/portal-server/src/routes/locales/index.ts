@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../../config.ts';
 import { HttpError } from '../../http-errors.ts';
 import { BadRequestText, ErrorBody } from '../../schemas.ts';
+import { servicesOf } from '../../services.ts';
 
 const NAMESPACE = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
 const NAMESPACE_FILE = /^([A-Za-z][A-Za-z0-9_-]{0,63})\.json$/;
@@ -23,7 +24,7 @@ const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such translation file
  * plain namespace name are accepted, and file paths are built from those checked values alone.
  */
 const localesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config } = app.services;
+  const { config } = servicesOf(app);
   const cache = new Map<string, { content: Buffer; etag: string }>();
 
   app.get(

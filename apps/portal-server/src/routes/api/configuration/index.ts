@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../../../config.ts';
+import { servicesOf } from '../../../services.ts';
 
 const ClientConfiguration = Type.Object({
   clientId: Type.String(),
@@ -34,7 +35,7 @@ const ClientConfiguration = Type.Object({
 
 /** /api/configuration: what the SPA needs before anyone signs in (spec §3, §7). */
 const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { oidc, client } = app.services.config;
+  const { oidc, client } = servicesOf(app).config;
   const body = {
     clientId: oidc.clientId,
     authority: oidc.authority,

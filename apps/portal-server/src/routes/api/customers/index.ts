@@ -4,6 +4,7 @@ import { principalOf } from '../../../auth/principal.ts';
 import { accountsOf } from '../../../db/accounts.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
 import { CustomerAccount, authErrorResponses } from '../../../schemas.ts';
+import { servicesOf } from '../../../services.ts';
 
 /** /api/customers: the customer accounts the caller belongs to, by subject, email or group. */
 const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,7 +17,7 @@ const customersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(CustomerAccount), ...authErrorResponses },
       },
     },
-    async (request) => accountsOf(app.services.database.db, principalOf(requireUser(request))),
+    async (request) => accountsOf(servicesOf(app).database.db, principalOf(requireUser(request))),
   );
 };
 

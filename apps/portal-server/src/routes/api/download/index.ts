@@ -22,6 +22,7 @@ import {
 } from '../../../installers/artifacts.ts';
 import { ifRangeMatches, parseRange } from '../../../installers/ranges.ts';
 import { BadRequestText, ErrorBody, Language } from '../../../schemas.ts';
+import { servicesOf } from '../../../services.ts';
 
 const InstallerQuery = Type.Object(
   {
@@ -63,7 +64,7 @@ const InstallerRefusal = Type.Object(
  * guessed and a right guess is not told apart from a wrong one.
  */
 const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config } = app.services;
+  const { config } = servicesOf(app);
   const root = artifactRoot(config.dataDir);
   // Registered here, not on the whole app: only these routes count attempts.
   await app.register(rateLimit, { global: false });
@@ -88,7 +89,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       accessKey === undefined || accessKey === ''
         ? undefined
         : ACCESS_KEY.test(accessKey)
-          ? await checkAccessKey(app.services.database.db, accessKey, installee)
+          ? await checkAccessKey(servicesOf(app).database.db, accessKey, installee)
           : { ok: false, reason: 'unknown' };
     if (keyCheck !== undefined && !keyCheck.ok) {
       const [code, message] = KEY_ERRORS[keyCheck.reason];
@@ -106,7 +107,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The upgrade: a signed-in member; a key, when given, must be for one of the caller's accounts.
     const user = request.user;
     if (user === null) throw new Error('the upgrade route runs app.requireUserToken');
-    const accounts = await accountsOf(app.services.database.db, principalOf(user));
+    const accounts = await accountsOf(servicesOf(app).database.db, principalOf(user));
     const actor = `user:${user.subject}`;
     const allowed =
       keyCheck === undefined
@@ -144,7 +145,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const result = await authorise(request, installee, accessKey);
         if ('error' in result && result.error !== undefined) {
           await failures(request);
-          await audit(app.services.database.db, {
+          await audit(servicesOf(app).database.db, {
             actor: result.actor,
             action: 'installer.download',
             target,
@@ -161,8 +162,8 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           artifactFileName(installee, platform, language),
           async (start) => {
             if (start === 0 && result.keyCheck?.ok)
-              await recordKeyUse(app.services.database.db, result.keyCheck.keyId);
-            await audit(app.services.database.db, {
+              await recordKeyUse(servicesOf(app).database.db, result.keyCheck.keyId);
+            await audit(servicesOf(app).database.db, {
               actor: result.actor,
               action: 'installer.download',
               target,

@@ -7,6 +7,7 @@ import { EmbedProviderUnavailableError } from '../../../embed/provider.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
 import { BadRequestText, ErrorBody, authErrorResponses } from '../../../schemas.ts';
+import { servicesOf } from '../../../services.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' });
 
@@ -35,7 +36,7 @@ function unavailable(error: unknown): never {
  * at least one account, and embed tokens whose row-level security is exactly the caller's accounts.
  */
 const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, embedInfoProvider: provider } = app.services;
+  const { config, embedInfoProvider: provider } = servicesOf(app);
   if (provider === undefined) throw new Error('embedded reports are on but no embed info provider was made');
   app.get(
     '/GetPbiReportsInfoForUserAsync',
@@ -47,7 +48,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const accounts = await accountsOf(app.services.database.db, principalOf(requireUser(request)));
+      const accounts = await accountsOf(servicesOf(app).database.db, principalOf(requireUser(request)));
       if (accounts.length === 0) return [];
       return provider.listReports().catch(unavailable);
     },
@@ -72,9 +73,9 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { workspaceId, reportId } = request.body;
-      const accounts = await accountsOf(app.services.database.db, principalOf(user));
+      const accounts = await accountsOf(servicesOf(app).database.db, principalOf(user));
       const record = (outcome: string) =>
-        audit(app.services.database.db, {
+        audit(servicesOf(app).database.db, {
           actor: `user:${user.subject}`,
           action: 'embed.token',
           target: `${workspaceId}/${reportId}`,

@@ -14,7 +14,7 @@ export interface CatalogCache {
  * The report catalog, read through `load` at most every 5 s.
  *
  * ```ts
- * const catalog = catalogCache(() => loadCatalog(app.services.database.db));
+ * const catalog = catalogCache(() => loadCatalog(servicesOf(app).database.db));
  * const current = catalog.settled() ?? (await catalog());
  * ```
  */

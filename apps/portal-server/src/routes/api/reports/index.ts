@@ -19,6 +19,7 @@ import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
 import { BadRequestText, ErrorBody, Language, PRINTABLE, authErrorResponses } from '../../../schemas.ts';
 import { catalogCache } from './catalog-cache.ts';
+import { servicesOf } from '../../../services.ts';
 
 const ReportNode = Type.Object({
   id: Type.Integer(),
@@ -51,8 +52,8 @@ const noSuchReport = () => new HttpError(404, 'NOT_FOUND', 'There is no such rep
  * are looked up in the catalog only; nothing from the request becomes a file path.
  */
 const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { downloadTokens } = app.services;
-  const catalog = catalogCache(() => loadCatalog(app.services.database.db));
+  const { downloadTokens } = servicesOf(app);
+  const catalog = catalogCache(() => loadCatalog(servicesOf(app).database.db));
 
   // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
   // catalog read, not per request, and sent without @fastify/compress's per-request hook.
@@ -98,7 +99,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const token = downloadTokens.issue(user.subject);
-      await audit(app.services.database.db, {
+      await audit(servicesOf(app).database.db, {
         actor: `user:${user.subject}`,
         action: 'download-token.grant',
         target: 'reports',
@@ -129,7 +130,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       const target = `${body.databaseName}/${body.path}/${body.report}`;
       const record = (outcome: string) =>
-        audit(app.services.database.db, {
+        audit(servicesOf(app).database.db, {
           actor: `user:${user.subject}`,
           action: 'report.download',
           target,
@@ -144,7 +145,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!downloadTokens.verify(body.accessToken, user.subject)) {
         await fail(new HttpError(403, 'DOWNLOAD_TOKEN_INVALID', 'The download access token is not valid.'));
       }
-      const accounts = await accountsOf(app.services.database.db, principalOf(user));
+      const accounts = await accountsOf(servicesOf(app).database.db, principalOf(user));
       const account = accounts.find((a) => a.databaseName === body.databaseName);
       if (account === undefined) return fail(forbidden());
       if (account.accountName !== body.accountName) {

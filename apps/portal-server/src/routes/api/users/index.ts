@@ -4,6 +4,7 @@ import { findUserBySubject } from '../../../db/users.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
 import { ErrorBody, authErrorResponses } from '../../../schemas.ts';
+import { servicesOf } from '../../../services.ts';
 
 const Me = Type.Object({
   subject: Type.String(),
@@ -23,7 +24,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { subject } = requireUser(request);
-      const row = await findUserBySubject(app.services.database.db, subject);
+      const row = await findUserBySubject(servicesOf(app).database.db, subject);
       if (row === undefined)
         throw new HttpError(404, 'NOT_FOUND', 'The signed-in user has not been recorded yet.');
       return {

@@ -179,9 +179,8 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : checked(report.datasetId, request.body.definition as ReportDefinition);
       const created = await content.saveAs(report.id, name.name, definition);
       if (created === undefined) throw new HttpError(404, 'NOT_FOUND', `No report '${report.id}'.`);
-      // The frame goes on with the new report: the same grant, for the same time left, plus the new report.
-      const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - app.services.now()) / 60_000));
-      const issued = await tokens.issueEmbedToken(
+      // The frame goes on with the new report: the same grant plus the new report, expiring when the caller's does.
+      const issued = await tokens.issueSuccessorToken(
         claims.sub,
         {
           ...claims,
@@ -190,7 +189,7 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             { id: created.id, datasetId: created.datasetId, workspaceId: created.workspaceId },
           ],
         },
-        minutesLeft,
+        claims.exp,
       );
       request.log.info(
         { reportId: created.id, from: report.id, tokenId: claims.jti },

@@ -328,6 +328,7 @@ describe('saving', () => {
         payload: { name: 'Last-minute copy' },
       });
       expect(res.statusCode).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
       const body = res.json() as { accessToken: { token: string; expiration: string } };
       expect(expiryOf(body.accessToken.token)).toBe(original);
       expect(Date.parse(body.accessToken.expiration)).toBe(original * 1000);

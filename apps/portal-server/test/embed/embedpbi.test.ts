@@ -121,6 +121,51 @@ describe('/api/embedpbi', () => {
     expect(down.json()).toMatchObject({ code: 'ANALYTICS_UNAVAILABLE' });
   });
 
+  it('forbids caching of every answer that carries a token or the caller’s data (Cache-Control: no-store)', async () => {
+    const authorization = await s.bearer('carol');
+    const answers = {
+      'GET /api/reports/downloadAccessToken': await s.app.inject({
+        url: '/api/reports/downloadAccessToken',
+        headers: { authorization },
+      }),
+      'POST /api/embedpbi/GetPbiEmbedInfoForUserAsync': await s.app.inject({
+        method: 'POST',
+        url: '/api/embedpbi/GetPbiEmbedInfoForUserAsync',
+        headers: { authorization },
+        payload: { workspaceId: REPORT.workspaceId, reportId: REPORT.reportId },
+      }),
+      'GET /api/embedpbi/GetPbiReportsInfoForUserAsync': await s.app.inject({
+        url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
+        headers: { authorization },
+      }),
+      'GET /api/users/me': await s.app.inject({ url: '/api/users/me', headers: { authorization } }),
+      'GET /api/customers/customerAccounts': await s.app.inject({
+        url: '/api/customers/customerAccounts',
+        headers: { authorization },
+      }),
+      'GET /api/reports/reportNodes': await s.app.inject({
+        url: '/api/reports/reportNodes',
+        headers: { authorization },
+      }),
+      'GET /api/users/me (no token)': await s.app.inject({ url: '/api/users/me' }),
+    };
+    const seen = Object.fromEntries(
+      Object.entries(answers).map(([name, res]) => [
+        name,
+        `${res.statusCode} ${String(res.headers['cache-control'])}`,
+      ]),
+    );
+    expect(seen).toEqual({
+      'GET /api/reports/downloadAccessToken': '200 no-store',
+      'POST /api/embedpbi/GetPbiEmbedInfoForUserAsync': '200 no-store',
+      'GET /api/embedpbi/GetPbiReportsInfoForUserAsync': '200 no-store',
+      'GET /api/users/me': '200 no-store',
+      'GET /api/customers/customerAccounts': '200 no-store',
+      'GET /api/reports/reportNodes': '200 no-store',
+      'GET /api/users/me (no token)': '401 no-store',
+    });
+  });
+
   it('is not there (404) when enableEmbeddedPowerBi is off', async () => {
     const off: FastifyInstance = await testApp({
       config: testConfig({ OIDC_AUTHORITY: authority.url }),

@@ -144,6 +144,7 @@ describe('report creation on a dataset', () => {
         definition,
       });
       expect(res.statusCode).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(expiryOf((res.json() as { accessToken: { token: string } }).accessToken.token)).toBe(original);
     } finally {
       t.clock.now = start;

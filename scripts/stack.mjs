@@ -238,6 +238,36 @@ export function superviseChildren(children) {
   return stop;
 }
 
+/** Where the portal server keeps the sample installer URLs (owner-only) when it seeds the sample keys. */
+export function sampleInstallersFile(dataDir) {
+  return path.join(dataDir, 'portal', 'sample-installer-urls.txt');
+}
+
+/**
+ * The start summary's lines about the sample installer pages. A key is shown once, when it is made: on the start that
+ * seeded the sample keys (the file did not exist before) the URLs with their keys; on later starts only where the
+ * URLs are kept and the command that makes a new key.
+ */
+export function sampleInstallerSummary(dataDir, { existedBefore }) {
+  const file = sampleInstallersFile(dataDir);
+  if (!existsSync(file)) return [];
+  if (existedBefore) {
+    return [
+      `  Sample installer pages: the URLs with their access keys (shown at the first start) are in`,
+      `    ${file}`,
+      '    A new key: npm run admin -- keys create contoso_emea (with the portal stopped when its database is embedded)',
+    ];
+  }
+  const urls = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('Installer for '))
+    .map((line) => `    ${line}`);
+  return [
+    `  Sample installer pages (the access keys are shown this once; the URLs are kept in ${file}):`,
+    ...urls,
+  ];
+}
+
 /** The sample sign-ins documented in the identity provider's seed file. */
 export function sampleSignIns(env) {
   const seed = env.IDENTITY_USERS_SEED || path.join(root, 'apps/identity/seed/users.json');

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: the launcher scripts are plain JavaScript modules without type declarations
-import { stackEnvironment } from '../../scripts/stack.mjs';
+import { sampleInstallerSummary, stackEnvironment } from '../../scripts/stack.mjs';
 
 type Env = Record<string, string | undefined>;
 const environment = stackEnvironment as (env: Env, options?: { devWebOrigin?: string }) => Env;
+const summary = sampleInstallerSummary as (dataDir: string, options: { existedBefore: boolean }) => string[];
 
 let root: string;
 let umask: number;
@@ -92,5 +93,35 @@ describe('the environment of npm run dev', () => {
       { devWebOrigin: 'http://localhost:5173' },
     );
     expect(env.PORTAL_RECORD_MISSING_TRANSLATIONS).toBe('false');
+  });
+});
+
+describe('the sample installer lines of npm start', () => {
+  const lines = [
+    'Installer for dca: http://localhost:4400/DcaInstaller/KEY-dca',
+    'Installer for controlPanel: http://localhost:4400/ControlPanelInstaller/KEY-cp',
+  ];
+
+  it('show the URLs with their keys on the start that made them', async () => {
+    const dataDir = join(root, 'installers-first');
+    await mkdir(join(dataDir, 'portal'), { recursive: true });
+    await writeFile(join(dataDir, 'portal', 'sample-installer-urls.txt'), `${lines.join('\n')}\n`);
+    const shown = summary(dataDir, { existedBefore: false }).join('\n');
+    expect(shown).toContain(lines[0]);
+    expect(shown).toContain(lines[1]);
+  });
+
+  it('never show a key again on a later start, only where the URLs are and how to make a new key', async () => {
+    const dataDir = join(root, 'installers-later');
+    await mkdir(join(dataDir, 'portal'), { recursive: true });
+    await writeFile(join(dataDir, 'portal', 'sample-installer-urls.txt'), `${lines.join('\n')}\n`);
+    const shown = summary(dataDir, { existedBefore: true }).join('\n');
+    expect(shown).not.toContain('KEY-');
+    expect(shown).toContain(join(dataDir, 'portal', 'sample-installer-urls.txt'));
+    expect(shown).toContain('npm run admin -- keys create contoso_emea');
+  });
+
+  it('say nothing when the portal seeded no sample keys', () => {
+    expect(summary(join(root, 'installers-none'), { existedBefore: false })).toEqual([]);
   });
 });

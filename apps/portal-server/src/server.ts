@@ -37,7 +37,7 @@ async function seed(): Promise<void> {
         'seeded the sample data',
       );
     }
-    // One line per installee, for `npm start` to show (sample keys only; kept in the data directory).
+    // One line per installee, on the start that made the sample keys only (kept in the data directory's 0600 file).
     for (const line of seeded.installerLines) app.log.info(line);
   } catch (error) {
     app.log.error({ err: error }, 'could not seed the sample data');

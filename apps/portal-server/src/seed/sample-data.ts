@@ -5,7 +5,8 @@ import { createAccessKey } from '../db/access-keys.ts';
 import { createAccount, grantMembership, listAccounts } from '../db/accounts.ts';
 import { catalogIsEmpty, insertCatalog } from '../db/catalog.ts';
 import type { PortalDb } from '../db/database.ts';
-import { INSTALLEES } from '../db/schema.ts';
+import { grantReport } from '../db/report-grants.ts';
+import { ALL_REPORTS, INSTALLEES } from '../db/schema.ts';
 import type { Installee } from '../db/schema.ts';
 import { artifactRoot, ensureSampleArtifacts } from '../installers/artifacts.ts';
 import { SAMPLE_CATALOG } from './catalog.ts';
@@ -67,6 +68,8 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
     for (const { email, databaseNames } of SAMPLE_MEMBERSHIPS) {
       for (const databaseName of databaseNames) await grantMembership(db, databaseName, 'email', email);
     }
+    // Every sample account may open every analytics report, as before entitlements existed.
+    for (const { databaseName } of SAMPLE_ACCOUNTS) await grantReport(db, { databaseName }, ALL_REPORTS);
     for (const installee of INSTALLEES) {
       const created = await createAccessKey(db, {
         databaseName: SAMPLE_KEY_ACCOUNT,

@@ -310,8 +310,11 @@ describe('saving', () => {
         url: `/v1/workspaces/${WORKSPACE_ID}/reports`,
         headers: as(await apiToken(t.app)),
       })
-    ).json() as { value: { name: string }[] };
+    ).json() as { value: { id: string; name: string; createdFor?: string[] }[] };
     expect(listed.value.map((r) => r.name)).toContain('My supplies');
+    // The copy belongs to the accounts of the token that saved it; the service's own reports to nobody in particular.
+    expect(listed.value.find((r) => r.id === body.report.id)?.createdFor).toEqual(['fabrikam']);
+    expect(listed.value.find((r) => r.id === REPORTS.supplies)).not.toHaveProperty('createdFor');
   });
 
   it('hands back a token that expires no later than the one that saved, however little time that one had left', async () => {

@@ -177,7 +177,8 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.definition === undefined
           ? undefined
           : checked(report.datasetId, request.body.definition as ReportDefinition);
-      const created = await content.saveAs(report.id, name.name, definition);
+      // The copy is the work of the token's accounts: the portal lists it to their members only.
+      const created = await content.saveAs(report.id, name.name, definition, claims.databaseNames);
       if (created === undefined) throw new HttpError(404, 'NOT_FOUND', `No report '${report.id}'.`);
       // The frame goes on with the new report: the same grant plus the new report, expiring when the caller's does.
       const issued = await tokens.issueSuccessorToken(

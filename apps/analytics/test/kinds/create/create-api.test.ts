@@ -164,6 +164,12 @@ describe('report creation on a dataset', () => {
       accessToken: { token: string };
     };
     expect(body.report).toMatchObject({ name: 'My printers', workspaceId: WORKSPACE_ID, version: 1 });
+    const summary = await call(
+      'GET',
+      `/v1/workspaces/${WORKSPACE_ID}/reports/${body.report.id}`,
+      await apiToken(t.app),
+    );
+    expect((summary.json() as { createdFor?: string[] }).createdFor).toEqual(['fabrikam']);
     const loaded = await call('GET', `/frame-api/reports/${body.report.id}`, body.accessToken.token);
     expect(loaded.statusCode).toBe(200);
     expect((loaded.json() as { report: { definition: ReportDefinition } }).report.definition).toEqual(

@@ -108,8 +108,12 @@ function privateDataDirectory(dataDir) {
     const info = lstatSync(entry);
     if (info.isSymbolicLink()) return;
     if ((info.mode & 0o077) !== 0) {
-      chmodSync(entry, info.mode & 0o700);
-      tightened += 1;
+      try {
+        chmodSync(entry, info.mode & 0o700);
+        tightened += 1;
+      } catch {
+        // Another user's entry (a mounted volume): not ours to change, and no reason not to start.
+      }
     }
     if (info.isDirectory()) for (const name of readdirSync(entry)) tighten(path.join(entry, name));
   };

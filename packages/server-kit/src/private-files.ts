@@ -13,8 +13,12 @@ async function tighten(path: string, recursive: boolean): Promise<number> {
   if (info.isSymbolicLink()) return 0;
   let loose = 0;
   if ((info.mode & 0o077) !== 0) {
-    await chmod(path, info.mode & 0o700);
-    loose += 1;
+    try {
+      await chmod(path, info.mode & 0o700);
+      loose += 1;
+    } catch {
+      // Another user's entry (a mounted volume): not this process's to change, and no reason not to start.
+    }
   }
   if (recursive && info.isDirectory()) {
     for (const entry of await readdir(path)) loose += await tighten(join(path, entry), true);

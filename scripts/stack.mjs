@@ -2,7 +2,15 @@
 // starts child processes with prefixed output, waits for their health endpoints and stops them all together.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +18,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * The environment every child gets: the user's variables win, the rest are derived so the parts agree. Creates the
- * data directory and, unless one is given, the client secret the portal server uses at the analytics service.
+ * data directory (owner-only, see privateDataDirectory) and, unless one is given, the client secret the portal
+ * server uses at the analytics service. Only `npm run dev` passes `devWebOrigin`: the Vite server's origin is then
+ * allowed to sign in and to frame reports, and the portal records the translation keys the web app misses.
  */
 export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
   const identityPort = env.IDENTITY_PORT || '4401';
@@ -20,10 +30,10 @@ export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
   const portalUrl = env.PORTAL_PUBLIC_URL || `http://localhost:${portalPort}`;
   const analyticsUrl = env.ANALYTICS_PUBLIC_URL || `http://localhost:${analyticsPort}`;
   const portalOrigins = [
-    ...new Set([new URL(portalUrl).origin, devWebOrigin ?? 'http://localhost:5173']),
+    ...new Set([new URL(portalUrl).origin, ...(devWebOrigin ? [devWebOrigin] : [])]),
   ].join(',');
   const dataDir = path.resolve(env.PORTICO_DATA_DIR || path.join(process.cwd(), '.data'));
-  mkdirSync(dataDir, { recursive: true });
+  privateDataDirectory(dataDir);
   return {
     ...env,
     PORTICO_DATA_DIR: dataDir,
@@ -45,6 +55,9 @@ export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
     PORTAL_ENABLE_EMBEDDED_REPORTS: env.PORTAL_ENABLE_EMBEDDED_REPORTS || 'true',
     PORTAL_VERSION: env.PORTAL_VERSION || portalVersion(),
     ...(devWebOrigin && !env.PORTAL_DEV_ORIGIN ? { PORTAL_DEV_ORIGIN: devWebOrigin } : {}),
+    ...(devWebOrigin && !env.PORTAL_RECORD_MISSING_TRANSLATIONS
+      ? { PORTAL_RECORD_MISSING_TRANSLATIONS: 'true' }
+      : {}),
     // The portal's built-in welcome message in the other UI languages, unless the user configured a message.
     ...(Object.keys(env).some((name) => name.startsWith('PORTAL_WELCOME_MESSAGE'))
       ? {}
@@ -81,6 +94,36 @@ const SAMPLE_WELCOME_MESSAGES = Object.fromEntries(
     ],
   }).map(([language, paragraphs]) => [`PORTAL_WELCOME_MESSAGE_${language}`, JSON.stringify(paragraphs)]),
 );
+
+/**
+ * The data directory holds the databases, keys and every customer's rows, so only this user may read it: the
+ * launcher's umask becomes 0077 (inherited by every server it starts, and by the files they and their databases
+ * write), the directory is created 0700, and entries an older start left readable are tightened, in one warning.
+ */
+function privateDataDirectory(dataDir) {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  let tightened = 0;
+  const tighten = (entry) => {
+    const info = lstatSync(entry);
+    if (info.isSymbolicLink()) return;
+    if ((info.mode & 0o077) !== 0) {
+      try {
+        chmodSync(entry, info.mode & 0o700);
+        tightened += 1;
+      } catch {
+        // Another user's entry (a mounted volume): not ours to change, and no reason not to start.
+      }
+    }
+    if (info.isDirectory()) for (const name of readdirSync(entry)) tighten(path.join(entry, name));
+  };
+  tighten(dataDir);
+  if (tightened > 0) {
+    console.warn(
+      `Tightened the permissions of ${tightened} entries in ${dataDir} that other local users could read or write (directories are now 0700, files 0600).`,
+    );
+  }
+}
 
 /** The portal server's package version. */
 function portalVersion() {
@@ -197,6 +240,36 @@ export function superviseChildren(children) {
     });
   }
   return stop;
+}
+
+/** Where the portal server keeps the sample installer URLs (owner-only) when it seeds the sample keys. */
+export function sampleInstallersFile(dataDir) {
+  return path.join(dataDir, 'portal', 'sample-installer-urls.txt');
+}
+
+/**
+ * The start summary's lines about the sample installer pages. A key is shown once, when it is made: on the start that
+ * seeded the sample keys (the file did not exist before) the URLs with their keys; on later starts only where the
+ * URLs are kept and the command that makes a new key.
+ */
+export function sampleInstallerSummary(dataDir, { existedBefore }) {
+  const file = sampleInstallersFile(dataDir);
+  if (!existsSync(file)) return [];
+  if (existedBefore) {
+    return [
+      `  Sample installer pages: the URLs with their access keys (shown at the first start) are in`,
+      `    ${file}`,
+      '    A new key: npm run admin -- keys create contoso_emea (with the portal stopped when its database is embedded)',
+    ];
+  }
+  const urls = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('Installer for '))
+    .map((line) => `    ${line}`);
+  return [
+    `  Sample installer pages (the access keys are shown this once; the URLs are kept in ${file}):`,
+    ...urls,
+  ];
 }
 
 /** The sample sign-ins documented in the identity provider's seed file. */

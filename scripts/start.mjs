@@ -2,12 +2,14 @@
 // `npm start`: the whole product on its embedded defaults. Installs and builds what is missing, then starts the
 // identity provider and the portal server, waits until both are healthy and prints where to go and who to be.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   localUrl,
   nodeWithTsx,
   root,
+  sampleInstallersFile,
+  sampleInstallerSummary,
   sampleSignIns,
   stackEnvironment,
   startChild,
@@ -61,6 +63,8 @@ for (const app of browserApps) {
 }
 
 const env = stackEnvironment();
+// The portal server makes the sample keys (and this file) on its first start only: the summary shows keys then alone.
+const installersExistedBefore = existsSync(sampleInstallersFile(env.PORTICO_DATA_DIR));
 
 // The development identity provider runs only while the portal uses it; pointing OIDC_AUTHORITY at another
 // provider (Keycloak, Entra ID, …) leaves it out.
@@ -93,14 +97,7 @@ const signIns = devIdentity
       ...sampleSignIns(env).map((u) => `    ${u.username.padEnd(28)} ${u.password.padEnd(16)} ${u.name}`),
     ]
   : [`  Sign in through ${env.OIDC_AUTHORITY}.`];
-// The portal server writes the sample installer URLs (with their access keys) when it seeds the data directory.
-const installersFile = path.join(env.PORTICO_DATA_DIR, 'portal', 'sample-installer-urls.txt');
-const installers = existsSync(installersFile)
-  ? readFileSync(installersFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('Installer for '))
-      .map((line) => `    ${line}`)
-  : [];
+const installers = sampleInstallerSummary(env.PORTICO_DATA_DIR, { existedBefore: installersExistedBefore });
 
 console.info(
   [
@@ -114,7 +111,7 @@ console.info(
     '',
     ...signIns,
     '',
-    ...(installers.length > 0 ? ['  Sample installer pages:', ...installers, ''] : []),
+    ...(installers.length > 0 ? [...installers, ''] : []),
     '  Press Ctrl+C to stop.',
     '',
   ].join('\n'),

@@ -6,6 +6,7 @@ import {
   WORKSPACE_ID,
   REPORTS,
   createTestApp,
+  embedToken,
 } from '../../apps/analytics/test/helpers/test-app.ts';
 import type { TestApp } from '../../apps/analytics/test/helpers/test-app.ts';
 import type { Database } from '../../apps/portal-server/src/db/database.ts';
@@ -26,9 +27,24 @@ describe('the portal server and the analytics service together', () => {
   let authority: FakeAuthority;
   let database: Database;
   let portal: SeededApp;
+  /** A copy of a report that a Fabrikam session saved (save-as) in the shared workspace. */
+  let fabrikamCopy: string;
 
   beforeAll(async () => {
     analytics = await createTestApp();
+    const saved = await analytics.app.inject({
+      method: 'POST',
+      url: `/frame-api/reports/${REPORTS.supplies}/save-as`,
+      headers: {
+        authorization: `Bearer ${await embedToken(analytics.app, {
+          reports: [{ id: REPORTS.supplies }],
+          permissions: 'Create',
+          identities: [{ databaseNames: ['fabrikam'] }],
+        })}`,
+      },
+      payload: { name: 'Fabrikam supplies plan' },
+    });
+    fabrikamCopy = saved.json<{ report: { id: string } }>().report.id;
     await analytics.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = analytics.app.server.address() as AddressInfo;
     authority = await startFakeAuthority();
@@ -92,13 +108,50 @@ describe('the portal server and the analytics service together', () => {
     }
   });
 
-  it('answers 404 for a report the analytics service does not have', async () => {
+  it('answers 403 for a report the analytics service does not have, as for one not granted', async () => {
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/embedpbi/GetPbiEmbedInfoForUserAsync',
       headers: { authorization: await portal.bearer('alice') },
       payload: { workspaceId: WORKSPACE_ID, reportId: '00000000-0000-0000-0000-000000000000' },
     });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'REPORT_NOT_GRANTED' });
+  });
+
+  it('shows a copy one customer saved to that customer’s members only, and refuses it to the others', async () => {
+    const listed = async (user: 'alice' | 'bob' | 'carol') =>
+      (
+        await portal.app.inject({
+          url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
+          headers: { authorization: await portal.bearer(user) },
+        })
+      )
+        .json<{ reportId: string }[]>()
+        .map((report) => report.reportId);
+    expect(await listed('bob')).toContain(fabrikamCopy);
+    expect(await listed('carol')).toContain(fabrikamCopy);
+    expect(await listed('alice')).not.toContain(fabrikamCopy);
+    expect(await listed('alice')).toContain(REPORTS.supplies);
+    const open = async (user: 'alice' | 'carol') =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/api/embedpbi/GetPbiEmbedInfoForUserAsync',
+        headers: { authorization: await portal.bearer(user) },
+        payload: { workspaceId: WORKSPACE_ID, reportId: fabrikamCopy },
+      });
+    const refused = await open('alice');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'REPORT_NOT_GRANTED' });
+    // Carol belongs to Fabrikam too: she opens the copy on Fabrikam's rows only.
+    const carol = await open('carol');
+    expect(carol.statusCode).toBe(200);
+    const session = await analytics.app.inject({
+      url: '/frame-api/session',
+      headers: {
+        authorization: `Bearer ${carol.json<{ embedToken: { token: string } }>().embedToken.token}`,
+      },
+    });
+    expect(session.json()).toMatchObject({ databaseNames: ['fabrikam'] });
   });
 });

@@ -3,7 +3,12 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
-import { loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
+import {
+  loggingOptions,
+  privateModesWarning,
+  rejectBeforeRouting,
+  securePrivateDirectory,
+} from '@portico/server-kit';
 import { loadSigningKey } from './auth/signing-key.ts';
 import type { SigningKey } from './auth/signing-key.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -55,6 +60,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute !== undefined) app.addHook('onRoute', options.onRoute);
 
   const home = join(config.dataDir, 'analytics');
+  // Every account's rows, the signing key and saved content: owner-only (0700 / 0600), files made later too.
+  const loose = await securePrivateDirectory(config.dataDir, 'analytics');
+  if (loose > 0) app.log.warn(privateModesWarning(home, loose));
   const now = options.now ?? Date.now;
   let fleet = options.fleet;
   if (fleet === undefined) {

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       dataDir: resolve('.data'),
       clientId: 'portico-portal-server',
       clientSecret: 's3cret',
-      embedOrigins: ['http://localhost:4400', 'http://localhost:5173'],
+      embedOrigins: ['http://localhost:4400'],
       embedTokenMaxMinutes: 60,
       data: { endDate: undefined, scale: 1 },
       logLevel: 'info',

@@ -101,7 +101,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_FRAME_DIST: str(DEFAULT_FRAME_DIST),
     ANALYTICS_CLIENT_ID: str('portico-portal-server'),
     ANALYTICS_CLIENT_SECRET: requiredSecret(),
-    ANALYTICS_EMBED_ORIGINS: list(['http://localhost:4400', 'http://localhost:5173'], exactOrigin),
+    // The portal only; `npm run dev` adds the Vite dev server's origin (http://localhost:5173).
+    ANALYTICS_EMBED_ORIGINS: list(['http://localhost:4400'], exactOrigin),
     ANALYTICS_EMBED_TOKEN_MAX_MINUTES: int(60, { min: 1, max: 24 * 60 }),
     ANALYTICS_DATA_END_DATE: isoDate(),
     ANALYTICS_DATA_SCALE: positiveNumber(1, 1000),

@@ -6,7 +6,7 @@ import type { ContentStore } from './content/store.ts';
 import type { Report } from '@portico/analytics-model';
 import type { Engine } from './data/engine.ts';
 
-/** What the routes share: decorated on the app as `app.services`. */
+/** What the routes share: decorated on the app once and read through `servicesOf(app)` below. */
 export interface AnalyticsServices {
   readonly config: AnalyticsConfig;
   readonly engine: Engine;

@@ -26,7 +26,9 @@ export interface IdentityConfig {
 /** The seed shipped with the app, found next to `src/` whatever the working directory. */
 export const DEFAULT_USERS_SEED = fileURLToPath(new URL('../seed/users.json', import.meta.url));
 
-const DEFAULT_CLIENT_ORIGINS = ['http://localhost:4400', 'http://localhost:5173'];
+// The portal only: the Vite dev server's origin (http://localhost:5173) is added by `npm run dev` alone, so no other
+// local process on that port can collect codes for a signed-in user's session.
+const DEFAULT_CLIENT_ORIGINS = ['http://localhost:4400'];
 
 /** An http(s) origin: scheme, host and optional port; a trailing slash is tolerated and dropped. */
 function origin(value: string): string {

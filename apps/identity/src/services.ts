@@ -5,8 +5,8 @@ import type { SignInThrottle } from './sign-in-throttle.ts';
 import type { UserDirectory } from './users.ts';
 
 /**
- * What the routes share, decorated once on the app as `app.services` (the house rule of every Portico server,
- * server-kit's README): routes read `app.services.provider`, never options of their own.
+ * What the routes share, decorated once on the app and read through `servicesOf(app)` (the house rule of every Portico server,
+ * server-kit's README): routes read `servicesOf(app).provider`, never options of their own.
  */
 export interface IdentityServices {
   readonly config: IdentityConfig;

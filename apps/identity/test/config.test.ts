@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       port: 4401,
       issuer: 'http://localhost:4401',
       clientId: 'portico-portal',
-      clientOrigins: ['http://localhost:4400', 'http://localhost:5173'],
+      clientOrigins: ['http://localhost:4400'],
       apiAudience: 'api://portico-portal',
       apiScope: 'portal.api',
       accessTokenTtlSeconds: 3600,

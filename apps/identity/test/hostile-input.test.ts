@@ -447,6 +447,8 @@ describe('redirects', () => {
       'javascript:alert(1)',
       `${PORTAL}#x`,
       `${PORTAL}?next=http://evil.example`,
+      // The Vite dev server's origin is registered only when `npm run dev` says so (IDENTITY_CLIENT_ORIGINS).
+      'http://localhost:5173',
     ]) {
       const response = await app.inject({
         url: authorizeUrl({ redirect_uri: redirect }),

@@ -79,8 +79,8 @@ describe('the identity provider', () => {
   });
 
   it('lets the portal origins read discovery, JWKS and the token endpoint across origins', async () => {
-    const jwks = await fetch(`${idp.issuer}/jwks`, { headers: { origin: 'http://localhost:5173' } });
-    expect(jwks.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const jwks = await fetch(`${idp.issuer}/jwks`, { headers: { origin: PORTAL } });
+    expect(jwks.headers.get('access-control-allow-origin')).toBe(PORTAL);
     const preflight = await fetch(`${idp.issuer}/token`, {
       method: 'OPTIONS',
       headers: { origin: PORTAL, 'access-control-request-method': 'POST' },

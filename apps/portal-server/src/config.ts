@@ -259,7 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       NODE_ENV: str('development'),
       PORTAL_SEED_SAMPLE_DATA: bool(true),
       PORTAL_SAMPLE_ARTIFACT_BYTES: int(3 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
-      PORTAL_RECORD_MISSING_TRANSLATIONS: bool(true),
+      PORTAL_RECORD_MISSING_TRANSLATIONS: bool(false),
       PORTAL_DOWNLOAD_TOKEN_SECRET: secret(optionalStr()),
       PORTAL_INSTALLER_FAILURE_LIMIT: int(10, { min: 1, max: 10_000 }),
       PORTAL_INSTALLER_FAILURE_WINDOW_SECONDS: int(900, { min: 1, max: 86_400 }),

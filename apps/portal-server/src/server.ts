@@ -1,6 +1,7 @@
 // Launches the portal server: configuration, database, migrations, seeding, then server-kit's serve (listen, signals,
 // clean shutdown). Everything else is in app.ts.
-import { configOrExit, serve } from '@portico/server-kit';
+import { join } from 'node:path';
+import { configOrExit, privateModesWarning, securePrivateDirectory, serve } from '@portico/server-kit';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -8,6 +9,8 @@ import { seedSampleData } from './seed/sample-data.ts';
 
 const config = configOrExit('portal-server', () => loadConfig(process.env));
 
+// The database, keys and reports: owner-only (0700 / 0600), files made later too.
+const loose = await securePrivateDirectory(config.dataDir, 'portal');
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
@@ -18,6 +21,7 @@ try {
 }
 
 const app = await buildApp({ config, database });
+if (loose > 0) app.log.warn(privateModesWarning(join(config.dataDir, 'portal'), loose));
 
 async function seed(): Promise<void> {
   if (!config.seedSampleData) return;
@@ -33,7 +37,7 @@ async function seed(): Promise<void> {
         'seeded the sample data',
       );
     }
-    // One line per installee, for `npm start` to show (sample keys only; kept in the data directory).
+    // One line per installee, on the start that made the sample keys only (kept in the data directory's 0600 file).
     for (const line of seeded.installerLines) app.log.info(line);
   } catch (error) {
     app.log.error({ err: error }, 'could not seed the sample data');

@@ -5,8 +5,8 @@ import type { Database } from './db/database.ts';
 import type { EmbedInfoProvider } from './embed/provider.ts';
 
 /**
- * What the routes share, decorated once on the app as `app.services` (the house rule of every Portico server,
- * server-kit's README): routes read `app.services.database`, never options or decorations of their own.
+ * What the routes share, decorated once on the app and read through `servicesOf(app)` (the house rule of every Portico server,
+ * server-kit's README): routes read `servicesOf(app).database`, never options or decorations of their own.
  */
 export interface PortalServices {
   readonly config: PortalConfig;

@@ -178,4 +178,9 @@ export interface Report {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly definition: ReportDefinition;
+  /**
+   * For a report saved through an embed token (save-as, create): the token's accounts (databaseNames), whose work it
+   * is; the portal shows it to members of those accounts only. Absent for the service's own reports.
+   */
+  readonly createdFor?: readonly string[];
 }

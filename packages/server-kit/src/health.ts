@@ -18,7 +18,7 @@ export interface HealthRoutesOptions<Code extends string> {
  * `503 { status: 'unavailable', code }`. Never cached; logged at warn only, so probes do not fill the log.
  *
  * ```ts
- * await app.register(healthRoutes({ ping: (app) => app.database.ping(), unavailableCode: 'DATABASE_UNAVAILABLE', dependency: 'database' }));
+ * await app.register(healthRoutes({ ping: (app) => servicesOf(app).database.ping(), unavailableCode: 'DATABASE_UNAVAILABLE', dependency: 'database' }));
  * ```
  */
 export function healthRoutes<Code extends string>(options: HealthRoutesOptions<Code>): FastifyPluginAsync {

@@ -26,3 +26,4 @@ export type { HealthRoutesOptions } from './health.ts';
 export { REDACTED_PATHS, loggerOptions } from './logger.ts';
 export { configOrExit, serve } from './launcher.ts';
 export type { LauncherProcess, ServeOptions } from './launcher.ts';
+export { PRIVATE_UMASK, privateModesWarning, securePrivateDirectory } from './private-files.ts';

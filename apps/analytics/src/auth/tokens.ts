@@ -173,6 +173,20 @@ export class TokenService {
    * ```
    */
   issueEmbedToken(clientId: string, grant: EmbedGrant, minutes: number): Promise<IssuedToken> {
+    return this.signEmbed(clientId, grant, minutes * 60);
+  }
+
+  /**
+   * A token for `grant` (the caller's grant plus what it just made) that expires exactly when the caller's token
+   * does (`expiresAt`, its `exp` in seconds), so a chain of successors never outlives the first token.
+   */
+  issueSuccessorToken(clientId: string, grant: EmbedGrant, expiresAt: number): Promise<IssuedToken> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    if (expiresAt <= issuedAt) throw new TokenError('expired', 'The token has expired.');
+    return this.signEmbed(clientId, grant, expiresAt - issuedAt);
+  }
+
+  private signEmbed(clientId: string, grant: EmbedGrant, seconds: number): Promise<IssuedToken> {
     const items = (list: readonly GrantedItem[] | undefined) =>
       list === undefined || list.length === 0
         ? undefined
@@ -191,7 +205,7 @@ export class TokenService {
       viewer: grant.viewer,
       origins: [...grant.origins],
     };
-    return this.sign(claims, EMBED_AUDIENCE, 'embed+jwt', clientId, minutes * 60);
+    return this.sign(claims, EMBED_AUDIENCE, 'embed+jwt', clientId, seconds);
   }
 
   /** The claims of a valid embed token; throws a TokenError (`expired` or `invalid`) otherwise. */

@@ -28,6 +28,8 @@ interface ReportFile {
   readonly workspaceId: string;
   readonly datasetId: string;
   readonly createdAt: string;
+  /** The accounts of the embed token that saved it (Report.createdFor). */
+  readonly createdFor?: readonly string[];
 }
 
 /**
@@ -189,11 +191,16 @@ export class ContentStore {
    * Stores a new report (version 1) over any dataset, in the given workspace.
    *
    * ```ts
-   * await store.createReport({ name: 'My report', workspaceId, datasetId }, definition);
+   * await store.createReport({ name: 'My report', workspaceId, datasetId, createdFor: ['fabrikam'] }, definition);
    * ```
    */
   createReport(
-    meta: { readonly name: string; readonly workspaceId: string; readonly datasetId: string },
+    meta: {
+      readonly name: string;
+      readonly workspaceId: string;
+      readonly datasetId: string;
+      readonly createdFor?: readonly string[];
+    },
     definition: ReportDefinition,
   ): Promise<Report> {
     const file: ReportFile = { id: randomUUID(), ...meta, createdAt: new Date().toISOString() };
@@ -244,7 +251,12 @@ export class ContentStore {
   }
 
   /** Saves a definition as a new report (version 1) in the same workspace and dataset as `id`. */
-  async saveAs(id: string, name: string, definition?: ReportDefinition): Promise<Report | undefined> {
+  async saveAs(
+    id: string,
+    name: string,
+    definition?: ReportDefinition,
+    createdFor?: readonly string[],
+  ): Promise<Report | undefined> {
     const source = this.reportsById.get(id);
     if (source === undefined) return undefined;
     const file: ReportFile = {
@@ -253,6 +265,7 @@ export class ContentStore {
       workspaceId: source.workspaceId,
       datasetId: source.datasetId,
       createdAt: new Date().toISOString(),
+      ...(createdFor === undefined ? {} : { createdFor: [...createdFor].sort() }),
     };
     return this.create(file, definition ?? source.definition, 'user');
   }

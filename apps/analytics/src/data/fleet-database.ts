@@ -3,6 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
+import { PRIVATE_UMASK } from '@portico/server-kit';
 import { openEngine } from './engine.ts';
 import type { Engine } from './engine.ts';
 import { FLEET_SCHEMA_VERSION } from './fleet-schema.ts';
@@ -104,7 +105,9 @@ export async function openFleetDatabase(options: FleetDataOptions): Promise<Flee
       ...(options.threads === undefined ? {} : { threads: options.threads }),
     });
 
-  await mkdir(dirname(options.file), { recursive: true });
+  // Every account's rows: the file (and DuckDB's WAL and side file) 0600 in a 0700 directory.
+  process.umask(PRIVATE_UMASK);
+  await mkdir(dirname(options.file), { recursive: true, mode: 0o700 });
   if (existsSync(options.file)) {
     const stored = await readStoredLoad(options.file);
     if (stored !== undefined && matches(stored, wanted, options.endDate)) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TokenError } from '../auth/tokens.ts';
 import type { EmbedClaims, TokenService } from '../auth/tokens.ts';
 import { HttpError } from '../http-errors.ts';
@@ -7,9 +7,9 @@ import { globalPlugin } from './global-plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of the /v1 routes: a valid API access token (client credentials) is required. */
-    requireApiToken: (request: FastifyRequest) => Promise<void>;
+    requireApiToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook of the /frame-api routes: a valid embed token is required; see `embedClaims(request)`. */
-    requireEmbedToken: (request: FastifyRequest) => Promise<void>;
+    requireEmbedToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     apiClient: string | null;
@@ -47,13 +47,18 @@ export function embedClaims(request: FastifyRequest): EmbedClaims {
   return request.embed;
 }
 
-/** Bearer-token checks for both audiences; routes opt in with `onRequest: app.requireApiToken` (or Embed). */
+/**
+ * Bearer-token checks for both audiences; routes opt in with `onRequest: app.requireApiToken` (or Embed). What they
+ * answer (embed tokens, successor tokens, customers' rows and layouts) is the caller's alone, so every answer of such
+ * a route carries `Cache-Control: no-store` (a route may relax it for its own answer).
+ */
 export const authenticationPlugin = globalPlugin(
   'analytics-authentication',
   async (app: FastifyInstance, opts: { tokens: TokenService }) => {
     app.decorateRequest('apiClient', null);
     app.decorateRequest('embed', null);
-    app.decorate('requireApiToken', async (request: FastifyRequest) => {
+    app.decorate('requireApiToken', async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
       const token = bearer(request, 'analytics-api');
       try {
         request.apiClient = await opts.tokens.verifyApiToken(token);
@@ -61,7 +66,8 @@ export const authenticationPlugin = globalPlugin(
         refused(error, 'analytics-api');
       }
     });
-    app.decorate('requireEmbedToken', async (request: FastifyRequest) => {
+    app.decorate('requireEmbedToken', async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
       const token = bearer(request, 'analytics-embed');
       try {
         request.embed = await opts.tokens.verifyEmbedToken(token);

@@ -213,6 +213,8 @@ describe('POST /v1/embed-tokens', () => {
       identities: [{ databaseNames: ['fabrikam'] }, { databaseNames: ['tailspin', 'fabrikam'] }],
     });
     expect(res.statusCode).toBe(200);
+    // A token: no cache may keep it.
+    expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json() as { token: string; tokenId: string; expiration: string };
     expect(body.expiration).toBe(new Date(t.clock.now + 60 * 60_000).toISOString());
     expect(decodeJwt(body.token)).toMatchObject({

@@ -310,7 +310,50 @@ describe('saving', () => {
         url: `/v1/workspaces/${WORKSPACE_ID}/reports`,
         headers: as(await apiToken(t.app)),
       })
-    ).json() as { value: { name: string }[] };
+    ).json() as { value: { id: string; name: string; createdFor?: string[] }[] };
     expect(listed.value.map((r) => r.name)).toContain('My supplies');
+    // The copy belongs to the accounts of the token that saved it; the service's own reports to nobody in particular.
+    expect(listed.value.find((r) => r.id === body.report.id)?.createdFor).toEqual(['fabrikam']);
+    expect(listed.value.find((r) => r.id === REPORTS.supplies)).not.toHaveProperty('createdFor');
+  });
+
+  it('hands back a token that expires no later than the one that saved, however little time that one had left', async () => {
+    const creator = await embedToken(t.app, { reports: [{ id: REPORTS.supplies }], permissions: 'Create' });
+    const original = expiryOf(creator);
+    const start = t.clock.now;
+    try {
+      // Ten seconds before the original expires.
+      t.clock.now = original * 1000 - 10_000;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/frame-api/reports/${REPORTS.supplies}/save-as`,
+        headers: as(creator),
+        payload: { name: 'Last-minute copy' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = res.json() as { accessToken: { token: string; expiration: string } };
+      expect(expiryOf(body.accessToken.token)).toBe(original);
+      expect(Date.parse(body.accessToken.expiration)).toBe(original * 1000);
+      // So a chain of copies cannot outlive the first token.
+      t.clock.now = original * 1000;
+      const chained = await t.app.inject({
+        method: 'POST',
+        url: `/frame-api/reports/${REPORTS.supplies}/save-as`,
+        headers: as(body.accessToken.token),
+        payload: { name: 'Too late' },
+      });
+      expect(chained.statusCode).toBe(401);
+    } finally {
+      t.clock.now = start;
+    }
   });
 });
+
+/** The `exp` claim (seconds) of a JWT. */
+function expiryOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    exp: number;
+  };
+  return payload.exp;
+}

@@ -17,10 +17,14 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   keys create <databaseName> [--installees dca,controlPanel,controlPanelUpgrade] [--days <n> | --expires <date>]
   keys list   [databaseName]
   keys revoke <id or prefix>
+  reports grant  (<databaseName> | --group <g>) (<reportId> | --all)
+  reports revoke (<databaseName> | --group <g>) (<reportId> | --all)
+  reports list   [databaseName | --group <g>]
   help
 
 The database is the portal's: DATABASE_URL, else the embedded one in PORTICO_DATA_DIR. A new key is printed once,
-with its installer page URLs under PORTAL_PUBLIC_URL.`;
+with its installer page URLs under PORTAL_PUBLIC_URL. Members of an account (or a group) open the analytics reports
+granted to it; --all grants every report and dashboard (other customers' saved copies excepted).`;
 
 export interface CliIo {
   out: (line: string) => void;
@@ -54,6 +58,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         installees: { type: 'string' },
         days: { type: 'string' },
         expires: { type: 'string' },
+        all: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

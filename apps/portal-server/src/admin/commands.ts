@@ -8,7 +8,9 @@ import {
   revokeMembership,
 } from '../db/accounts.ts';
 import type { PortalDb } from '../db/database.ts';
-import { INSTALLEES } from '../db/schema.ts';
+import { grantReport, isReportGrantId, listReportGrants, revokeReport } from '../db/report-grants.ts';
+import type { Grantee, ReportGrant } from '../db/report-grants.ts';
+import { ALL_REPORTS, INSTALLEES } from '../db/schema.ts';
 import type { Installee, PrincipalKind } from '../db/schema.ts';
 import { installerPageUrl } from '../seed/sample-data.ts';
 
@@ -91,6 +93,35 @@ function expiry(options: Options, now: Date): Date | null {
 }
 
 const iso = (date: Date | null) => (date === null ? '-' : date.toISOString());
+
+/** `--group g` or an account's databaseName (the first positional); returns the grantee and the positionals left. */
+function grantee(options: Options, args: readonly string[]): [Grantee, readonly string[]] {
+  const group = text(options, 'group');
+  if (group === undefined) return [{ databaseName: databaseName(args[0]) }, args.slice(1)];
+  if (group.trim() === '' || group.length > 320) throw new UsageError('the group must be 1–320 characters');
+  return [{ group: group.trim() }, args];
+}
+
+/** `--all` or one report id. */
+function reportId(options: Options, args: readonly string[]): string {
+  const all = options['all'] === true;
+  if (all && args.length > 0) throw new UsageError('give a report id or --all, not both');
+  if (all) return ALL_REPORTS;
+  const [id, ...rest] = args;
+  if (id === undefined || rest.length > 0) throw new UsageError('name one report id, or --all');
+  if (id === ALL_REPORTS || !isReportGrantId(id)) {
+    throw new UsageError(
+      `"${id}" is not a report id (letters, digits and -, as the analytics service shows them)`,
+    );
+  }
+  return id;
+}
+
+const describeGrantee = (who: Grantee) =>
+  'group' in who ? `group ${who.group}` : `account ${who.databaseName}`;
+const describeReport = (id: string) => (id === ALL_REPORTS ? 'all reports' : `report ${id}`);
+const grantLine = (grant: ReportGrant) =>
+  `${grant.group === null ? `account ${grant.databaseName ?? ''}` : `group ${grant.group}`}\t${grant.reportId}`;
 
 /** Runs one `<group> <action>` command; returns the exit code. */
 export async function runCommand(
@@ -175,6 +206,30 @@ export async function runCommand(
       const revoked = await revokeAccessKey(db, which, context.now);
       out(revoked > 0 ? `revoked ${revoked} key(s)` : 'no such active key');
       return revoked > 0 ? 0 : 1;
+    }
+    case 'reports grant':
+    case 'reports revoke': {
+      const [who, rest] = grantee(options, args);
+      const id = reportId(options, rest);
+      if (action === 'grant') {
+        if (!(await grantReport(db, who, id))) throw new UsageError(`there is no account ${args[0] ?? ''}`);
+        out(`granted ${describeReport(id)} to ${describeGrantee(who)}`);
+        return 0;
+      }
+      const removed = await revokeReport(db, who, id);
+      out(removed > 0 ? `revoked ${describeReport(id)} from ${describeGrantee(who)}` : 'no such grant');
+      return removed > 0 ? 0 : 1;
+    }
+    case 'reports list': {
+      const group = text(options, 'group');
+      const who: Grantee | undefined =
+        group !== undefined
+          ? { group }
+          : args[0] === undefined
+            ? undefined
+            : { databaseName: databaseName(args[0]) };
+      for (const grant of await listReportGrants(db, who)) out(grantLine(grant));
+      return 0;
     }
     default:
       throw new UsageError(`unknown command "${key.trim()}"`);

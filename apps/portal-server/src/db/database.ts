@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { securePrivateDirectory } from '@portico/server-kit';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -44,8 +44,14 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url !== undefined) return openPostgres(options.url);
   const dir = join(options.dataDir, 'portal', 'pglite');
-  await mkdir(dir, { recursive: true });
-  return openPglite(await PGlite.create(dir));
+  // Owner-only: files an older start left readable are tightened (the launcher has already said so in its warning
+  // line), and the umask 0077 makes the files Postgres writes later 0600. PGlite unpacks a new cluster with the modes
+  // of its bundled archive (0666) whatever the umask, so the directory is tightened again once it is open.
+  const pglite = join('portal', 'pglite');
+  await securePrivateDirectory(options.dataDir, pglite);
+  const client = await PGlite.create(dir);
+  await securePrivateDirectory(options.dataDir, pglite);
+  return openPglite(client);
 }
 
 /** Wraps an open PGlite instance (tests use an in-memory one); closing the Database closes it. */

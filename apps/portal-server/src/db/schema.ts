@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** Everyone who has called the API with a valid token, keyed by the token's `sub`. */
 export const users = pgTable('users', {
@@ -46,6 +47,32 @@ export const memberships = pgTable(
 );
 
 export type MembershipRow = typeof memberships.$inferSelect;
+
+/** A report grant's `reportId` that stands for every report and dashboard of the analytics service. */
+export const ALL_REPORTS = '*';
+
+/**
+ * Which analytics reports (and dashboards) members of an account, or of an identity-provider group, may open: one row
+ * per grantee and report id, or `ALL_REPORTS`. Exactly one of `accountId` and `groupName` is set.
+ */
+export const reportGrants = pgTable(
+  'report_grants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id').references(() => customerAccounts.id, { onDelete: 'cascade' }),
+    groupName: text('group_name'),
+    reportId: text('report_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('report_grants_grantee_report_unique')
+      .on(table.accountId, table.groupName, table.reportId)
+      .nullsNotDistinct(),
+    check('report_grants_one_grantee', sql`(${table.accountId} is null) <> (${table.groupName} is null)`),
+  ],
+);
+
+export type ReportGrantRow = typeof reportGrants.$inferSelect;
 
 /** The installers an access key can unlock. */
 export const INSTALLEES = ['dca', 'controlPanel', 'controlPanelUpgrade'] as const;

@@ -17,6 +17,7 @@ interface AnalyticsReport {
   name: string;
   workspaceId: string;
   embedUrl: string;
+  createdFor?: string[];
 }
 
 const TIMEOUT_MS = 10_000;
@@ -143,6 +144,7 @@ export function createAnalyticsProvider(options: AnalyticsProviderOptions): Embe
         workspaceId: r.workspaceId,
         reportId: r.id,
         reportName: r.name,
+        ...(Array.isArray(r.createdFor) && r.createdFor.every(isString) ? { createdFor: r.createdFor } : {}),
       }));
     },
     async embedInfo(request): Promise<EmbedInfo | undefined> {

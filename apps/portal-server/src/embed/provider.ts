@@ -3,6 +3,11 @@ export interface EmbeddedReport {
   workspaceId: string;
   reportId: string;
   reportName: string;
+  /**
+   * For a report someone saved through an embed token (save-as, create): the accounts (databaseNames) of that token,
+   * whose report it is. Absent for the service's own reports.
+   */
+  createdFor?: readonly string[];
 }
 
 export interface EmbedInfoRequest {

@@ -71,7 +71,8 @@ export interface AuthenticationOptions {
 /**
  * Bearer-token authentication for `/api` routes. Routes opt in with `onRequest: app.requireUserToken` (before body
  * parsing and validation, so an anonymous caller learns nothing about the route's input). A valid token sets
- * `request.user` and records the caller in the users table, at most once a minute per subject.
+ * `request.user` and records the caller in the users table, at most once a minute per subject. Every answer of such
+ * a route, refusals included, carries `Cache-Control: no-store`.
  */
 export const authenticationPlugin = globalPlugin(
   'portico-authentication',
@@ -147,7 +148,10 @@ export const authenticationPlugin = globalPlugin(
     // valid), from a caller recorded within the minute, is accepted without a promise or a tick of its own.
     app.decorate(
       'requireUserToken',
-      (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+        // What a signed-in caller gets (tokens, accounts, names, reports) is theirs alone: no cache may keep it.
+        // A route that streams a file may relax this for its own answer.
+        reply.header('cache-control', 'no-store');
         const header = request.headers.authorization ?? '';
         // The usual form first, without the pattern: a string equal to a token verified before is well formed.
         let claims = header.startsWith(BEARER_PREFIX)

@@ -1,11 +1,12 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SAMPLE_ACCOUNTS, SAMPLE_MEMBERSHIPS } from '@portico/fleet-data';
 import { createAccessKey } from '../db/access-keys.ts';
 import { createAccount, grantMembership, listAccounts } from '../db/accounts.ts';
 import { catalogIsEmpty, insertCatalog } from '../db/catalog.ts';
 import type { PortalDb } from '../db/database.ts';
-import { INSTALLEES } from '../db/schema.ts';
+import { grantReport } from '../db/report-grants.ts';
+import { ALL_REPORTS, INSTALLEES } from '../db/schema.ts';
 import type { Installee } from '../db/schema.ts';
 import { artifactRoot, ensureSampleArtifacts } from '../installers/artifacts.ts';
 import { SAMPLE_CATALOG } from './catalog.ts';
@@ -32,13 +33,16 @@ export interface SeedResult {
   seededAccounts: boolean;
   seededCatalog: boolean;
   artifactsMade: number;
-  /** `Installer for <installee>: <url>` lines, from this seed or an earlier one (the sample-keys file). */
+  /**
+   * `Installer for <installee>: <url>` lines, only when the keys were made now: a key is shown once, when it is made
+   * (like `keys create`); the lines stay in the owner-only sample-keys file for later reference.
+   */
   installerLines: string[];
   /** The sample keys, only when created now. */
   keys: Partial<Record<Installee, string>>;
 }
 
-/** Where the sample installer URLs are kept (mode 0600), so that each start can print them again. */
+/** Where the sample installer URLs are kept (mode 0600), so that later starts can say where to find them. */
 export function sampleKeysFile(dataDir: string): string {
   return join(dataDir, 'portal', 'sample-installer-urls.txt');
 }
@@ -54,6 +58,7 @@ export function sampleKeysFile(dataDir: string): string {
  */
 export async function seedSampleData(db: PortalDb, options: SeedOptions): Promise<SeedResult> {
   const keys: Partial<Record<Installee, string>> = {};
+  let installerLines: string[] = [];
   let seededAccounts = false;
   if ((await listAccounts(db)).length === 0) {
     seededAccounts = true;
@@ -63,6 +68,8 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
     for (const { email, databaseNames } of SAMPLE_MEMBERSHIPS) {
       for (const databaseName of databaseNames) await grantMembership(db, databaseName, 'email', email);
     }
+    // Every sample account may open every analytics report, as before entitlements existed.
+    for (const { databaseName } of SAMPLE_ACCOUNTS) await grantReport(db, { databaseName }, ALL_REPORTS);
     for (const installee of INSTALLEES) {
       const created = await createAccessKey(db, {
         databaseName: SAMPLE_KEY_ACCOUNT,
@@ -70,14 +77,14 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
       });
       if (created !== undefined) keys[installee] = created.key;
     }
-    const lines = INSTALLEES.map((installee) => {
+    installerLines = INSTALLEES.map((installee) => {
       const key = keys[installee] ?? '';
       const suffix = installee === 'controlPanelUpgrade' ? ` (signed in; sample key ${key})` : '';
       return `Installer for ${installee}: ${installerPageUrl(options.publicUrl, installee, key)}${suffix}`;
     });
     const file = sampleKeysFile(options.dataDir);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await writeFile(file, `${installerLines.join('\n')}\n`, { mode: 0o600 });
     await chmod(file, 0o600);
   }
   let seededCatalog = false;
@@ -86,7 +93,5 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
     seededCatalog = true;
   }
   const artifactsMade = await ensureSampleArtifacts(artifactRoot(options.dataDir), options.artifactBytes);
-  const saved = await readFile(sampleKeysFile(options.dataDir), 'utf8').catch(() => '');
-  const installerLines = saved.split('\n').filter((line) => line.startsWith('Installer for '));
   return { seededAccounts, seededCatalog, artifactsMade, installerLines, keys };
 }

@@ -66,6 +66,44 @@ describe('npm run admin', () => {
     expect((await admin('members', 'revoke', 'acme', '--group', 'acme-users')).code).toBe(1);
   });
 
+  it('grants, lists and revokes analytics reports per account or group, one report or all', async () => {
+    const report = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
+    // A new account has no reports until granted.
+    expect((await admin('reports', 'list', 'acme')).out).toBe('');
+    expect(await admin('reports', 'grant', 'acme', report)).toMatchObject({
+      code: 0,
+      out: `granted report ${report} to account acme`,
+    });
+    expect((await admin('reports', 'grant', 'acme', '--all')).code).toBe(0);
+    expect((await admin('reports', 'grant', '--group', 'acme-analysts', report)).code).toBe(0);
+    // Granting twice changes nothing.
+    expect((await admin('reports', 'grant', 'acme', report)).code).toBe(0);
+    expect((await admin('reports', 'list', 'acme')).out.split('\n')).toEqual([
+      `account acme\t*`,
+      `account acme\t${report}`,
+    ]);
+    expect((await admin('reports', 'list', '--group', 'acme-analysts')).out).toBe(
+      `group acme-analysts\t${report}`,
+    );
+    expect((await admin('reports', 'list')).out.split('\n')).toHaveLength(3);
+    // Mistakes: no account, no report, both a report and --all, a report id that is no id, a bad account name.
+    expect(await admin('reports', 'grant', 'nowhere', report)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('there is no account nowhere'),
+    });
+    expect((await admin('reports', 'grant', 'acme')).code).toBe(2);
+    expect((await admin('reports', 'grant', 'acme', report, '--all')).code).toBe(2);
+    expect((await admin('reports', 'grant', 'acme', '../../etc/passwd')).code).toBe(2);
+    expect((await admin('reports', 'grant', "x'; drop table report_grants; --", report)).code).toBe(2);
+    expect((await admin('reports', 'revoke', 'acme', '--all')).out).toBe(
+      'revoked all reports from account acme',
+    );
+    expect((await admin('reports', 'revoke', 'acme', '--all')).code).toBe(1);
+    expect((await admin('reports', 'revoke', '--group', 'acme-analysts', report)).code).toBe(0);
+    expect((await admin('reports', 'list', 'acme')).out).toBe(`account acme\t${report}`);
+    expect((await admin('help')).out).toContain('reports grant');
+  });
+
   it('creates a key printed once with its installer URLs, lists it without the key, and revokes it', async () => {
     const created = await admin('keys', 'create', 'acme', '--installees', 'dca,controlPanel', '--days', '30');
     expect(created.code).toBe(0);

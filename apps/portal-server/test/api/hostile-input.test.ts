@@ -62,7 +62,12 @@ beforeAll(async () => {
   database = await openMigratedPglite();
   authority = await startFakeAuthority();
   s = await seededApp(database, authority, {
-    env: { PORTAL_ENABLE_EMBEDDED_REPORTS: 'true', PORTAL_INCLUDE_REPORTS: 'true' },
+    env: {
+      PORTAL_ENABLE_EMBEDDED_REPORTS: 'true',
+      PORTAL_INCLUDE_REPORTS: 'true',
+      // Off by default; on here so its route gets the hostile input too.
+      PORTAL_RECORD_MISSING_TRANSLATIONS: 'true',
+    },
     embedInfoProvider: provider,
   });
   const document = (await s.app.inject({ url: '/api/docs/openapi.json' })).json<{

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessKey, revokeAccessKey } from '../../src/db/access-keys.ts';
 import type { Database } from '../../src/db/database.ts';
 import { accessKeys, auditLog } from '../../src/db/schema.ts';
 import { artifactPath, artifactRoot } from '../../src/installers/artifacts.ts';
+import { sampleKeysFile, seedSampleData } from '../../src/seed/sample-data.ts';
 import { startFakeAuthority } from '../helpers/fake-authority.ts';
 import type { FakeAuthority } from '../helpers/fake-authority.ts';
 import { ARTIFACT_BYTES, seededApp } from '../helpers/seeded-app.ts';
@@ -60,6 +61,21 @@ export function installersContract(kind: Database['kind'], open: () => Promise<D
         ),
       ]);
       expect(artifact).toHaveLength(ARTIFACT_BYTES);
+    });
+
+    it('shows the sample keys only when it makes them: a later start prints no key', async () => {
+      const again = await seedSampleData(database.db, {
+        dataDir: s.dataDir,
+        publicUrl: s.config.publicUrl,
+        artifactBytes: ARTIFACT_BYTES,
+      });
+      expect(again.seededAccounts).toBe(false);
+      expect(again.keys).toEqual({});
+      expect(again.installerLines).toEqual([]);
+      // The URLs stay in the owner-only file the first start wrote, for `npm start` to point at.
+      const file = sampleKeysFile(s.dataDir);
+      expect(await readFile(file, 'utf8')).toContain(`/DcaInstaller/${dcaKey}`);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
     });
 
     it('streams the installer with length, ETag, digests and a file name, and counts the use', async () => {

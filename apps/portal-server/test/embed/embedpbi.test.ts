@@ -8,8 +8,18 @@ import type { FakeAuthority } from '../helpers/fake-authority.ts';
 import { EXPECTED_ACCOUNTS, SAMPLE_USERS, seededApp } from '../helpers/seeded-app.ts';
 import type { SampleUser, SeededApp } from '../helpers/seeded-app.ts';
 import { openMigratedPglite, testApp, testConfig } from '../helpers/test-app.ts';
+import { grantReport, revokeReport } from '../../src/db/report-grants.ts';
+import { ALL_REPORTS } from '../../src/db/schema.ts';
 
 const REPORT = { workspaceId: 'ws-1', reportId: 'report-1', reportName: 'Fleet overview' };
+/** Copies saved through embed tokens of one customer each (save-as): theirs alone. */
+const FABRIKAM_COPY = { workspaceId: 'ws-1', reportId: 'copy-fabrikam', reportName: 'Fabrikam’s supplies' };
+const CONTOSO_COPY = { workspaceId: 'ws-1', reportId: 'copy-contoso', reportName: 'Contoso EMEA plan' };
+const LISTED = [
+  REPORT,
+  { ...FABRIKAM_COPY, createdFor: ['fabrikam'] },
+  { ...CONTOSO_COPY, createdFor: ['contoso_emea'] },
+];
 
 /** A provider that remembers what it was asked. */
 function fakeProvider(): EmbedInfoProvider & { requests: EmbedInfoRequest[]; down: boolean } {
@@ -19,14 +29,15 @@ function fakeProvider(): EmbedInfoProvider & { requests: EmbedInfoRequest[]; dow
     down: false,
     async listReports() {
       if (provider.down) throw new EmbedProviderUnavailableError('down');
-      return [REPORT];
+      return LISTED;
     },
     async embedInfo(request: EmbedInfoRequest) {
       requests.push(request);
-      if (request.reportId !== REPORT.reportId) return undefined;
+      const report = LISTED.find((r) => r.reportId === request.reportId);
+      if (report === undefined) return undefined;
       return {
         embedReport: [
-          { reportId: REPORT.reportId, embedUrl: 'http://a/reportEmbed', reportName: REPORT.reportName },
+          { reportId: report.reportId, embedUrl: 'http://a/reportEmbed', reportName: report.reportName },
         ],
         embedToken: { token: 't', tokenId: 'id', expiration: '2030-01-01T00:00:00Z' },
       };
@@ -57,14 +68,72 @@ afterAll(async () => {
 describe('/api/embedpbi', () => {
   const users = Object.keys(SAMPLE_USERS) as SampleUser[];
 
-  it('lists the reports to members of an account and nothing to anyone else', async () => {
-    for (const user of users) {
-      const res = await s.app.inject({
-        url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
-        headers: { authorization: await s.bearer(user) },
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(EXPECTED_ACCOUNTS[user].length > 0 ? [REPORT] : []);
+  const list = async (user: SampleUser) => {
+    const res = await s.app.inject({
+      url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
+      headers: { authorization: await s.bearer(user) },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { reportId: string }[]).map((r) => r.reportId);
+  };
+  const open = async (user: SampleUser, report: { workspaceId: string; reportId: string }) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/embedpbi/GetPbiEmbedInfoForUserAsync',
+      headers: { authorization: await s.bearer(user) },
+      payload: { workspaceId: report.workspaceId, reportId: report.reportId },
+    });
+
+  it('lists the granted reports and each account’s own copies to members, and nothing to anyone else', async () => {
+    const seen = Object.fromEntries(await Promise.all(users.map(async (user) => [user, await list(user)])));
+    expect(seen).toEqual({
+      // The sample accounts are granted every report; a copy only shows to members of the account it was saved for.
+      alice: [REPORT.reportId, CONTOSO_COPY.reportId],
+      bob: [REPORT.reportId, FABRIKAM_COPY.reportId],
+      carol: [REPORT.reportId, FABRIKAM_COPY.reportId, CONTOSO_COPY.reportId],
+      mallory: [],
+    });
+    const body = await s.app.inject({
+      url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
+      headers: { authorization: await s.bearer('bob') },
+    });
+    expect(body.json()).toEqual([REPORT, FABRIKAM_COPY]);
+  });
+
+  it('refuses embed info (403 REPORT_NOT_GRANTED) for another customer’s copy without asking analytics', async () => {
+    provider.requests.length = 0;
+    const refused = await open('alice', FABRIKAM_COPY);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'REPORT_NOT_GRANTED' });
+    expect(provider.requests).toEqual([]);
+    // A caller in that account opens it on that account's rows only.
+    const carol = await open('carol', FABRIKAM_COPY);
+    expect(carol.statusCode).toBe(200);
+    expect(provider.requests.map((r) => r.databaseNames)).toEqual([['fabrikam']]);
+  });
+
+  it('follows the grants an administrator changes: none, one report, all again', async () => {
+    const fabrikam = { databaseName: 'fabrikam' };
+    try {
+      expect(await revokeReport(database.db, fabrikam, ALL_REPORTS)).toBe(1);
+      expect(await list('bob')).toEqual([FABRIKAM_COPY.reportId]);
+      const refused = await open('bob', REPORT);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'REPORT_NOT_GRANTED', message: expect.any(String) });
+      // Carol still opens the report, on the accounts that have it.
+      provider.requests.length = 0;
+      expect((await open('carol', REPORT)).statusCode).toBe(200);
+      expect(provider.requests.map((r) => r.databaseNames)).toEqual([['contoso_emea', 'northwind']]);
+      expect(await grantReport(database.db, fabrikam, REPORT.reportId)).toBe(true);
+      expect(await list('bob')).toEqual([REPORT.reportId, FABRIKAM_COPY.reportId]);
+      expect((await open('bob', REPORT)).statusCode).toBe(200);
+      // A group grant opens the report on all of its members' accounts.
+      expect(await revokeReport(database.db, fabrikam, REPORT.reportId)).toBe(1);
+      expect(await grantReport(database.db, { group: 'fabrikam-users' }, ALL_REPORTS)).toBe(true);
+      expect(await list('bob')).toEqual([REPORT.reportId, FABRIKAM_COPY.reportId]);
+      expect(await revokeReport(database.db, { group: 'fabrikam-users' }, ALL_REPORTS)).toBe(1);
+    } finally {
+      await grantReport(database.db, fabrikam, ALL_REPORTS);
     }
   });
 
@@ -99,7 +168,7 @@ describe('/api/embedpbi', () => {
     }
   });
 
-  it('answers 404 for an unknown report, plain-text 400 for a bad id, 503 when analytics is down', async () => {
+  it('answers 403 for an unknown report, plain-text 400 for a bad id, 503 when analytics is down', async () => {
     const post = async (payload: Record<string, unknown>) =>
       s.app.inject({
         method: 'POST',
@@ -107,7 +176,10 @@ describe('/api/embedpbi', () => {
         headers: { authorization: await s.bearer('alice') },
         payload,
       });
-    expect((await post({ workspaceId: 'ws-1', reportId: 'nope' })).statusCode).toBe(404);
+    // An unknown report is refused like one that is not granted: the answer does not tell which.
+    const unknown = await post({ workspaceId: 'ws-1', reportId: 'nope' });
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toMatchObject({ code: 'REPORT_NOT_GRANTED' });
     const bad = await post({ workspaceId: '../x', reportId: "1' OR 1=1" });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -119,6 +191,51 @@ describe('/api/embedpbi', () => {
     provider.down = false;
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ code: 'ANALYTICS_UNAVAILABLE' });
+  });
+
+  it('forbids caching of every answer that carries a token or the caller’s data (Cache-Control: no-store)', async () => {
+    const authorization = await s.bearer('carol');
+    const answers = {
+      'GET /api/reports/downloadAccessToken': await s.app.inject({
+        url: '/api/reports/downloadAccessToken',
+        headers: { authorization },
+      }),
+      'POST /api/embedpbi/GetPbiEmbedInfoForUserAsync': await s.app.inject({
+        method: 'POST',
+        url: '/api/embedpbi/GetPbiEmbedInfoForUserAsync',
+        headers: { authorization },
+        payload: { workspaceId: REPORT.workspaceId, reportId: REPORT.reportId },
+      }),
+      'GET /api/embedpbi/GetPbiReportsInfoForUserAsync': await s.app.inject({
+        url: '/api/embedpbi/GetPbiReportsInfoForUserAsync',
+        headers: { authorization },
+      }),
+      'GET /api/users/me': await s.app.inject({ url: '/api/users/me', headers: { authorization } }),
+      'GET /api/customers/customerAccounts': await s.app.inject({
+        url: '/api/customers/customerAccounts',
+        headers: { authorization },
+      }),
+      'GET /api/reports/reportNodes': await s.app.inject({
+        url: '/api/reports/reportNodes',
+        headers: { authorization },
+      }),
+      'GET /api/users/me (no token)': await s.app.inject({ url: '/api/users/me' }),
+    };
+    const seen = Object.fromEntries(
+      Object.entries(answers).map(([name, res]) => [
+        name,
+        `${res.statusCode} ${String(res.headers['cache-control'])}`,
+      ]),
+    );
+    expect(seen).toEqual({
+      'GET /api/reports/downloadAccessToken': '200 no-store',
+      'POST /api/embedpbi/GetPbiEmbedInfoForUserAsync': '200 no-store',
+      'GET /api/embedpbi/GetPbiReportsInfoForUserAsync': '200 no-store',
+      'GET /api/users/me': '200 no-store',
+      'GET /api/customers/customerAccounts': '200 no-store',
+      'GET /api/reports/reportNodes': '200 no-store',
+      'GET /api/users/me (no token)': '401 no-store',
+    });
   });
 
   it('is not there (404) when enableEmbeddedPowerBi is off', async () => {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,17 +7,21 @@ import { createWebDist, testApp, testConfig } from '../helpers/test-app.ts';
 let web: Awaited<ReturnType<typeof createWebDist>>;
 let app: FastifyInstance;
 let production: FastifyInstance;
+let defaults: FastifyInstance;
 
 beforeAll(async () => {
   web = await createWebDist();
-  app = await testApp({ config: testConfig({ PORTAL_WEB_DIST: web.dir, PORTICO_DATA_DIR: web.dir }) });
+  const dirs = { PORTAL_WEB_DIST: web.dir, PORTICO_DATA_DIR: web.dir };
+  app = await testApp({ config: testConfig({ ...dirs, PORTAL_RECORD_MISSING_TRANSLATIONS: 'true' }) });
   production = await testApp({
-    config: testConfig({ PORTAL_WEB_DIST: web.dir, PORTICO_DATA_DIR: web.dir, NODE_ENV: 'production' }),
+    config: testConfig({ ...dirs, PORTAL_RECORD_MISSING_TRANSLATIONS: 'true', NODE_ENV: 'production' }),
   });
+  defaults = await testApp({ config: testConfig(dirs) });
 });
 afterAll(async () => {
   await app?.close();
   await production?.close();
+  await defaults?.close();
   await web?.remove();
 });
 
@@ -110,6 +114,85 @@ describe('the translation files', () => {
     expect((await add({ a: 'b' }, '/locales/add/de/..%2f..%2fetc')).statusCode).toBe(400);
     expect((await add({ a: 'b' }, '/locales/add/xx/translation')).statusCode).toBe(400);
     expect((await add({ a: 1 })).statusCode).toBe(400);
+  });
+
+  it('keep every one of 20 simultaneous additions to one namespace, one writer at a time', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/locales/add/fr/translation',
+          payload: { [`Parallel.key${i}`]: `Value ${i}` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    const dir = join(web.dir, 'portal', 'missing-translations', 'fr');
+    const saved = JSON.parse(await readFile(join(dir, 'translation.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(saved)).toHaveLength(20);
+    // No temporary file is left behind, and the file is the owner's alone.
+    expect(await readdir(dir)).toEqual(['translation.json']);
+    expect((await stat(join(dir, 'translation.json'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('are refused for a namespace the web app does not have, writing nothing', async () => {
+    for (const ns of ['common', 'brandNew', 'translationX']) {
+      const res = await app.inject({ method: 'POST', url: `/locales/add/de/${ns}`, payload: { a: 'b' } });
+      expect(res.statusCode, ns).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await readdir(join(web.dir, 'portal', 'missing-translations', 'de'))).toEqual([
+      'translation.json',
+    ]);
+  });
+
+  it('refuse a body beyond 64 KiB (413)', async () => {
+    const payload = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`Big.key${i}`, 'x'.repeat(1990)]),
+    );
+    const res = await app.inject({ method: 'POST', url: '/locales/add/es/translation', payload });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: expect.any(String) });
+  });
+
+  it('are limited to 60 requests a minute per client (429 after)', async () => {
+    const limited = await testApp({
+      config: testConfig({
+        PORTAL_WEB_DIST: web.dir,
+        PORTICO_DATA_DIR: web.dir,
+        PORTAL_RECORD_MISSING_TRANSLATIONS: 'true',
+      }),
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i += 1) {
+        const res = await limited.inject({
+          method: 'POST',
+          url: '/locales/add/pl/translation',
+          payload: { [`Rate.key${i}`]: 'v' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+      expect(statuses[60]).toBe(429);
+      const refused = await limited.inject({
+        method: 'POST',
+        url: '/locales/add/pl/translation',
+        payload: { late: 'v' },
+      });
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('are not recorded unless PORTAL_RECORD_MISSING_TRANSLATIONS=true (404)', async () => {
+    const res = await defaults.inject({
+      method: 'POST',
+      url: '/locales/add/ja/translation',
+      payload: { a: 'b' },
+    });
+    expect(res.statusCode).toBe(404);
   });
 
   it('are not recorded in production (404)', async () => {

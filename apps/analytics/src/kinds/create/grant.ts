@@ -68,7 +68,7 @@ export function targetWorkspace(claims: EmbedClaims, wanted: string | undefined)
   return first;
 }
 
-/** A token with the caller's grant plus `add`, expiring when the caller's does (at least a minute from now). */
+/** A token with the caller's grant plus `add`, expiring exactly when the caller's does. */
 export async function successorToken(
   app: FastifyInstance,
   claims: EmbedClaims,
@@ -77,15 +77,14 @@ export async function successorToken(
     readonly dataset?: GrantedItem;
   },
 ): Promise<{ token: string; tokenId: string; expiration: string }> {
-  const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - servicesOf(app).now()) / 60_000));
-  const issued = await servicesOf(app).tokens.issueEmbedToken(
+  const issued = await servicesOf(app).tokens.issueSuccessorToken(
     claims.sub,
     {
       ...claims,
       reports: add.report === undefined ? claims.reports : [...claims.reports, add.report],
       ...(add.dataset === undefined ? {} : { datasets: [...(claims.datasets ?? []), add.dataset] }),
     },
-    minutesLeft,
+    claims.exp,
   );
   return { token: issued.token, tokenId: issued.tokenId, expiration: issued.expiresAt.toISOString() };
 }

@@ -143,7 +143,10 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkDefinition(dataset, definition);
       // "Save as keeps both": a quick-create draft dataset is kept once a report over it is stored.
       if (content.userDataset(dataset.id) !== undefined) await content.keepUserDataset(dataset.id);
-      const report = await content.createReport({ name, workspaceId, datasetId: dataset.id }, definition);
+      const report = await content.createReport(
+        { name, workspaceId, datasetId: dataset.id, createdFor: [...claims.databaseNames].sort() },
+        definition,
+      );
       const accessToken = await successorToken(app, claims, {
         report: { id: report.id, datasetId: report.datasetId, workspaceId: report.workspaceId },
       });

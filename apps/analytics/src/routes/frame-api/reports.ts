@@ -178,11 +178,11 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.definition === undefined
           ? undefined
           : checked(report.datasetId, request.body.definition as ReportDefinition);
-      const created = await content.saveAs(report.id, name.name, definition);
+      // The copy is the work of the token's accounts: the portal lists it to their members only.
+      const created = await content.saveAs(report.id, name.name, definition, claims.databaseNames);
       if (created === undefined) throw new HttpError(404, 'NOT_FOUND', `No report '${report.id}'.`);
-      // The frame goes on with the new report: the same grant, for the same time left, plus the new report.
-      const minutesLeft = Math.max(1, Math.floor((claims.exp * 1000 - servicesOf(app).now()) / 60_000));
-      const issued = await tokens.issueEmbedToken(
+      // The frame goes on with the new report: the same grant plus the new report, expiring when the caller's does.
+      const issued = await tokens.issueSuccessorToken(
         claims.sub,
         {
           ...claims,
@@ -191,7 +191,7 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             { id: created.id, datasetId: created.datasetId, workspaceId: created.workspaceId },
           ],
         },
-        minutesLeft,
+        claims.exp,
       );
       request.log.info(
         { reportId: created.id, from: report.id, tokenId: claims.jti },

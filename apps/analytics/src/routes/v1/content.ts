@@ -16,6 +16,12 @@ export const ReportSummary = Type.Object({
   embedUrl: Type.String({ description: 'The frame page to embed: /reportEmbed?reportId=…&groupId=…' }),
   version: Type.Integer({ description: 'The latest saved version (1 for a new report)' }),
   updatedAt: Type.String({ format: 'date-time' }),
+  createdFor: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'For a report saved through an embed token (save-as, create): the accounts (databaseNames) of that token, whose work it is',
+    }),
+  ),
 });
 
 const DatasetSummary = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() });
@@ -34,6 +40,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     embedUrl: embedUrl(config, report),
     version: report.version,
     updatedAt: report.updatedAt,
+    ...(report.createdFor === undefined ? {} : { createdFor: [...report.createdFor] }),
   });
   const workspaceOr404 = (id: string) => {
     const workspace = content.workspace(id);

@@ -131,6 +131,27 @@ describe('report creation on a dataset', () => {
     expect((fabrikam.json() as { rows: unknown[][] }).rows).toEqual([['fabrikam']]);
   });
 
+  it('hands back a token that expires no later than the one that created the report', async () => {
+    const creator = await token({ datasets: [PRINT_FLEET_DATASET_ID], targetWorkspaces: [WORKSPACE_ID] });
+    const expiryOf = (jwt: string) =>
+      (JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number }).exp;
+    const original = expiryOf(creator);
+    const start = t.clock.now;
+    try {
+      t.clock.now = original * 1000 - 5_000;
+      const res = await call('POST', '/frame-api/create/reports', creator, {
+        datasetId: PRINT_FLEET_DATASET_ID,
+        name: 'Made in the last seconds',
+        definition,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(expiryOf((res.json() as { accessToken: { token: string } }).accessToken.token)).toBe(original);
+    } finally {
+      t.clock.now = start;
+    }
+  });
+
   it('stores a built report in a granted target workspace and hands back a token that names it', async () => {
     const creator = await token({ datasets: [PRINT_FLEET_DATASET_ID], targetWorkspaces: [WORKSPACE_ID] });
     const res = await call('POST', '/frame-api/create/reports', creator, {
@@ -144,6 +165,12 @@ describe('report creation on a dataset', () => {
       accessToken: { token: string };
     };
     expect(body.report).toMatchObject({ name: 'My printers', workspaceId: WORKSPACE_ID, version: 1 });
+    const summary = await call(
+      'GET',
+      `/v1/workspaces/${WORKSPACE_ID}/reports/${body.report.id}`,
+      await apiToken(t.app),
+    );
+    expect((summary.json() as { createdFor?: string[] }).createdFor).toEqual(['fabrikam']);
     const loaded = await call('GET', `/frame-api/reports/${body.report.id}`, body.accessToken.token);
     expect(loaded.statusCode).toBe(200);
     expect((loaded.json() as { report: { definition: ReportDefinition } }).report.definition).toEqual(

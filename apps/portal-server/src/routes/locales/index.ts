@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SUPPORTED_LANGUAGES } from '../../config.ts';
@@ -14,14 +15,21 @@ const languages: ReadonlySet<string> = new Set(SUPPORTED_LANGUAGES);
 /** An i18next resource object; the stored bytes are sent unchanged (a Buffer skips the serializer). */
 const TranslationFile = Type.Unsafe<Buffer>({ type: 'object', additionalProperties: true });
 const MAX_MISSING_KEYS = 2000;
+/** One request's body; a recorded file stops growing past MAX_FILE_BYTES. */
+const MAX_BODY_BYTES = 64 * 1024;
+const MAX_FILE_BYTES = 1024 * 1024;
+/** Requests a client may make a minute (the SPA sends one per namespace and language, debounced). */
+const RATE_PER_MINUTE = 60;
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such translation file.');
 
 /**
  * GET /locales/:lng/:ns.json — the SPA's translation files from portal-web's build, with a strong ETag (304 on
- * If-None-Match) and 5 minutes of caching. POST /locales/add/:lng/:ns — in development only — records the keys the
- * SPA found missing in `${dataDir}/portal/missing-translations/<lng>/<ns>.json`. Only a supported language and a
- * plain namespace name are accepted, and file paths are built from those checked values alone.
+ * If-None-Match) and 5 minutes of caching. POST /locales/add/:lng/:ns — only when PORTAL_RECORD_MISSING_TRANSLATIONS
+ * is true outside production (`npm run dev` sets it) — records the keys the SPA found missing in
+ * `${dataDir}/portal/missing-translations/<lng>/<ns>.json`. Only a supported language and a namespace the web app
+ * ships are accepted, and file paths are built from those checked values alone; bodies are at most 64 KiB, a client
+ * may send 60 a minute, and writes run one at a time, each through its own temporary file.
  */
 const localesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = servicesOf(app);
@@ -66,9 +74,32 @@ const localesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   if (!config.recordMissingTranslations) return;
 
+  await app.register(rateLimit, { global: false });
+  /** Namespaces the web app ships in any language: only those may be recorded. */
+  const shipped = async (ns: string): Promise<boolean> => {
+    for (const lng of SUPPORTED_LANGUAGES) {
+      try {
+        await access(join(config.webDist, 'locales', lng, `${ns}.json`));
+        return true;
+      } catch {
+        // not in this language
+      }
+    }
+    return false;
+  };
+  /** The writes, one after another: each reads the file the previous one left. */
+  let writes: Promise<unknown> = Promise.resolve();
+  const serially = <T>(write: () => Promise<T>): Promise<T> => {
+    const next = writes.then(write, write);
+    writes = next.catch(() => undefined);
+    return next;
+  };
+
   app.post(
     '/add/:lng/:ns',
     {
+      bodyLimit: MAX_BODY_BYTES,
+      config: { rateLimit: { max: RATE_PER_MINUTE, timeWindow: 60_000 } },
       schema: {
         summary: 'Development only: records missing translation keys',
         params: Type.Object({
@@ -78,25 +109,43 @@ const localesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Record(Type.String({ minLength: 1, maxLength: 256 }), Type.String({ maxLength: 2000 }), {
           maxProperties: 200,
         }),
-        response: { 200: Type.Object({ recorded: Type.Integer() }), 400: BadRequestText, 404: ErrorBody },
+        response: {
+          200: Type.Object({ recorded: Type.Integer() }),
+          400: BadRequestText,
+          404: ErrorBody,
+          413: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
       const { lng, ns } = request.params;
+      if (!(await shipped(ns))) throw new HttpError(404, 'NOT_FOUND', 'No such translation namespace.');
       const dir = join(config.dataDir, 'portal', 'missing-translations', lng);
       const path = join(dir, `${ns}.json`);
-      const existing = JSON.parse(await readFile(path, 'utf8').catch(() => '{}')) as Record<string, string>;
-      let recorded = 0;
-      for (const [key, value] of Object.entries(request.body)) {
-        if (Object.keys(existing).length >= MAX_MISSING_KEYS) break;
-        if (key === '__proto__' || Object.hasOwn(existing, key)) continue;
-        existing[key] = value;
-        recorded += 1;
-      }
-      await mkdir(dir, { recursive: true });
-      await writeFile(`${path}.tmp`, `${JSON.stringify(existing, null, 2)}\n`);
-      await rename(`${path}.tmp`, path);
-      return { recorded };
+      return serially(async () => {
+        const existing = JSON.parse(await readFile(path, 'utf8').catch(() => '{}')) as Record<string, string>;
+        let recorded = 0;
+        let bytes = JSON.stringify(existing).length;
+        for (const [key, value] of Object.entries(request.body)) {
+          if (Object.keys(existing).length >= MAX_MISSING_KEYS) break;
+          if (key === '__proto__' || Object.hasOwn(existing, key)) continue;
+          bytes += key.length + value.length + 8;
+          if (bytes > MAX_FILE_BYTES) break;
+          existing[key] = value;
+          recorded += 1;
+        }
+        if (recorded === 0) return { recorded };
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        const temporary = `${path}.${randomUUID()}.tmp`;
+        try {
+          await writeFile(temporary, `${JSON.stringify(existing, null, 2)}\n`, { mode: 0o600 });
+          await rename(temporary, path);
+        } finally {
+          await rm(temporary, { force: true });
+        }
+        return { recorded };
+      });
     },
   );
 };

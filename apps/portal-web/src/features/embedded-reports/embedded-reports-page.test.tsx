@@ -62,6 +62,8 @@ describe('the embedded reports page', () => {
     stubEmbedded([]);
     renderApp({ route: '/EmbeddedReports' });
     expect(await screen.findByText('No reports Found!!! Check your log in account')).toBeInTheDocument();
+    // Reports are shared per account: the page says why the list is empty.
+    expect(screen.getByText('No analytics reports have been shared with your account.')).toBeInTheDocument();
   });
 
   it('fetches the embed info of the chosen report and embeds it in a frame named after it', async () => {

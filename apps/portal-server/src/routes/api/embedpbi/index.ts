@@ -3,6 +3,8 @@ import { Type } from 'typebox';
 import { principalOf } from '../../../auth/principal.ts';
 import { accountsOf } from '../../../db/accounts.ts';
 import { audit } from '../../../db/audit.ts';
+import { grantsFor } from '../../../db/report-grants.ts';
+import { entitledAccounts } from '../../../embed/entitlements.ts';
 import { EmbedProviderUnavailableError } from '../../../embed/provider.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
@@ -31,9 +33,13 @@ function unavailable(error: unknown): never {
   throw error;
 }
 
+const notGranted = () =>
+  new HttpError(403, 'REPORT_NOT_GRANTED', 'This report has not been shared with your account.');
+
 /**
- * /api/embedpbi (registered only when enableEmbeddedPowerBi is on): the embedded reports of a caller who belongs to
- * at least one account, and embed tokens whose row-level security is exactly the caller's accounts.
+ * /api/embedpbi (registered only when enableEmbeddedPowerBi is on): the embedded reports a caller is entitled to
+ * (granted to one of their accounts or groups, or saved for their accounts; see embed/entitlements.ts), and embed
+ * tokens whose row-level security is exactly the caller's accounts that have the report.
  */
 const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, embedInfoProvider: provider } = servicesOf(app);
@@ -48,9 +54,15 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const accounts = await accountsOf(servicesOf(app).database.db, principalOf(requireUser(request)));
+      const user = requireUser(request);
+      const accounts = await accountsOf(servicesOf(app).database.db, principalOf(user));
       if (accounts.length === 0) return [];
-      return provider.listReports().catch(unavailable);
+      const caller = { databaseNames: accounts.map((a) => a.databaseName), groups: user.groups };
+      const [reports, grants] = await Promise.all([
+        provider.listReports().catch(unavailable),
+        grantsFor(servicesOf(app).database.db, caller.databaseNames, caller.groups),
+      ]);
+      return reports.filter((report) => entitledAccounts(report, caller, grants).length > 0);
     },
   );
 
@@ -86,11 +98,23 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await record('FORBIDDEN');
         throw new HttpError(403, 'FORBIDDEN', 'You do not belong to any customer account.');
       }
+      const caller = { databaseNames: accounts.map((a) => a.databaseName), groups: user.groups };
+      const [reports, grants] = await Promise.all([
+        provider.listReports().catch(unavailable),
+        grantsFor(servicesOf(app).database.db, caller.databaseNames, caller.groups),
+      ]);
+      // An unknown report is refused like one that is not granted, so the answer does not tell which ids exist.
+      const report = reports.find((r) => r.reportId === reportId && r.workspaceId === workspaceId);
+      const entitled = report === undefined ? [] : entitledAccounts(report, caller, grants);
+      if (entitled.length === 0) {
+        await record('REPORT_NOT_GRANTED');
+        throw notGranted();
+      }
       const info = await provider
         .embedInfo({
           workspaceId,
           reportId,
-          databaseNames: accounts.map((a) => a.databaseName),
+          databaseNames: entitled,
           allowedOrigins: config.analytics.allowedOrigins,
           viewer: user.subject,
         })

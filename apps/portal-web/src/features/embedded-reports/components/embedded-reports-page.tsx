@@ -38,7 +38,15 @@ export default function EmbeddedReportsPage() {
   } else if (isLoading || query.isUninitialized) {
     content = <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
   } else if (userReports.length === 0) {
-    content = <Typography sx={{ p: 3 }}>{t('EmbeddedReports.noReports')}</Typography>;
+    content = (
+      <Box sx={{ p: 3 }}>
+        <Typography>{t('EmbeddedReports.noReports')}</Typography>
+        {/* Reports are granted per account (npm run admin -- reports grant): say why the list is empty. */}
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('EmbeddedReports.noneShared')}
+        </Typography>
+      </Box>
+    );
   } else if (!selected) {
     content = <Typography sx={{ p: 3 }}>{t('EmbeddedReports.selectReport')}</Typography>;
   } else {

@@ -10,7 +10,8 @@ import { TokenService } from './auth/tokens.ts';
 import type { AnalyticsConfig } from './config.ts';
 import { ContentDirectory } from './content/directory.ts';
 import { ContentStore } from './content/store.ts';
-import { openFleetDatabase } from './data/fleet-database.ts';
+import { openDataSource } from './data/data-source.ts';
+import type { DataSource } from './data/data-source.ts';
 import type { FleetDatabase } from './data/fleet-database.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
@@ -24,6 +25,8 @@ export interface BuildAppOptions {
   readonly config: AnalyticsConfig;
   /** Open fleet data, closed by its owner. Without it the app opens (loading on first use) and closes its own. */
   readonly fleet?: FleetDatabase;
+  /** An open data source (any engine), closed by its owner; takes the place of `fleet`. */
+  readonly data?: Pick<DataSource, 'engine' | 'accounts'>;
   readonly content?: ContentStore;
   readonly signingKey?: SigningKey;
   /** A pino logger to use, or false for none; by default pino at LOG_LEVEL with credentials redacted. */
@@ -56,18 +59,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const home = join(config.dataDir, 'analytics');
   const now = options.now ?? Date.now;
-  let fleet = options.fleet;
-  if (fleet === undefined) {
-    app.log.info({ file: join(home, 'fleet.duckdb'), scale: config.data.scale }, 'opening the fleet data');
-    fleet = await openFleetDatabase({
-      file: join(home, 'fleet.duckdb'),
-      endDate: config.data.endDate,
-      scale: config.data.scale,
-    });
-    if (fleet.loaded === undefined) app.log.info({ ...fleet.parameters }, 'fleet data reused');
-    else app.log.info({ ...fleet.loaded, endDate: fleet.parameters.endDate }, 'fleet data loaded');
-    const owned = fleet;
-    app.addHook('onClose', async () => owned.engine.close());
+  let data: Pick<DataSource, 'engine' | 'accounts'>;
+  if (options.data !== undefined) data = options.data;
+  else if (options.fleet !== undefined) {
+    data = { engine: options.fleet.engine, accounts: new Set(options.fleet.parameters.databaseNames) };
+  } else {
+    const owned = await openDataSource(config, app.log);
+    app.addHook('onClose', async () => owned.close());
+    data = owned;
   }
   try {
     const content = options.content ?? (await ContentStore.open(join(home, 'content')));
@@ -77,11 +76,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const tokens = new TokenService({ key, issuer: config.publicUrl, now });
     app.decorate('services', {
       config,
-      engine: fleet.engine,
+      engine: data.engine,
       content,
       directory: new ContentDirectory(),
       tokens,
-      accounts: new Set(fleet.parameters.databaseNames),
+      accounts: data.accounts,
       now,
     });
 

@@ -1,22 +1,44 @@
 import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
+import { duckDbDialect } from '../query/dialect.ts';
+import type { Dialect } from '../query/dialect.ts';
 
 /** A value as the API hands it out: dates as `YYYY-MM-DD`, timestamps as ISO UTC, every number a JS number. */
 export type CellValue = string | number | boolean | null;
 
 export interface QueryResult {
-  readonly columns: readonly { readonly name: string; readonly typeId: DuckDBTypeId }[];
+  /** Each column's name and its engine's type name (`BIGINT`, `Nullable(Int64)`). */
+  readonly columns: readonly { readonly name: string; readonly type: string }[];
   readonly rows: CellValue[][];
 }
 
-/** The analytical engine as the rest of the service sees it: parameterised statements in, plain JSON rows out. */
+/**
+ * The engine could not be reached (connection refused, timed out, reset): the request may be retried. Answered 503
+ * ENGINE_UNAVAILABLE, never counted as the caller's fault.
+ */
+export class EngineUnavailableError extends Error {
+  constructor(
+    /** The source that is down, as /readyz names it (`clickhouse`). */
+    readonly source: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineUnavailableError';
+  }
+}
+
+/** The analytical engine as the rest of the service sees it: statements in its dialect in, plain JSON rows out. */
 export interface Engine {
+  /** Which engine this is, as /readyz names it: `duckdb` or `clickhouse`. */
+  readonly source: 'duckdb' | 'clickhouse';
+  /** How statements for it are written. */
+  readonly dialect: Dialect;
   /**
-   * Runs one statement with positional parameters (`$1`, `$2`, …); values reach DuckDB only as parameters. `types`
-   * gives the types of the first parameters where they cannot be inferred (an empty list).
+   * Runs one statement. DuckDB takes positional parameters (`$1`, `$2`, …; `types` gives the types of the first ones
+   * where they cannot be inferred); ClickHouse takes none (values are typed literals, see clickhouse-literals.ts).
    */
   query(sql: string, params?: readonly DuckDBValue[], types?: readonly DuckDBType[]): Promise<QueryResult>;
-  /** Resolves when DuckDB answers a trivial query. */
+  /** Resolves when the engine answers a trivial query; rejects with an EngineUnavailableError otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -126,7 +148,7 @@ export async function engineOn(instance: DuckDBInstance, connectionCount = 4): P
     const converters = types.map(converterFor);
     const columns = reader.columnNames().map((name, index) => ({
       name,
-      typeId: types[index]?.typeId ?? DuckDBTypeId.INVALID,
+      type: types[index]?.toString() ?? 'INVALID',
     }));
     const rows = reader.getRowsJson().map((row) =>
       row.map((value, index) => {
@@ -138,6 +160,8 @@ export async function engineOn(instance: DuckDBInstance, connectionCount = 4): P
   }
 
   return {
+    source: 'duckdb',
+    dialect: duckDbDialect,
     query,
     async ping() {
       await query('SELECT 1');

@@ -100,12 +100,14 @@ export function fromClause(
     const alias = aliases.take();
     aliasOf.set(table, alias);
     const rls = { source: RLS_COLUMN };
-    joins.push({
-      table: secured(dialect, index, table, alias, values),
-      on:
-        `${dialect.columnRef(fromAlias, edge.fromColumn)} = ${dialect.columnRef(alias, edge.toColumn)}` +
-        ` AND ${dialect.columnRef(fromAlias, rls)} = ${dialect.columnRef(alias, rls)}`,
-    });
+    const keys = [
+      `${dialect.columnRef(fromAlias, edge.fromColumn)} = ${dialect.columnRef(alias, edge.toColumn)}`,
+    ];
+    // A relationship on the account key itself already matches it (ClickHouse 18.16 refuses a repeated key).
+    if (edge.fromColumn.source !== RLS_COLUMN || edge.toColumn.source !== RLS_COLUMN) {
+      keys.push(`${dialect.columnRef(fromAlias, rls)} = ${dialect.columnRef(alias, rls)}`);
+    }
+    joins.push({ table: secured(dialect, index, table, alias, values), on: keys.join(' AND ') });
     return alias;
   };
   for (const table of tables) join(table);

@@ -80,6 +80,7 @@ export async function apiToken(app: FastifyInstance): Promise<string> {
 
 export interface EmbedTokenRequest {
   reports?: { id: string }[];
+  datasets?: { id: string }[];
   permissions?: number | string;
   identities?: { databaseNames: string[] }[];
   allowedOrigins?: string[];

@@ -23,6 +23,11 @@ const USAGE = `usage:
 
 class UsageError extends Error {}
 
+/** One line of output for the operator. */
+const say = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
 function positive(name: string, raw: string | undefined, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
@@ -64,8 +69,8 @@ function progress(p: ExportProgress): void {
 
 function report(summary: ExportSummary): void {
   for (const [table, rows] of Object.entries(summary.rows))
-    console.log(`  ${table}: ${rows.toLocaleString('en')} rows`);
-  console.log(
+    say(`  ${table}: ${rows.toLocaleString('en')} rows`);
+  say(
     `${summary.totalRows.toLocaleString('en')} rows in ${summary.seconds.toFixed(1)} s: ${summary.rowsPerSecond.toLocaleString('en')} rows/s`,
   );
 }
@@ -90,7 +95,7 @@ async function sample(target: string | undefined, args: string[]): Promise<void>
   const params = parameters(values);
   if (target === 'parquet') {
     if (values.out === undefined) throw new UsageError('sample parquet needs --out <dir>');
-    console.log(
+    say(
       `Writing the fleet sample (scale ${params.scale}, ${params.databaseNames.length} accounts) to ${values.out}`,
     );
     report(await writeSampleParquet(values.out, params, progress));
@@ -120,7 +125,7 @@ async function sample(target: string | undefined, args: string[]): Promise<void>
     try {
       const [first] = nodes;
       if (first === undefined) throw new UsageError('sample clickhouse needs --url');
-      console.log(
+      say(
         `Loading the fleet sample (scale ${params.scale}, ${params.databaseNames.length} accounts) into ${urls.length} node(s)` +
           (cluster === undefined ? '' : ` of cluster ${cluster}`),
       );

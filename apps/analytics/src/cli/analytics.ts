@@ -119,7 +119,6 @@ async function sample(target: string | undefined, args: string[]): Promise<void>
         url,
         username: values.user ?? process.env['ANALYTICS_CLICKHOUSE_USER'] ?? 'default',
         password: values.password ?? process.env['ANALYTICS_CLICKHOUSE_PASSWORD'] ?? '',
-        request_timeout: 600_000,
       }),
     );
     try {

@@ -27,10 +27,15 @@ export class EngineUnavailableError extends Error {
   }
 }
 
+export type EngineSource = 'embedded' | 'files' | 'clickhouse';
+
 /** The analytical engine as the rest of the service sees it: statements in its dialect in, plain JSON rows out. */
 export interface Engine {
-  /** Which engine this is, as /readyz names it: `duckdb` or `clickhouse`. */
-  readonly source: 'duckdb' | 'clickhouse';
+  /**
+   * The data source as /readyz and a 503 name it: `embedded` (the generated sample in DuckDB), `files` (DuckDB over
+   * ANALYTICS_DATA_FOLDER) or `clickhouse`.
+   */
+  readonly source: EngineSource;
   /** How statements for it are written. */
   readonly dialect: Dialect;
   /**
@@ -127,7 +132,11 @@ export async function openEngine(options: OpenEngineOptions): Promise<Engine> {
 }
 
 /** An {@link Engine} over an open instance (closing the engine closes the instance). */
-export async function engineOn(instance: DuckDBInstance, connectionCount = 4): Promise<Engine> {
+export async function engineOn(
+  instance: DuckDBInstance,
+  connectionCount = 4,
+  source: EngineSource = 'embedded',
+): Promise<Engine> {
   const connections: DuckDBConnection[] = [];
   for (let i = 0; i < connectionCount; i += 1) connections.push(await instance.connect());
   const pool = new ConnectionPool(connections);
@@ -160,7 +169,7 @@ export async function engineOn(instance: DuckDBInstance, connectionCount = 4): P
   }
 
   return {
-    source: 'duckdb',
+    source,
     dialect: duckDbDialect,
     query,
     async ping() {

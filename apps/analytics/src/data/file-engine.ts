@@ -86,5 +86,5 @@ export async function openFileEngine(
     throw error;
   }
   setup.closeSync();
-  return { engine: await engineOn(instance, options.connections), tables };
+  return { engine: await engineOn(instance, options.connections, 'files'), tables };
 }

@@ -108,7 +108,7 @@ const QUERY = {
   ],
 };
 
-describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', () => {
+describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', { timeout: 60_000 }, () => {
   it('answers the frame query, both exports and Q&A as it does over DuckDB', async () => {
     const byEngine = new Map<string, unknown[]>();
     for (const [name, app] of Object.entries(apps)) {

@@ -1,7 +1,7 @@
 import { HttpError, registerErrorHandler as registerSharedErrorHandler } from '@portico/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../http-errors.ts';
-import { EngineUnavailableError } from '../data/engine.ts';
+import { EngineUnavailableError, EngineUnsupportedError } from '../data/engine.ts';
 import { QueryError } from '../query/errors.ts';
 
 /** Seconds a client should wait before retrying a query the engine could not answer. */
@@ -25,6 +25,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           { 'retry-after': String(ENGINE_RETRY_AFTER_SECONDS) },
           { source: error.source },
         );
+      }
+      if (error instanceof EngineUnsupportedError) {
+        return new HttpError<ErrorCode>(501, 'ENGINE_UNSUPPORTED', error.message);
       }
       return undefined;
     },

@@ -15,6 +15,7 @@ import { ephemeralSigningKey } from '../../src/auth/signing-key.ts';
 import { ContentStore } from '../../src/content/store.ts';
 import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
+import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { TEST_NOW } from '../helpers/fleet.ts';
 import { embedToken, REPORTS, testConfig } from '../helpers/test-app.ts';
 import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
@@ -184,5 +185,15 @@ describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', { timeou
     const again = await ask();
     expect(again.statusCode, again.body).toBe(200);
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('refuses paginated reports, which write DuckDB SQL of their own, with 501 ENGINE_UNSUPPORTED', async () => {
+    const app = apps.clickhouse;
+    if (app === undefined) throw new Error('no app');
+    const token = await embedToken(app, { reports: [], paginatedReports: [{ id: INVOICE_REPORT_ID }] });
+    const res = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/pages/1`, token, {});
+    expect(res.statusCode, res.body).toBe(501);
+    expect(res.json()).toMatchObject({ code: 'ENGINE_UNSUPPORTED' });
+    expect(res.json().message).toMatch(/^Paginated reports run on the embedded engine only/);
   });
 });

@@ -3,11 +3,14 @@
  * embedded DuckDB and on a real two-shard ClickHouse cluster — every visual of every sample report, every filter type
  * and operator, top N, relative dates, underlying data, Q&A's queries and the row-level-security widening attempts.
  */
+import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_REPORTS } from '../../src/content/samples/index.ts';
 import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
 import { visualQuery } from '../../src/content/visual-query.ts';
+import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
+import { loadSampleIntoClickHouse } from '../../src/data/sample-export.ts';
 import { clickHouseLiteral } from '../../src/query/clickhouse-literals.ts';
 import type { TimeBucket } from '../../src/query/dialect.ts';
 import { runCompiled, runVisualQuery } from '../../src/query/run.ts';
@@ -410,6 +413,36 @@ describe.runIf(RUN_CLICKHOUSE)(
             mismatches: 0,
           });
         }
+      }
+    });
+
+    it('loads and answers on a single server too: plain MergeTree tables in their own database', async () => {
+      const url = engines.cluster.nodes[1]?.url ?? '';
+      const client = createClient({ url });
+      const single = openClickHouseEngine({ url, database: 'single_server' });
+      try {
+        const summary = await loadSampleIntoClickHouse(
+          { client, nodes: [client], layout: { database: 'single_server' } },
+          { ...engines.fleet.fleet.parameters, databaseNames: ['fabrikam'] },
+        );
+        expect(summary.rows['meter_readings']).toBeGreaterThan(0);
+        const engine = await single.query(
+          "SELECT engine FROM system.tables WHERE database = 'single_server' AND name = 'devices'",
+        );
+        expect(engine.rows).toEqual([['MergeTree']]);
+        const report = SAMPLE_REPORTS[0];
+        const page = report?.definition.pages[0];
+        if (report === undefined || page === undefined) throw new Error('no sample page');
+        const context = { databaseNames: ['fabrikam'], now: TEST_NOW };
+        for (const visual of page.visuals) {
+          const query = visualQuery(report.definition, page, visual);
+          const expected = await runVisualQuery(engines.duckdb, PRINT_FLEET_DATASET, query, context);
+          const actual = await runVisualQuery(single, PRINT_FLEET_DATASET, query, context);
+          expect(comparable(actual.rows, true), visual.name).toEqual(comparable(expected.rows, true));
+        }
+      } finally {
+        await single.close();
+        await client.close();
       }
     });
   },

@@ -15,7 +15,8 @@ import { TokenService } from './auth/tokens.ts';
 import type { AnalyticsConfig } from './config.ts';
 import { ContentDirectory } from './content/directory.ts';
 import { ContentStore } from './content/store.ts';
-import { openFleetDatabase } from './data/fleet-database.ts';
+import { openDataSource } from './data/data-source.ts';
+import type { DataSource } from './data/data-source.ts';
 import type { FleetDatabase } from './data/fleet-database.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   readonly config: AnalyticsConfig;
   /** Open fleet data, closed by its owner. Without it the app opens (loading on first use) and closes its own. */
   readonly fleet?: FleetDatabase;
+  /** An open data source (any engine), closed by its owner; takes the place of `fleet`. */
+  readonly data?: Pick<DataSource, 'engine' | 'accounts'>;
   readonly content?: ContentStore;
   readonly signingKey?: SigningKey;
   /** A pino logger to use, or false for none; by default pino at LOG_LEVEL with credentials redacted. */
@@ -64,18 +67,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const loose = await securePrivateDirectory(config.dataDir, 'analytics');
   if (loose > 0) app.log.warn(privateModesWarning(home, loose));
   const now = options.now ?? Date.now;
-  let fleet = options.fleet;
-  if (fleet === undefined) {
-    app.log.info({ file: join(home, 'fleet.duckdb'), scale: config.data.scale }, 'opening the fleet data');
-    fleet = await openFleetDatabase({
-      file: join(home, 'fleet.duckdb'),
-      endDate: config.data.endDate,
-      scale: config.data.scale,
-    });
-    if (fleet.loaded === undefined) app.log.info({ ...fleet.parameters }, 'fleet data reused');
-    else app.log.info({ ...fleet.loaded, endDate: fleet.parameters.endDate }, 'fleet data loaded');
-    const owned = fleet;
-    app.addHook('onClose', async () => owned.engine.close());
+  let data: Pick<DataSource, 'engine' | 'accounts'>;
+  if (options.data !== undefined) data = options.data;
+  else if (options.fleet !== undefined) {
+    data = { engine: options.fleet.engine, accounts: new Set(options.fleet.parameters.databaseNames) };
+  } else {
+    const owned = await openDataSource(config, app.log);
+    app.addHook('onClose', async () => owned.close());
+    data = owned;
   }
   try {
     const content = options.content ?? (await ContentStore.open(join(home, 'content')));
@@ -85,11 +84,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const tokens = new TokenService({ key, issuer: config.publicUrl, now });
     app.decorate('services', {
       config,
-      engine: fleet.engine,
+      engine: data.engine,
       content,
       directory: new ContentDirectory(),
       tokens,
-      accounts: new Set(fleet.parameters.databaseNames),
+      accounts: data.accounts,
       now,
     });
 

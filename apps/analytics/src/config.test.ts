@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       embedOrigins: ['http://localhost:4400'],
       embedTokenMaxMinutes: 60,
       data: { endDate: undefined, scale: 1 },
+      engine: { kind: 'duckdb', dataFolder: undefined },
       logLevel: 'info',
     });
     expect(config.frameDist.endsWith('/apps/analytics/frame-dist')).toBe(true);
@@ -82,5 +83,54 @@ describe('exactOrigin', () => {
     ]) {
       expect(() => exactOrigin(bad), bad).toThrow(/origin/);
     }
+  });
+
+  it('reads the ClickHouse engine settings, with the default user and database', () => {
+    const config = loadConfig({
+      ANALYTICS_CLIENT_SECRET: 'x',
+      ANALYTICS_ENGINE: 'clickhouse',
+      ANALYTICS_CLICKHOUSE_URL: 'http://clickhouse.internal:8123/',
+      ANALYTICS_CLICKHOUSE_PASSWORD: 'pw',
+      ANALYTICS_CLICKHOUSE_CLUSTER: 'fleet_cluster',
+    });
+    expect(config.engine).toEqual({
+      kind: 'clickhouse',
+      url: 'http://clickhouse.internal:8123',
+      username: 'default',
+      password: 'pw',
+      database: 'default',
+      cluster: 'fleet_cluster',
+    });
+  });
+
+  it('reads a DuckDB data folder as an absolute path', () => {
+    const config = loadConfig({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_DATA_FOLDER: '/srv/fleet-files' });
+    expect(config.engine).toEqual({ kind: 'duckdb', dataFolder: '/srv/fleet-files' });
+  });
+
+  it('stops naming each bad engine variable, never echoing the ClickHouse URL or password', () => {
+    const problems = problemsOf({
+      ANALYTICS_CLIENT_SECRET: 'x',
+      ANALYTICS_ENGINE: 'postgres',
+      ANALYTICS_CLICKHOUSE_URL: 'ftp://user:hunter2@host',
+      ANALYTICS_CLICKHOUSE_DATABASE: 'fleet; DROP',
+      ANALYTICS_CLICKHOUSE_CLUSTER: '1cluster',
+      ANALYTICS_DATA_FOLDER: 'relative/folder',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'ANALYTICS_CLICKHOUSE_CLUSTER',
+      'ANALYTICS_CLICKHOUSE_DATABASE',
+      'ANALYTICS_CLICKHOUSE_URL',
+      'ANALYTICS_DATA_FOLDER',
+      'ANALYTICS_ENGINE',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('stops naming ANALYTICS_CLICKHOUSE_URL when the ClickHouse engine has none', () => {
+    const problems = problemsOf({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_ENGINE: 'clickhouse' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^ANALYTICS_CLICKHOUSE_URL: is required when ANALYTICS_ENGINE=clickhouse/),
+    ]);
   });
 });

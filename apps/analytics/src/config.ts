@@ -1,10 +1,40 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { int, list, oneOf, port, readConfig, secret, str, url } from '@portico/env-config';
+import {
+  ConfigError,
+  int,
+  list,
+  oneOf,
+  optionalStr,
+  port,
+  readConfig,
+  secret,
+  str,
+  url,
+} from '@portico/env-config';
 import type { Reader } from '@portico/env-config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const ENGINES = ['duckdb', 'clickhouse'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+/** Where the service reads its data from. */
+export type EngineConfig =
+  | {
+      readonly kind: 'duckdb';
+      /** A folder of Parquet/CSV files, one file set per table; undefined for the generated fleet sample. */
+      readonly dataFolder: string | undefined;
+    }
+  | {
+      readonly kind: 'clickhouse';
+      readonly url: string;
+      readonly username: string;
+      readonly password: string;
+      readonly database: string;
+      /** The `remote_servers` cluster the tables are sharded over; undefined for a single server. */
+      readonly cluster: string | undefined;
+    };
 
 /** apps/analytics/frame-dist, wherever the process was started from. */
 const DEFAULT_FRAME_DIST = fileURLToPath(new URL('../frame-dist', import.meta.url));
@@ -28,6 +58,7 @@ export interface AnalyticsConfig {
     readonly endDate: string | undefined;
     readonly scale: number;
   };
+  readonly engine: EngineConfig;
   readonly logLevel: LogLevel;
 }
 
@@ -75,6 +106,31 @@ function positiveNumber(fallback: number, max: number): Reader<number> {
   };
 }
 
+/** A ClickHouse database or cluster name: letters, digits and underscores, not starting with a digit. */
+function sqlName(fallback: string | undefined): Reader<string | undefined> {
+  return (raw) => {
+    const value = raw ?? fallback;
+    if (value !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(value))
+      throw new Error(
+        'must be a name of letters, digits and underscores (at most 64), not starting with a digit',
+      );
+    return value;
+  };
+}
+
+function optionalUrl(): Reader<string | undefined> {
+  const read = url(undefined);
+  return (raw) => (raw === undefined ? undefined : read(raw));
+}
+
+function absoluteFolder(): Reader<string | undefined> {
+  return (raw) => {
+    if (raw === undefined) return undefined;
+    if (!raw.startsWith('/')) throw new Error('must be an absolute path');
+    return resolve(raw);
+  };
+}
+
 function requiredSecret(): Reader<string> {
   return secret((raw) => {
     if (raw === undefined) {
@@ -106,8 +162,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_EMBED_TOKEN_MAX_MINUTES: int(60, { min: 1, max: 24 * 60 }),
     ANALYTICS_DATA_END_DATE: isoDate(),
     ANALYTICS_DATA_SCALE: positiveNumber(1, 1000),
+    ANALYTICS_ENGINE: oneOf(ENGINES, 'duckdb'),
+    ANALYTICS_DATA_FOLDER: absoluteFolder(),
+    ANALYTICS_CLICKHOUSE_URL: secret(optionalUrl()),
+    ANALYTICS_CLICKHOUSE_USER: str('default'),
+    ANALYTICS_CLICKHOUSE_PASSWORD: secret(optionalStr()),
+    ANALYTICS_CLICKHOUSE_DATABASE: sqlName('default'),
+    ANALYTICS_CLICKHOUSE_CLUSTER: sqlName(undefined),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   });
+  let engine: EngineConfig;
+  if (raw.ANALYTICS_ENGINE === 'clickhouse') {
+    if (raw.ANALYTICS_CLICKHOUSE_URL === undefined) {
+      throw new ConfigError([
+        'ANALYTICS_CLICKHOUSE_URL: is required when ANALYTICS_ENGINE=clickhouse (e.g. http://clickhouse:8123)',
+      ]);
+    }
+    engine = {
+      kind: 'clickhouse',
+      url: raw.ANALYTICS_CLICKHOUSE_URL,
+      username: raw.ANALYTICS_CLICKHOUSE_USER,
+      password: raw.ANALYTICS_CLICKHOUSE_PASSWORD ?? '',
+      database: raw.ANALYTICS_CLICKHOUSE_DATABASE ?? 'default',
+      cluster: raw.ANALYTICS_CLICKHOUSE_CLUSTER,
+    };
+  } else {
+    engine = { kind: 'duckdb', dataFolder: raw.ANALYTICS_DATA_FOLDER };
+  }
   return {
     host: raw.ANALYTICS_HOST,
     port: raw.ANALYTICS_PORT,
@@ -119,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embedOrigins: raw.ANALYTICS_EMBED_ORIGINS,
     embedTokenMaxMinutes: raw.ANALYTICS_EMBED_TOKEN_MAX_MINUTES,
     data: { endDate: raw.ANALYTICS_DATA_END_DATE, scale: raw.ANALYTICS_DATA_SCALE },
+    engine,
     logLevel: raw.LOG_LEVEL,
   };
 }

@@ -11,7 +11,8 @@ export type ErrorCode =
   | 'INVALID_QUERY'
   | typeof CommonErrorCodes.TokenExpired
   | 'INVALID_CLIENT'
-  | 'ENGINE_UNAVAILABLE';
+  | 'ENGINE_UNAVAILABLE'
+  | 'ENGINE_UNSUPPORTED';
 
 /**
  * server-kit's HttpError, taking only this service's codes: answered as `{ message, code }` (plus `extra`, for the

@@ -1,22 +1,65 @@
 import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
+import { duckDbDialect } from '../query/dialect.ts';
+import type { Dialect } from '../query/dialect.ts';
 
 /** A value as the API hands it out: dates as `YYYY-MM-DD`, timestamps as ISO UTC, every number a JS number. */
 export type CellValue = string | number | boolean | null;
 
 export interface QueryResult {
-  readonly columns: readonly { readonly name: string; readonly typeId: DuckDBTypeId }[];
+  /** Each column's name and its engine's type name (`BIGINT`, `Nullable(Int64)`). */
+  readonly columns: readonly { readonly name: string; readonly type: string }[];
   readonly rows: CellValue[][];
 }
 
-/** The analytical engine as the rest of the service sees it: parameterised statements in, plain JSON rows out. */
+/**
+ * The engine could not be reached (connection refused, timed out, reset): the request may be retried. Answered 503
+ * ENGINE_UNAVAILABLE, never counted as the caller's fault.
+ */
+export class EngineUnavailableError extends Error {
+  constructor(
+    /** The source that is down, as /readyz names it (`clickhouse`). */
+    readonly source: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineUnavailableError';
+  }
+}
+
+/**
+ * A feature that writes DuckDB SQL of its own (paginated reports, quick-create datasets) asked of another engine:
+ * answered 501 ENGINE_UNSUPPORTED, naming the feature.
+ */
+export class EngineUnsupportedError extends Error {
+  constructor(readonly feature: string) {
+    super(`${feature} run on the embedded engine only; this service is configured to query ClickHouse`);
+    this.name = 'EngineUnsupportedError';
+  }
+}
+
+/** Throws an EngineUnsupportedError unless `engine` speaks DuckDB's SQL. */
+export function requireDuckDbSql(engine: Pick<Engine, 'dialect'>, feature: string): void {
+  if (engine.dialect.name !== 'duckdb') throw new EngineUnsupportedError(feature);
+}
+
+export type EngineSource = 'embedded' | 'files' | 'clickhouse';
+
+/** The analytical engine as the rest of the service sees it: statements in its dialect in, plain JSON rows out. */
 export interface Engine {
   /**
-   * Runs one statement with positional parameters (`$1`, `$2`, …); values reach DuckDB only as parameters. `types`
-   * gives the types of the first parameters where they cannot be inferred (an empty list).
+   * The data source as /readyz and a 503 name it: `embedded` (the generated sample in DuckDB), `files` (DuckDB over
+   * ANALYTICS_DATA_FOLDER) or `clickhouse`.
+   */
+  readonly source: EngineSource;
+  /** How statements for it are written. */
+  readonly dialect: Dialect;
+  /**
+   * Runs one statement. DuckDB takes positional parameters (`$1`, `$2`, …; `types` gives the types of the first ones
+   * where they cannot be inferred); ClickHouse takes none (values are typed literals, see clickhouse-literals.ts).
    */
   query(sql: string, params?: readonly DuckDBValue[], types?: readonly DuckDBType[]): Promise<QueryResult>;
-  /** Resolves when DuckDB answers a trivial query. */
+  /** Resolves when the engine answers a trivial query; rejects with an EngineUnavailableError otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -105,7 +148,11 @@ export async function openEngine(options: OpenEngineOptions): Promise<Engine> {
 }
 
 /** An {@link Engine} over an open instance (closing the engine closes the instance). */
-export async function engineOn(instance: DuckDBInstance, connectionCount = 4): Promise<Engine> {
+export async function engineOn(
+  instance: DuckDBInstance,
+  connectionCount = 4,
+  source: EngineSource = 'embedded',
+): Promise<Engine> {
   const connections: DuckDBConnection[] = [];
   for (let i = 0; i < connectionCount; i += 1) connections.push(await instance.connect());
   const pool = new ConnectionPool(connections);
@@ -126,7 +173,7 @@ export async function engineOn(instance: DuckDBInstance, connectionCount = 4): P
     const converters = types.map(converterFor);
     const columns = reader.columnNames().map((name, index) => ({
       name,
-      typeId: types[index]?.typeId ?? DuckDBTypeId.INVALID,
+      type: types[index]?.toString() ?? 'INVALID',
     }));
     const rows = reader.getRowsJson().map((row) =>
       row.map((value, index) => {
@@ -138,6 +185,8 @@ export async function engineOn(instance: DuckDBInstance, connectionCount = 4): P
   }
 
   return {
+    source,
+    dialect: duckDbDialect,
     query,
     async ping() {
       await query('SELECT 1');

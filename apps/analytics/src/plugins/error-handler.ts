@@ -5,17 +5,36 @@ import {
 } from '@portico/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../http-errors.ts';
+import { EngineUnavailableError, EngineUnsupportedError } from '../data/engine.ts';
 import { QueryError } from '@portico/analytics-model';
+
+/** Seconds a client should wait before retrying a query the engine could not answer. */
+export const ENGINE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * server-kit's error handler: every failure is answered `{ message, code }`, never with a stack. Refused queries are
  * 400 INVALID_QUERY with the query layer's message; bad input is a 4xx with Fastify's message; anything unexpected
- * is logged with the request id and answered 500 INTERNAL. Unknown paths are 404 NOT_FOUND naming the path.
+ * is logged with the request id and answered 500 INTERNAL. An unreachable engine is 503 ENGINE_UNAVAILABLE with
+ * `Retry-After` and the source's name (`{ message, code, source: 'clickhouse' }`): the frame shows it as retryable. Unknown paths are 404 NOT_FOUND naming the path.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   registerSharedErrorHandler(app, {
-    translate: (error) =>
-      error instanceof QueryError ? new HttpError<ErrorCode>(400, 'INVALID_QUERY', error.message) : undefined,
+    translate: (error) => {
+      if (error instanceof QueryError) return new HttpError<ErrorCode>(400, 'INVALID_QUERY', error.message);
+      if (error instanceof EngineUnavailableError) {
+        return new HttpError<ErrorCode>(
+          503,
+          'ENGINE_UNAVAILABLE',
+          `The analytics data source (${error.source}) cannot be reached at the moment; try again shortly.`,
+          { 'retry-after': String(ENGINE_RETRY_AFTER_SECONDS) },
+          { source: error.source },
+        );
+      }
+      if (error instanceof EngineUnsupportedError) {
+        return new HttpError<ErrorCode>(501, 'ENGINE_UNSUPPORTED', error.message);
+      }
+      return undefined;
+    },
   });
 
   registerNotFoundHandler(app);

@@ -3,34 +3,27 @@
  * measures, the order and the row limit.
  */
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
-import type {
-  ColumnField,
-  Dataset,
-  FieldRef,
-  MeasureField,
-  ParsedFilter,
-  QueryContext,
-  ResolvedField,
-  ResultColumn,
-  VisualQuery,
-} from '@portico/analytics-model';
-import {
-  columnField,
-  MAX_QUERY_ROWS,
-  modelIndex,
-  parseFilter,
-  QueryError,
-  resolveField,
-  sameField,
-} from '@portico/analytics-model';
-import { groupAlias, groupedSelect, measureAlias, QueryState } from './grouped.ts';
+import type { Dataset, FieldRef } from '@portico/analytics-model';
+import { QueryError } from '@portico/analytics-model';
+import { columnField, resolveField, sameField } from '@portico/analytics-model';
+import type { ColumnField, MeasureField, ResolvedField } from '@portico/analytics-model';
+import { parseFilter } from '@portico/analytics-model';
+import type { ParsedFilter } from '@portico/analytics-model';
+import { duckDbDialect } from './dialect.ts';
+import type { Dialect } from './dialect.ts';
+import { groupAlias, groupedSelect, groupName, measureAlias, measureName, QueryState } from './grouped.ts';
+import { modelIndex } from '@portico/analytics-model';
 import { predicate } from './predicates.ts';
 import type { PredicateScope } from './predicates.ts';
-import { ident } from './sql.ts';
+import { MAX_QUERY_ROWS } from '@portico/analytics-model';
+import type { QueryContext, ResultColumn, VisualQuery } from '@portico/analytics-model';
 
 export interface CompiledQuery {
   readonly sql: string;
-  /** `$1` is the row-level-security list; every other value of the query follows, in placeholder order. */
+  /**
+   * DuckDB: `$1` is the row-level-security list; every other value of the query follows, in placeholder order.
+   * ClickHouse: empty (its values are typed literals in the text).
+   */
   readonly params: readonly DuckDBValue[];
   /** Types of the leading parameters (the RLS list). */
   readonly paramTypes: readonly DuckDBType[];
@@ -79,13 +72,14 @@ export function prepareQuery(
   dataset: Dataset,
   query: VisualQuery | unknown,
   context: QueryContext,
+  dialect: Dialect = duckDbDialect,
 ): PreparedQuery {
   if (!isObject(query)) throw new QueryError('query must be an object');
   if (query['datasetId'] !== undefined && query['datasetId'] !== dataset.id) {
     throw new QueryError(`datasetId must be the report's dataset (${dataset.id})`);
   }
   const index = modelIndex(dataset);
-  const state = new QueryState(index, context.databaseNames);
+  const state = new QueryState(index, context.databaseNames, dialect);
   const refs = list(query['select'], 'select', 50);
   if (refs.length === 0) throw new QueryError('select needs at least one column or measure');
   const select = refs.map((ref, i) => {
@@ -137,11 +131,12 @@ function orderTerms(
       throw new QueryError(`orderBy[${i}].direction must be Ascending or Descending`);
     }
     const field = resolveField(prepared.state.index, item['field']);
-    terms.push(`${slotOf(field)} ${descending ? 'DESC' : 'ASC'} NULLS LAST`);
+    terms.push(prepared.state.dialect.order(slotOf(field), descending));
   });
   // Then every selected group (by its sort-by column), so equal sort keys still come back in one stable order.
+  const { state } = prepared;
   for (let i = 0; i < prepared.selectedGroups; i += 1) {
-    terms.push(`${ident('q')}.${groupAlias(prepared.sortGroup[i] ?? i)} ASC NULLS LAST`);
+    terms.push(state.dialect.order(state.qualified('q', groupName(prepared.sortGroup[i] ?? i)), false));
   }
   return terms;
 }
@@ -157,8 +152,9 @@ export function compileVisualQuery(
   dataset: Dataset,
   query: VisualQuery | unknown,
   context: QueryContext,
+  dialect: Dialect = duckDbDialect,
 ): CompiledQuery {
-  const prepared = prepareQuery(dataset, query, context);
+  const prepared = prepareQuery(dataset, query, context, dialect);
   const raw = query as Record<string, unknown>;
   const top = raw['top'] ?? MAX_QUERY_ROWS;
   if (typeof top !== 'number' || !Number.isInteger(top) || top < 1 || top > MAX_QUERY_ROWS) {
@@ -176,13 +172,15 @@ export function compileVisualQuery(
     return slot;
   };
   for (const filter of prepared.measureFilters) if ('target' in filter) need(filter.target);
-  const ranked = rankableTopN(prepared.groups, measures, prepared.rowFilters);
+  const ranked = dialect.windowFunctions
+    ? rankableTopN(prepared.groups, measures, prepared.rowFilters)
+    : undefined;
   if (ranked) need(ranked.orderBy);
   const slotOf = (field: ResolvedField): string => {
-    if (field.kind === 'measure') return `${ident('q')}.${measureAlias(need(field))}`;
+    if (field.kind === 'measure') return state.qualified('q', measureName(need(field)));
     const group = prepared.groups.slice(0, prepared.selectedGroups).findIndex((g) => sameField(g, field));
     if (group < 0) throw new QueryError(`orderBy names ${field.queryName}, which is not selected`);
-    return `${ident('q')}.${groupAlias(prepared.sortGroup[group] ?? group)}`;
+    return state.qualified('q', groupName(prepared.sortGroup[group] ?? group));
   };
   const order = orderTerms(raw, prepared, slotOf);
   const inner = ranked
@@ -191,6 +189,7 @@ export function compileVisualQuery(
 
   const outerScope: PredicateScope = {
     params: state.params,
+    dialect,
     expr: slotOf,
     topN: () => {
       throw new QueryError('a top N filter must target a column');
@@ -201,12 +200,12 @@ export function compileVisualQuery(
   let measureIndex = 0;
   const outputs = prepared.select.map(({ field }) =>
     field.kind === 'column'
-      ? `${ident('q')}.${groupAlias(groupIndex++)}`
-      : `${ident('q')}.${measureAlias(measureIndex++)}`,
+      ? state.qualified('q', groupName(groupIndex++))
+      : state.qualified('q', measureName(measureIndex++)),
   );
   const sql = [
     `SELECT ${outputs.join(', ')}`,
-    `FROM (${inner}) AS ${ident('q')}`,
+    `FROM (${inner}) AS ${state.ident('q')}`,
     having.length > 0 ? `WHERE ${having.join(' AND ')}` : '',
     order.length > 0 ? `ORDER BY ${order.join(', ')}` : '',
     `LIMIT ${state.limit(top + 1)}`,
@@ -261,14 +260,18 @@ function rankedSelect(
     measures,
     rowFilters.filter((f) => f !== filter),
   );
-  const measure = measureAlias(measures.findIndex((m) => sameField(m, filter.orderBy)));
-  const direction = filter.operator === 'Top' ? 'DESC' : 'ASC';
-  const rank = ident('rank');
+  const { dialect } = state;
+  const measure = measureAlias(
+    measures.findIndex((m) => sameField(m, filter.orderBy)),
+    dialect,
+  );
+  const group = groupAlias(0, dialect);
+  const rank = state.ident('rank');
   const numbered =
-    `SELECT *, row_number() OVER (ORDER BY ${measure} ${direction} NULLS LAST, ${groupAlias(0)} ASC NULLS LAST)` +
-    ` AS ${rank} FROM (${base}) AS ${ident(state.aliases.take())}`;
+    `SELECT *, row_number() OVER (ORDER BY ${dialect.order(measure, filter.operator === 'Top')}, ${dialect.order(group, false)})` +
+    ` AS ${rank} FROM (${base}) AS ${state.ident(state.aliases.take())}`;
   return (
-    `SELECT * EXCLUDE (${rank}) FROM (${numbered}) AS ${ident(state.aliases.take())}` +
-    ` WHERE ${rank} <= ${state.limit(filter.itemCount)} AND ${groupAlias(0)} IS NOT NULL`
+    `SELECT * EXCLUDE (${rank}) FROM (${numbered}) AS ${state.ident(state.aliases.take())}` +
+    ` WHERE ${rank} <= ${state.limit(filter.itemCount)} AND ${group} IS NOT NULL`
   );
 }

@@ -15,21 +15,24 @@ import { QueryError } from '@portico/analytics-model';
 import { Aliases, chooseRoot, fromClause, reachable } from './planner.ts';
 import { filterFields, predicate } from './predicates.ts';
 import type { PredicateScope } from './predicates.ts';
-import { columnRef, ident, measureExpr, SqlParams } from './sql.ts';
+import { duckDbDialect } from './dialect.ts';
+import type { Dialect, StatementValues } from './dialect.ts';
+import { measureExpr } from './sql.ts';
 
-/** What one statement's pieces share: the model, the parameter list and the alias counter. */
+/** What one statement's pieces share: the dialect, the model, the value list and the alias counter. */
 export class QueryState {
-  readonly params: SqlParams;
+  readonly params: StatementValues;
   readonly aliases = new Aliases();
 
   constructor(
     readonly index: ModelIndex,
     databaseNames: readonly string[],
+    readonly dialect: Dialect = duckDbDialect,
   ) {
-    this.params = new SqlParams(databaseNames);
+    this.params = dialect.values(databaseNames);
   }
 
-  /** Binds a row count (LIMIT) as a parameter like any other value. */
+  /** Binds a row count (LIMIT) like any other value. */
   limit(rows: number): string {
     return this.params.add({ value: rows });
   }
@@ -37,10 +40,22 @@ export class QueryState {
   get values(): DuckDBValue[] {
     return this.params.values;
   }
+
+  ident(name: string): string {
+    return this.dialect.ident(name);
+  }
+
+  /** `"q"."c0"`: a column of a derived table. */
+  qualified(alias: string, name: string): string {
+    return this.dialect.qualified(alias, name);
+  }
 }
 
-export const groupAlias = (i: number): string => ident(`c${i}`);
-export const measureAlias = (j: number): string => ident(`m${j}`);
+/** The name of the i-th group (`c0`) and j-th measure (`m0`) in a grouped select. */
+export const groupName = (i: number): string => `c${i}`;
+export const measureName = (j: number): string => `m${j}`;
+export const groupAlias = (i: number, dialect: Dialect): string => dialect.ident(groupName(i));
+export const measureAlias = (j: number, dialect: Dialect): string => dialect.ident(measureName(j));
 
 /** The filters on rows that a query rooted at `root` can apply: those whose tables are reachable from it. */
 export function applicableFilters(
@@ -64,11 +79,12 @@ export function rowScope(
 ): PredicateScope {
   return {
     params: state.params,
+    dialect: state.dialect,
     expr(field: ResolvedField) {
       const alias = aliasOf.get(field.table);
       if (field.kind !== 'column' || alias === undefined)
         throw new QueryError(`${field.queryName} cannot filter rows here`);
-      return columnRef(alias, field.column);
+      return state.dialect.columnRef(alias, field.column);
     },
     topN: (filter) => topNSubquery(state, filter, rowFilters),
   };
@@ -80,6 +96,8 @@ function groupSelect(
   groups: readonly ColumnField[],
   measures: readonly { readonly field: MeasureField; readonly slot: number }[],
   rowFilters: readonly ParsedFilter[],
+  /** Every measure slot of the statement, when the part goes into a UNION that needs them all (ClickHouse). */
+  allSlots?: number,
 ): string {
   const reach = reachable(state.index, root);
   for (const column of groups) {
@@ -92,6 +110,7 @@ function groupSelect(
   }
   const applicable = applicableFilters(state, root, rowFilters);
   const from = fromClause(
+    state.dialect,
     state.index,
     root,
     [...groups.map((c) => c.table), ...applicable.tables],
@@ -101,10 +120,19 @@ function groupSelect(
   const scope = rowScope(state, from.aliasOf, rowFilters);
   const groupExprs = groups.map((column) => scope.expr(column));
   const rootAlias = from.aliasOf.get(root) ?? '';
-  const select = [
-    ...groupExprs.map((expr, i) => `${expr} AS ${groupAlias(i)}`),
-    ...measures.map(({ field, slot }) => `${measureExpr(rootAlias, field.formula)} AS ${measureAlias(slot)}`),
-  ];
+  const { dialect } = state;
+  const measureColumns =
+    allSlots === undefined
+      ? measures.map(
+          ({ field, slot }) =>
+            `${measureExpr(dialect, rootAlias, field.formula)} AS ${measureAlias(slot, dialect)}`,
+        )
+      : Array.from({ length: allSlots }, (_unused, slot) => {
+          const own = measures.find((m) => m.slot === slot);
+          const expr = own === undefined ? undefined : measureExpr(dialect, rootAlias, own.field.formula);
+          return `${dialect.unionMeasure(expr)} AS ${measureAlias(slot, dialect)}`;
+        });
+  const select = [...groupExprs.map((expr, i) => `${expr} AS ${groupAlias(i, dialect)}`), ...measureColumns];
   const where = applicable.filters.map((filter) => predicate(scope, filter));
   return [
     `SELECT ${select.join(', ')}`,
@@ -146,14 +174,21 @@ export function groupedSelect(
       [],
     );
   }
-  const parts = [...byTable].map(([root, list]) => groupSelect(state, root, groups, list, rowFilters));
-  if (parts.length === 1) return parts[0] ?? '';
+  const { dialect } = state;
+  const several = byTable.size > 1;
+  const allSlots = several && !dialect.unionByName ? measures.length : undefined;
+  const parts = [...byTable].map(([root, list]) =>
+    groupSelect(state, root, groups, list, rowFilters, allSlots),
+  );
+  if (!several) return parts[0] ?? '';
   // Several tables' measures: each part has its own measures; line them up by group (max() picks the one value).
-  const keys = groups.map((_c, i) => groupAlias(i));
-  const values = measures.map((_m, j) => `max(${measureAlias(j)}) AS ${measureAlias(j)}`);
-  const union = parts.map((part) => `(${part})`).join('\n  UNION ALL BY NAME\n  ');
+  const keys = groups.map((_c, i) => groupAlias(i, dialect));
+  const values = measures.map((_m, j) => `max(${measureAlias(j, dialect)}) AS ${measureAlias(j, dialect)}`);
+  const union = dialect.unionByName
+    ? parts.map((part) => `(${part})`).join('\n  UNION ALL BY NAME\n  ')
+    : parts.map((part) => `SELECT * FROM (${part})`).join('\n  UNION ALL\n  ');
   const group = keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : '';
-  return `SELECT ${[...keys, ...values].join(', ')} FROM (${union}) AS ${ident(state.aliases.take())}${group}`;
+  return `SELECT ${[...keys, ...values].join(', ')} FROM (${union}) AS ${state.ident(state.aliases.take())}${group}`;
 }
 
 /** The values of a top N filter's target with the best (or worst) `itemCount` values of its measure. */
@@ -164,9 +199,10 @@ export function topNSubquery(
 ): string {
   const others = rowFilters.filter((f) => f.type !== 'topN');
   const inner = groupedSelect(state, [filter.target], [filter.orderBy], others);
-  const direction = filter.operator === 'Top' ? 'DESC' : 'ASC';
+  const { dialect } = state;
   return (
-    `SELECT ${groupAlias(0)} FROM (${inner}) AS ${ident(state.aliases.take())}` +
-    ` ORDER BY ${measureAlias(0)} ${direction} NULLS LAST, ${groupAlias(0)} ASC NULLS LAST LIMIT ${state.limit(filter.itemCount)}`
+    `SELECT ${groupAlias(0, dialect)} FROM (${inner}) AS ${state.ident(state.aliases.take())}` +
+    ` ORDER BY ${dialect.order(measureAlias(0, dialect), filter.operator === 'Top')}, ${dialect.order(groupAlias(0, dialect), false)}` +
+    ` LIMIT ${state.limit(filter.itemCount)}`
   );
 }

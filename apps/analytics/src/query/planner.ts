@@ -3,15 +3,14 @@
  * one table its columns all hang off) and walks many-to-one relationships out to the tables it needs, as filters
  * flow in a star schema: from the one side to the many side, never back.
  *
- * Row-level security lives here: every table enters the statement only as
- * `(SELECT * FROM <table> WHERE list_contains($1, database_name))`, so whatever a filter says (an OR, a NotIn, an
+ * Row-level security lives here: every table enters the statement only through the dialect's securedTable,
+ * `(SELECT * FROM <table> WHERE list_contains($1, database_name))` in DuckDB, so whatever a filter says (an OR, a NotIn, an
  * All), it can only ever narrow rows that are already the caller's. Every join also matches `database_name`, so no
  * relationship can pair one account's rows with another's (calendar dates, for one, repeat in every account).
  */
-import type { Edge, ModelIndex } from '@portico/analytics-model';
 import { QueryError } from '@portico/analytics-model';
-import { columnRef, ident } from './sql.ts';
-import type { SqlParams } from './sql.ts';
+import type { Edge, ModelIndex } from '@portico/analytics-model';
+import type { Dialect, StatementValues } from './dialect.ts';
 
 /** The row-level-security column every table carries. */
 export const RLS_COLUMN = 'database_name';
@@ -60,29 +59,38 @@ export interface FromClause {
   readonly aliasOf: ReadonlyMap<string, string>;
 }
 
-function secured(index: ModelIndex, table: string, alias: string, params: SqlParams): string {
-  const source = index.table(table).model.source;
-  return `(SELECT * FROM ${ident(source)} WHERE list_contains(${params.rls}, ${ident(RLS_COLUMN)})) AS ${ident(alias)}`;
+function secured(
+  dialect: Dialect,
+  index: ModelIndex,
+  table: string,
+  alias: string,
+  values: StatementValues,
+): string {
+  const model = index.table(table).model;
+  const columns = model.columns.map((column) => column.source);
+  return dialect.securedTable(model.source, alias, columns, RLS_COLUMN, values);
 }
 
 /**
  * The FROM clause joining `root` to `tables` (each must be reachable from it).
  *
  * ```ts
- * fromClause(index, 'Meter readings', ['Devices'], aliases, params).sql;
+ * fromClause(duckDbDialect, index, 'Meter readings', ['Devices'], aliases, values).sql;
  * // FROM (SELECT * FROM "meter_readings" WHERE list_contains($1, "database_name")) AS "t0" JOIN (…"devices"…) AS "t1" ON …
  * ```
  */
 export function fromClause(
+  dialect: Dialect,
   index: ModelIndex,
   root: string,
   tables: readonly string[],
   aliases: Aliases,
-  params: SqlParams,
+  values: StatementValues,
 ): FromClause {
   const reach = reachable(index, root);
   const aliasOf = new Map<string, string>([[root, aliases.take()]]);
-  const parts = [`FROM ${secured(index, root, aliasOf.get(root) ?? '', params)}`];
+  const first = secured(dialect, index, root, aliasOf.get(root) ?? '', values);
+  const joins: { table: string; on: string }[] = [];
   const join = (table: string): string => {
     const known = aliasOf.get(table);
     if (known !== undefined) return known;
@@ -91,13 +99,17 @@ export function fromClause(
     const fromAlias = join(edge.from);
     const alias = aliases.take();
     aliasOf.set(table, alias);
-    const rls = ident(RLS_COLUMN);
-    parts.push(
-      `JOIN ${secured(index, table, alias, params)} ON ${columnRef(fromAlias, edge.fromColumn)} = ${columnRef(alias, edge.toColumn)}` +
-        ` AND ${ident(fromAlias)}.${rls} = ${ident(alias)}.${rls}`,
-    );
+    const rls = { source: RLS_COLUMN };
+    const keys = [
+      `${dialect.columnRef(fromAlias, edge.fromColumn)} = ${dialect.columnRef(alias, edge.toColumn)}`,
+    ];
+    // A relationship on the account key itself already matches it (ClickHouse 18.16 refuses a repeated key).
+    if (edge.fromColumn.source !== RLS_COLUMN || edge.toColumn.source !== RLS_COLUMN) {
+      keys.push(`${dialect.columnRef(fromAlias, rls)} = ${dialect.columnRef(alias, rls)}`);
+    }
+    joins.push({ table: secured(dialect, index, table, alias, values), on: keys.join(' AND ') });
     return alias;
   };
   for (const table of tables) join(table);
-  return { sql: parts.join('\n  '), aliasOf };
+  return { sql: dialect.fromJoins(first, joins), aliasOf };
 }

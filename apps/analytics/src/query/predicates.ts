@@ -5,27 +5,25 @@
  * - Contains and StartsWith ignore case; In, Is and comparisons do not.
  * - Relative ranges are half-open: from ≤ value < to.
  */
+import type { Dialect, StatementValues } from './dialect.ts';
 import { castFor } from './sql.ts';
-import type { SqlParams } from './sql.ts';
-import type {
-  AdvancedOperator,
-  ColumnField,
-  HierarchyNode,
-  ParsedFilter,
-  ResolvedField,
-} from '@portico/analytics-model';
+import type { ColumnField, ResolvedField } from '@portico/analytics-model';
+import type { AdvancedOperator, HierarchyNode, ParsedFilter } from '@portico/analytics-model';
 import { bindText, bindValue, timestampText } from './values.ts';
 
 export interface PredicateScope {
-  readonly params: SqlParams;
+  readonly params: StatementValues;
+  readonly dialect: Dialect;
   /** The SQL expression of a column or measure in the query being built. */
   expr(field: ResolvedField): string;
   /** A one-column subquery listing the values a top N filter keeps. */
   topN(filter: Extract<ParsedFilter, { type: 'topN' }>): string;
 }
 
-const or = (parts: readonly string[]): string => (parts.length === 0 ? 'FALSE' : `(${parts.join(' OR ')})`);
-const and = (parts: readonly string[]): string => (parts.length === 0 ? 'TRUE' : `(${parts.join(' AND ')})`);
+const or = (d: Dialect, parts: readonly string[]): string =>
+  parts.length === 0 ? d.false : `(${parts.join(' OR ')})`;
+const and = (d: Dialect, parts: readonly string[]): string =>
+  parts.length === 0 ? d.true : `(${parts.join(' AND ')})`;
 
 function bound(scope: PredicateScope, field: ResolvedField, value: unknown): string {
   return scope.params.add(bindValue(value, field.dataType, field.queryName));
@@ -37,13 +35,14 @@ function basic(
   operator: 'In' | 'NotIn' | 'All',
   values: readonly unknown[],
 ): string {
-  if (operator === 'All') return 'TRUE';
+  const d = scope.dialect;
+  if (operator === 'All') return d.true;
   const e = scope.expr(field);
   const hasNull = values.some((v) => v === null);
   const list = values.filter((v) => v !== null).map((v) => bound(scope, field, v));
-  const inList = list.length === 0 ? 'FALSE' : `${e} IN (${list.join(', ')})`;
+  const inList = list.length === 0 ? d.false : `${e} IN (${list.join(', ')})`;
   if (operator === 'In') return hasNull ? `(${inList} OR ${e} IS NULL)` : `(${inList})`;
-  if (list.length === 0) return hasNull ? `(${e} IS NOT NULL)` : 'TRUE';
+  if (list.length === 0) return hasNull ? `(${e} IS NOT NULL)` : d.true;
   return hasNull
     ? `(${e} IS NOT NULL AND ${e} NOT IN (${list.join(', ')}))`
     : `(${e} IS NULL OR ${e} NOT IN (${list.join(', ')}))`;
@@ -63,23 +62,25 @@ function condition(
   operator: AdvancedOperator,
   value: unknown,
 ): string | undefined {
+  const d = scope.dialect;
   const e = scope.expr(field);
-  const text = `lower(CAST(${e} AS VARCHAR))`;
+  const text = d.lowerText(e);
+  const search = (): string => d.lowerText(scope.params.add(bindText(value, field.queryName)));
   const comparison = COMPARISONS[operator];
   if (comparison !== undefined) return `(${e} ${comparison} ${bound(scope, field, value)})`;
   switch (operator) {
     case 'None':
       return undefined;
     case 'IsNot':
-      return `(${e} IS DISTINCT FROM ${bound(scope, field, value)})`;
+      return `(NOT ${d.notDistinct(e, bound(scope, field, value))})`;
     case 'Contains':
-      return `(${e} IS NOT NULL AND contains(${text}, lower(${scope.params.add(bindText(value, field.queryName))})))`;
+      return `(${e} IS NOT NULL AND ${d.contains(text, search())})`;
     case 'DoesNotContain':
-      return `(${e} IS NULL OR NOT contains(${text}, lower(${scope.params.add(bindText(value, field.queryName))})))`;
+      return `(${e} IS NULL OR NOT ${d.contains(text, search())})`;
     case 'StartsWith':
-      return `(${e} IS NOT NULL AND starts_with(${text}, lower(${scope.params.add(bindText(value, field.queryName))})))`;
+      return `(${e} IS NOT NULL AND ${d.startsWith(text, search())})`;
     case 'DoesNotStartWith':
-      return `(${e} IS NULL OR NOT starts_with(${text}, lower(${scope.params.add(bindText(value, field.queryName))})))`;
+      return `(${e} IS NULL OR NOT ${d.startsWith(text, search())})`;
     case 'IsBlank':
       return field.dataType === 'string' ? `(${e} IS NULL OR ${e} = '')` : `(${e} IS NULL)`;
     case 'IsNotBlank':
@@ -92,7 +93,7 @@ function condition(
 /** Equal to a value, never NULL itself (so that NOT over it stays two-valued). */
 function same(scope: PredicateScope, field: ColumnField, value: unknown): string {
   const e = scope.expr(field);
-  return value === null ? `(${e} IS NULL)` : `(${e} IS NOT DISTINCT FROM ${bound(scope, field, value)})`;
+  return value === null ? `(${e} IS NULL)` : scope.dialect.notDistinct(e, bound(scope, field, value));
 }
 
 /**
@@ -117,10 +118,23 @@ function hierarchyNode(
     .filter((part): part is () => string => part !== undefined);
   const next = targets[depth + 1];
   if (selected && next !== undefined) {
-    kept.push(() => `NOT ${or(node.children.map((child) => same(scope, next, child.value)))}`);
+    kept.push(
+      () =>
+        `NOT ${or(
+          scope.dialect,
+          node.children.map((child) => same(scope, next, child.value)),
+        )}`,
+    );
   }
   if (kept.length === 0) return undefined;
-  return () => and([same(scope, target, node.value), or(kept.map((part) => part()))]);
+  return () =>
+    and(scope.dialect, [
+      same(scope, target, node.value),
+      or(
+        scope.dialect,
+        kept.map((part) => part()),
+      ),
+    ]);
 }
 
 /**
@@ -131,6 +145,7 @@ function hierarchyNode(
  * ```
  */
 export function predicate(scope: PredicateScope, filter: ParsedFilter): string {
+  const d = scope.dialect;
   switch (filter.type) {
     case 'basic':
       return basic(scope, filter.target, filter.operator, filter.values);
@@ -138,8 +153,8 @@ export function predicate(scope: PredicateScope, filter: ParsedFilter): string {
       const parts = filter.conditions
         .map((c) => condition(scope, filter.target, c.operator, c.value))
         .filter((part): part is string => part !== undefined);
-      if (parts.length === 0) return 'TRUE';
-      return filter.logicalOperator === 'And' ? and(parts) : or(parts);
+      if (parts.length === 0) return d.true;
+      return filter.logicalOperator === 'And' ? and(d, parts) : or(d, parts);
     }
     case 'topN':
       return `(${scope.expr(filter.target)} IN (${scope.topN(filter)}))`;
@@ -158,12 +173,17 @@ export function predicate(scope: PredicateScope, filter: ParsedFilter): string {
     }
     case 'tuple':
       return or(
+        d,
         filter.values.map((tuple) =>
-          and(filter.targets.map((target, i) => same(scope, target, tuple[i] ?? null))),
+          and(
+            d,
+            filter.targets.map((target, i) => same(scope, target, tuple[i] ?? null)),
+          ),
         ),
       );
     case 'hierarchy':
       return or(
+        d,
         filter.nodes
           .map((node) => hierarchyNode(scope, filter.targets, node, 0, false))
           .filter((part): part is () => string => part !== undefined)

@@ -12,18 +12,25 @@ export async function runCompiled(engine: Engine, compiled: CompiledQuery): Prom
   try {
     result = await engine.query(compiled.sql, compiled.params, compiled.paramTypes);
   } catch (error) {
-    // Values are checked before they are bound; should DuckDB still refuse one, it is the caller's input.
+    // Values are checked before they are bound; should the engine still refuse one, it is the caller's input.
     const message = error instanceof Error ? error.message : '';
     if (VALUE_ERRORS.test(message))
       throw new QueryError(`A value of the query cannot be used: ${message.split('\n')[0]}`);
     throw error;
   }
   const truncated = result.rows.length > compiled.limit;
-  return {
-    columns: compiled.columns,
-    rows: truncated ? result.rows.slice(0, compiled.limit) : result.rows,
-    truncated,
-  };
+  const rows = truncated ? result.rows.slice(0, compiled.limit) : result.rows;
+  // Engines without a boolean type (ClickHouse before 22.x stores UInt8) answer 1/0: give the model's type back.
+  const booleans = compiled.columns.flatMap((column, i) => (column.dataType === 'boolean' ? [i] : []));
+  if (booleans.length > 0) {
+    for (const row of rows) {
+      for (const i of booleans) {
+        const value = row[i];
+        if (value === 1 || value === 0) row[i] = value === 1;
+      }
+    }
+  }
+  return { columns: compiled.columns, rows, truncated };
 }
 
 /**
@@ -40,5 +47,5 @@ export function runVisualQuery(
   query: VisualQuery | unknown,
   context: QueryContext,
 ): Promise<QueryAnswer> {
-  return runCompiled(engine, compileVisualQuery(dataset, query, context));
+  return runCompiled(engine, compileVisualQuery(dataset, query, context, engine.dialect));
 }

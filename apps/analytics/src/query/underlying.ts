@@ -13,11 +13,12 @@ import type {
 import { columnField, MAX_UNDERLYING_ROWS, QueryError } from '@portico/analytics-model';
 import type { CompiledQuery } from './compile.ts';
 import { prepareQuery } from './compile.ts';
-import { applicableFilters, groupAlias, groupedSelect, measureAlias, rowScope } from './grouped.ts';
+import { duckDbDialect } from './dialect.ts';
+import type { Dialect } from './dialect.ts';
+import { applicableFilters, groupAlias, groupedSelect, groupName, measureName, rowScope } from './grouped.ts';
 import { chooseRoot, fromClause } from './planner.ts';
 import { predicate } from './predicates.ts';
 import type { PredicateScope } from './predicates.ts';
-import { ident } from './sql.ts';
 
 function baseColumns(index: Parameters<typeof columnField>[0], measure: MeasureField): ColumnField[] {
   const parts =
@@ -39,8 +40,9 @@ export function compileUnderlyingQuery(
   query: VisualQuery | unknown,
   context: QueryContext,
   rows = MAX_UNDERLYING_ROWS,
+  dialect: Dialect = duckDbDialect,
 ): CompiledQuery {
-  const prepared = prepareQuery(dataset, query, context);
+  const prepared = prepareQuery(dataset, query, context, dialect);
   const { state } = prepared;
   const measures = prepared.select.map((s) => s.field).filter((f): f is MeasureField => f.kind === 'measure');
   const measureTables = [...new Set(measures.map((m) => m.table))];
@@ -62,6 +64,7 @@ export function compileUnderlyingQuery(
   }
   const applicable = applicableFilters(state, root, prepared.rowFilters);
   const from = fromClause(
+    dialect,
     state.index,
     root,
     [...columns.map((c) => c.table), ...applicable.tables],
@@ -77,19 +80,40 @@ export function compileUnderlyingQuery(
       'target' in f && f.target.kind === 'measure' ? [f.target] : [],
     );
     const grouped = groupedSelect(state, groups, filterMeasures, prepared.rowFilters);
-    const alias = ident(state.aliases.take());
+    const aliasName = state.aliases.take();
+    const alias = state.ident(aliasName);
     const having: PredicateScope = {
       params: state.params,
+      dialect,
       expr: (field: ResolvedField) =>
-        `${alias}.${measureAlias(filterMeasures.findIndex((m) => m.queryName === field.queryName))}`,
+        state.qualified(
+          aliasName,
+          measureName(filterMeasures.findIndex((m) => m.queryName === field.queryName)),
+        ),
       topN: () => 'NULL',
     };
     const pass = prepared.measureFilters.map((filter) => predicate(having, filter));
-    const match = groups.map((g, i) => `${alias}.${groupAlias(i)} IS NOT DISTINCT FROM ${scope.expr(g)}`);
-    where.push(`EXISTS (SELECT 1 FROM (${grouped}) AS ${alias} WHERE ${[...match, ...pass].join(' AND ')})`);
+    if (dialect.correlatedSubqueries) {
+      const match = groups.map((g, i) =>
+        dialect.notDistinct(state.qualified(aliasName, groupName(i)), scope.expr(g)),
+      );
+      where.push(
+        `EXISTS (SELECT 1 FROM (${grouped}) AS ${alias} WHERE ${[...match, ...pass].join(' AND ')})`,
+      );
+    } else if (groups.length === 0) {
+      // No groups: the one total either passes or not.
+      where.push(`(SELECT count() FROM (${grouped}) AS ${alias} WHERE ${pass.join(' AND ')}) > 0`);
+    } else {
+      // No correlated subqueries (ClickHouse): the detail row's groups IN the passing groups, NULL-safe.
+      const outer = groups.map((g) => dialect.nullSafeKey(scope.expr(g)));
+      const inner = groups.map((_g, i) => dialect.nullSafeKey(state.qualified(aliasName, groupName(i))));
+      where.push(
+        `tuple(${outer.join(', ')}) IN (SELECT tuple(${inner.join(', ')}) FROM (${grouped}) AS ${alias} WHERE ${pass.join(' AND ')})`,
+      );
+    }
   }
-  const select = columns.map((c, i) => `${scope.expr(c)} AS ${groupAlias(i)}`);
-  const order = columns.map((c) => `${scope.expr(c)} ASC NULLS LAST`);
+  const select = columns.map((c, i) => `${scope.expr(c)} AS ${groupAlias(i, dialect)}`);
+  const order = columns.map((c) => dialect.order(scope.expr(c), false));
   const sql = [
     `SELECT ${select.join(', ')}`,
     from.sql,

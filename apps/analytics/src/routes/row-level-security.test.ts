@@ -6,6 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_ORIGIN } from '../../test/helpers/test-app.ts';
+import { WIDENING } from '../../test/helpers/widening-filters.ts';
 import { encodeBookmarkState } from '@portico/analytics-model';
 import { first, startAudit } from './audit-harness.ts';
 import type { Audit } from './audit-harness.ts';
@@ -28,63 +29,6 @@ afterAll(async () => audit.close());
 
 const DATABASE_NAME = { table: 'Accounts', column: 'Database name' };
 const BASIC = 'http://powerbi.com/product/schema#basic';
-const ADVANCED = 'http://powerbi.com/product/schema#advanced';
-
-/** Filters that would let a viewer see more accounts if they were ORed with, or applied instead of, the RLS rule. */
-const WIDENING: Record<string, unknown> = {
-  'In every account': { $schema: BASIC, target: DATABASE_NAME, operator: 'In', values: ALL, filterType: 1 },
-  'NotIn nothing': { $schema: BASIC, target: DATABASE_NAME, operator: 'NotIn', values: [], filterType: 1 },
-  'NotIn fabrikam': {
-    $schema: BASIC,
-    target: DATABASE_NAME,
-    operator: 'NotIn',
-    values: ['fabrikam'],
-    filterType: 1,
-  },
-  All: { $schema: BASIC, target: DATABASE_NAME, operator: 'All', values: [], filterType: 1 },
-  'Or with IsNotBlank': {
-    $schema: ADVANCED,
-    target: DATABASE_NAME,
-    logicalOperator: 'Or',
-    conditions: [
-      { operator: 'Is', value: 'contoso_us' },
-      { operator: 'IsNotBlank', value: '' },
-    ],
-    filterType: 0,
-  },
-  'Or IsBlank': {
-    $schema: ADVANCED,
-    target: DATABASE_NAME,
-    logicalOperator: 'Or',
-    conditions: [
-      { operator: 'IsBlank', value: '' },
-      { operator: 'DoesNotContain', value: 'fabrikam' },
-    ],
-    filterType: 0,
-  },
-  'Contains an SQL fragment': {
-    $schema: ADVANCED,
-    target: DATABASE_NAME,
-    logicalOperator: 'And',
-    conditions: [{ operator: 'Contains', value: "') OR 1=1 OR ('" }],
-    filterType: 0,
-  },
-  'a top 5 by total pages': {
-    $schema: 'http://powerbi.com/product/schema#topN',
-    target: DATABASE_NAME,
-    operator: 'Top',
-    itemCount: 5,
-    orderBy: { table: 'Meter readings', measure: 'Total pages' },
-    filterType: 5,
-  },
-  'a tuple of other accounts': {
-    $schema: 'http://powerbi.com/product/schema#tuple',
-    target: [DATABASE_NAME],
-    operator: 'In',
-    values: [[{ value: 'contoso_us' }], [{ value: 'northwind' }]],
-    filterType: 6,
-  },
-};
 
 const byAccount = {
   select: [{ column: DATABASE_NAME }, { measure: { table: 'Meter readings', measure: 'Total pages' } }],

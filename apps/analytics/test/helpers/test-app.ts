@@ -80,6 +80,8 @@ export async function apiToken(app: FastifyInstance): Promise<string> {
 
 export interface EmbedTokenRequest {
   reports?: { id: string }[];
+  datasets?: { id: string }[];
+  paginatedReports?: { id: string }[];
   permissions?: number | string;
   identities?: { databaseNames: string[] }[];
   allowedOrigins?: string[];

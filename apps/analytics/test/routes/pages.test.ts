@@ -17,7 +17,7 @@ describe('probes', () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.json()).toEqual({ status: 'ready', sources: [{ name: 'embedded', status: 'up' }] });
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 

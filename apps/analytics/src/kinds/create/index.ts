@@ -62,6 +62,13 @@ async function reconcileUserDatasets(app: FastifyInstance): Promise<void> {
   const { content, engine, now } = servicesOf(app);
   const files = content.userDatasets();
   if (files.length === 0) return;
+  if (engine.dialect.name !== 'duckdb') {
+    app.log.warn(
+      { drafts: files.length },
+      'quick-create datasets live in the embedded engine only: not rebuilt',
+    );
+    return;
+  }
   const existing = await existingUserTables(engine);
   for (const file of files) {
     if (file.expiresAt !== undefined && Date.parse(file.expiresAt) <= now()) {

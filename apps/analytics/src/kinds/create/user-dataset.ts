@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Dataset, DataType, ModelColumn, ModelMeasure, ModelTable } from '@portico/analytics-model';
 import type { UserDatasetRows } from '../../content/store.ts';
+import { requireDuckDbSql } from '../../data/engine.ts';
 import type { Engine } from '../../data/engine.ts';
 import type { Cell, ParsedTable } from './dataset-config.ts';
 
@@ -129,6 +130,7 @@ export async function createUserTables(
   databaseName: string,
   rows: UserDatasetRows,
 ): Promise<void> {
+  requireDuckDbSql(engine, 'Quick-create datasets');
   for (const table of dataset.tables) {
     checkPhysical(table);
     const ident = (name: string) => `"${name}"`;

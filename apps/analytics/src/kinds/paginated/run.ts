@@ -3,6 +3,7 @@
  * lines and reads its summary (two small statements), then answers any page by LIMIT/OFFSET on the ordered line
  * stream, or walks every line in batches by keyset (the last line's keys), so that no export holds the report.
  */
+import { requireDuckDbSql } from '../../data/engine.ts';
 import type { CellValue, Engine } from '../../data/engine.ts';
 import { restricted, Statement } from './definition.ts';
 import type { BoundSql, PaginatedReport, SummaryRow } from './definition.ts';
@@ -24,6 +25,7 @@ export async function loadParameterContext(
   engine: Engine,
   databaseNames: readonly string[],
 ): Promise<ParameterContext> {
+  requireDuckDbSql(engine, 'Paginated reports');
   const statement = () => new Statement(databaseNames);
   const [accounts, sites, range] = await Promise.all([
     engine.query(

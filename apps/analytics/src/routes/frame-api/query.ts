@@ -67,11 +67,13 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
             request.body.query,
             context,
             request.body.rows ?? MAX_UNDERLYING_ROWS,
+            engine.dialect,
           )
         : compileVisualQuery(
             dataset,
             { ...request.body.query, top: Math.min(request.body.rows ?? MAX_QUERY_ROWS, MAX_QUERY_ROWS) },
             context,
+            engine.dialect,
           );
       const answer = await runCompiled(engine, compiled);
       const filename = `${report.name.replace(/[^A-Za-z0-9 ._-]/g, '_')}.csv`;

@@ -1,0 +1,132 @@
+/**
+ * ClickHouse as an {@link Engine}, through the official `@clickhouse/client` over HTTP: a single server, or one node
+ * of a cluster whose tables are `Distributed` over `MergeTree` shards (the node fans each statement out). Statements
+ * are written in the ClickHouse dialect, values as typed literals; rows come back as JSONCompact and are converted to
+ * the same plain values DuckDB gives (64-bit integers as numbers, timestamps as ISO UTC).
+ */
+import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { clickHouseDialect } from '../query/dialect.ts';
+import { EngineUnavailableError } from './engine.ts';
+import type { CellValue, Engine, QueryResult } from './engine.ts';
+
+export interface ClickHouseEngineOptions {
+  readonly url: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly database?: string;
+  /** Per statement; default 30 s. */
+  readonly requestTimeoutMs?: number;
+  /** Sockets kept open to the server; default 16. */
+  readonly maxOpenConnections?: number;
+}
+
+/** Errors that mean "the server is not there" rather than "the statement is wrong". */
+const UNREACHABLE =
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|socket hang up|Timeout error|timed out/i;
+
+function unreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return UNREACHABLE.test(`${typeof code === 'string' ? code : ''} ${error.message}`);
+}
+
+/** `Nullable(LowCardinality(Int64))` → `Int64`. */
+function baseType(type: string): string {
+  let t = type;
+  for (;;) {
+    const match = /^(?:Nullable|LowCardinality)\((.*)\)$/.exec(t);
+    if (match === null) return t;
+    t = match[1] ?? t;
+  }
+}
+
+function converterFor(type: string): (value: unknown) => CellValue {
+  const base = baseType(type);
+  if (/^(U?Int(64|128|256)|Decimal)/.test(base)) {
+    return (value) => (value === null ? null : Number(value));
+  }
+  if (/^DateTime/.test(base)) {
+    // `2024-05-02 07:41:09` in the column's zone; the fleet tables are UTC.
+    return (value) => (typeof value === 'string' ? `${value.replace(' ', 'T')}Z` : null);
+  }
+  if (/^Float/.test(base))
+    return (value) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  return (value) =>
+    value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? value
+      : JSON.stringify(value);
+}
+
+interface JsonCompact {
+  readonly meta: readonly { readonly name: string; readonly type: string }[];
+  readonly data: readonly (readonly unknown[])[];
+}
+
+/**
+ * Connects to ClickHouse (lazily: an unreachable server fails each statement with an EngineUnavailableError, and
+ * the next statement tries again, so the service recovers by itself when the server comes back).
+ *
+ * ```ts
+ * const engine = openClickHouseEngine({ url: 'http://127.0.0.1:8123' });
+ * await engine.query("SELECT count() FROM devices WHERE database_name IN ('fabrikam')");
+ * ```
+ */
+export function openClickHouseEngine(
+  options: ClickHouseEngineOptions,
+): Engine & { readonly client: ClickHouseClient } {
+  const client = createClient({
+    url: options.url,
+    username: options.username ?? 'default',
+    password: options.password ?? '',
+    database: options.database ?? 'default',
+    request_timeout: options.requestTimeoutMs ?? 30_000,
+    max_open_connections: options.maxOpenConnections ?? 16,
+    application: 'portico-analytics',
+    // The service logs failures itself, with the request id; the client's own console logger would repeat them.
+    log: { level: ClickHouseLogLevel.OFF },
+  });
+  let closed = false;
+
+  const unavailable = (error: unknown): EngineUnavailableError =>
+    new EngineUnavailableError(
+      'clickhouse',
+      `ClickHouse at ${new URL(options.url).host} cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
+    );
+
+  async function query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
+    if (closed) throw new Error('the analytics engine is closed');
+    if (params.length > 0)
+      throw new Error('ClickHouse statements carry their values as typed literals, not parameters');
+    let json: JsonCompact;
+    try {
+      const result = await client.query({ query: sql, format: 'JSONCompact' });
+      json = (await result.json()) as unknown as JsonCompact;
+    } catch (error) {
+      if (unreachable(error)) throw unavailable(error);
+      throw error;
+    }
+    const converters = json.meta.map((column) => converterFor(column.type));
+    return {
+      columns: json.meta.map((column) => ({ name: column.name, type: column.type })),
+      rows: json.data.map((row) => row.map((value, i) => (converters[i] ?? converterFor(''))(value))),
+    };
+  }
+
+  return {
+    source: 'clickhouse',
+    dialect: clickHouseDialect,
+    client,
+    query,
+    async ping() {
+      if (closed) throw new Error('the analytics engine is closed');
+      const answer = await client.ping();
+      if (!answer.success) throw unavailable(answer.error);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

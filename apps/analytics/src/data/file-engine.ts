@@ -1,0 +1,90 @@
+/**
+ * DuckDB over a folder of the vendor's files: each table is a view over `<folder>/<table>.parquet`,
+ * `<folder>/<table>/*.parquet`, `<folder>/<table>.csv` or `<folder>/<table>/*.csv`, read with DuckDB's built-in
+ * `read_parquet`/`read_csv` (nothing is installed, so it works offline and on air-gapped servers). The data stays in
+ * the files: a query reads them as it runs, so memory does not grow with the data.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { engineOn } from './engine.ts';
+import type { Engine } from './engine.ts';
+
+/** Table names a folder may offer: what a SQL identifier holds without quoting. */
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+export interface FileTable {
+  readonly table: string;
+  readonly reader: 'read_parquet' | 'read_csv';
+  /** The file or glob the view reads. */
+  readonly glob: string;
+}
+
+/** `'it''s'`: a DuckDB string literal (paths come from the operator's folder, never from a request). */
+const duckString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** The tables of a data folder, by file name; other files are ignored. */
+export async function findFileTables(folder: string): Promise<FileTable[]> {
+  const tables = new Map<string, FileTable>();
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory() && TABLE_NAME.test(entry.name)) {
+      const files = await readdir(path);
+      if (files.some((f) => f.endsWith('.parquet')))
+        tables.set(entry.name, { table: entry.name, reader: 'read_parquet', glob: join(path, '*.parquet') });
+      else if (files.some((f) => f.endsWith('.csv')))
+        tables.set(entry.name, { table: entry.name, reader: 'read_csv', glob: join(path, '*.csv') });
+      continue;
+    }
+    const match = /^(.+)\.(parquet|csv)$/.exec(entry.name);
+    if (match === null || !TABLE_NAME.test(match[1] ?? '') || !(await stat(path)).isFile()) continue;
+    const table = match[1] ?? '';
+    if (!tables.has(table)) {
+      tables.set(table, { table, reader: match[2] === 'parquet' ? 'read_parquet' : 'read_csv', glob: path });
+    }
+  }
+  return [...tables.values()].sort((a, b) => a.table.localeCompare(b.table));
+}
+
+export interface FileEngineOptions {
+  readonly folder: string;
+  readonly connections?: number;
+  readonly threads?: number;
+  /** DuckDB's memory limit, e.g. `'400MB'`; default DuckDB's. */
+  readonly memoryLimit?: string;
+}
+
+/**
+ * Opens an in-memory DuckDB whose tables are views over the folder's files.
+ *
+ * ```ts
+ * const { engine, tables } = await openFileEngine({ folder: '/srv/fleet-files' });
+ * ```
+ */
+export async function openFileEngine(
+  options: FileEngineOptions,
+): Promise<{ engine: Engine; tables: readonly FileTable[] }> {
+  if (!existsSync(options.folder)) throw new Error(`The data folder ${options.folder} does not exist`);
+  const tables = await findFileTables(options.folder);
+  const settings: Record<string, string> = {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  };
+  if (options.threads !== undefined) settings['threads'] = String(options.threads);
+  if (options.memoryLimit !== undefined) settings['memory_limit'] = options.memoryLimit;
+  const instance = await DuckDBInstance.create(':memory:', settings);
+  const setup = await instance.connect();
+  try {
+    for (const { table, reader, glob } of tables) {
+      const args = reader === 'read_csv' ? `${duckString(glob)}, header = true` : duckString(glob);
+      await setup.run(`CREATE VIEW "${table}" AS SELECT * FROM ${reader}(${args})`);
+    }
+  } catch (error) {
+    setup.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+  setup.closeSync();
+  return { engine: await engineOn(instance, options.connections, 'files'), tables };
+}

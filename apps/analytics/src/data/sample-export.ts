@@ -1,0 +1,182 @@
+/**
+ * The fleet sample written anywhere: as Parquet file sets for DuckDB (`<out>/<table>/<account>.parquet`), or
+ * streamed into ClickHouse (one server, or a cluster's Distributed tables). Both go account by account: each account
+ * is generated into an in-memory DuckDB by the same loader the service uses (so the rows are identical to the
+ * embedded data's), written out, and dropped, so memory stays bounded by one account whatever the scale.
+ */
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
+import { clickHouseColumns, createTableStatements, dropTableStatements } from './clickhouse-schema.ts';
+import type { ClickHouseLayout } from './clickhouse-schema.ts';
+import { FLEET_TABLES } from './fleet-schema.ts';
+import type { FleetTable } from './fleet-schema.ts';
+import { loadFleet } from './load-fleet.ts';
+import type { FleetLoadParameters } from './load-fleet.ts';
+
+/** The five sample accounts, then generated ones (`account_00006`, …) up to `count`. */
+export function sampleAccountNames(count: number = SAMPLE_ACCOUNTS.length): string[] {
+  const names = SAMPLE_ACCOUNTS.map((account) => account.databaseName).slice(0, count);
+  for (let i = names.length + 1; i <= count; i += 1) names.push(`account_${String(i).padStart(5, '0')}`);
+  return names;
+}
+
+export interface ExportProgress {
+  readonly account: string;
+  readonly accountsDone: number;
+  readonly accountsTotal: number;
+  readonly rows: number;
+  readonly seconds: number;
+}
+
+export interface ExportSummary {
+  readonly rows: Readonly<Record<string, number>>;
+  readonly totalRows: number;
+  readonly seconds: number;
+  readonly rowsPerSecond: number;
+}
+
+/** Generates each account of `parameters` into its own in-memory DuckDB and hands it to `write`. */
+async function eachAccount(
+  parameters: FleetLoadParameters,
+  write: (connection: DuckDBConnection, account: string) => Promise<void>,
+): Promise<void> {
+  for (const account of parameters.databaseNames) {
+    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    const connection = await instance.connect();
+    try {
+      await loadFleet(connection, { ...parameters, databaseNames: [account] });
+      await write(connection, account);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  }
+}
+
+/** `'it''s'`: a DuckDB string literal for a path this process chose (never user input). */
+const duckString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+async function countRows(connection: DuckDBConnection, table: FleetTable): Promise<number> {
+  const reader = await connection.runAndReadAll(`SELECT count(*)::INTEGER FROM ${table}`);
+  return Number(reader.getRows()[0]?.[0] ?? 0);
+}
+
+function summary(rows: Record<string, number>, started: number): ExportSummary {
+  const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
+  const seconds = (performance.now() - started) / 1000;
+  return { rows, totalRows, seconds, rowsPerSecond: Math.round(totalRows / Math.max(seconds, 1e-9)) };
+}
+
+/**
+ * Writes the sample as Parquet file sets: `<out>/<table>/<account>.parquet`, the layout a DuckDB data folder reads
+ * (ANALYTICS_DATA_FOLDER). Each file is written beside its place and renamed into it when complete.
+ */
+export async function writeSampleParquet(
+  out: string,
+  parameters: FleetLoadParameters,
+  onProgress?: (progress: ExportProgress) => void,
+): Promise<ExportSummary> {
+  const started = performance.now();
+  const rows: Record<string, number> = {};
+  let done = 0;
+  for (const table of FLEET_TABLES) await mkdir(join(out, table), { recursive: true });
+  await eachAccount(parameters, async (connection, account) => {
+    for (const table of FLEET_TABLES) {
+      const file = join(out, table, `${account}.parquet`);
+      await connection.run(
+        `COPY ${table} TO ${duckString(`${file}.partial`)} (FORMAT parquet, COMPRESSION zstd)`,
+      );
+      await rename(`${file}.partial`, file);
+      rows[table] = (rows[table] ?? 0) + (await countRows(connection, table));
+    }
+    done += 1;
+    const total = Object.values(rows).reduce((a, b) => a + b, 0);
+    onProgress?.({
+      account,
+      accountsDone: done,
+      accountsTotal: parameters.databaseNames.length,
+      rows: total,
+      seconds: (performance.now() - started) / 1000,
+    });
+  });
+  return summary(rows, started);
+}
+
+/** The SELECT that writes a table as ClickHouse reads CSV: booleans as 0/1, timestamps without a zone. */
+function csvSelect(table: FleetTable): string {
+  const columns = clickHouseColumns(table).map((c) => {
+    if (c.duckType === 'BOOLEAN') return `CAST(${c.name} AS INTEGER)`;
+    if (c.duckType === 'TIMESTAMP') return `strftime(${c.name}, '%Y-%m-%d %H:%M:%S')`;
+    return c.name;
+  });
+  return `SELECT ${columns.join(', ')} FROM ${table}`;
+}
+
+export interface ClickHouseTarget {
+  /** Where rows are inserted (the node whose Distributed tables spread them). */
+  readonly client: ClickHouseClient;
+  /** Every node of the cluster (tables are created on each); just `client` for one server. */
+  readonly nodes: readonly ClickHouseClient[];
+  readonly layout: ClickHouseLayout;
+}
+
+/** Drops and creates the fleet tables on every node. */
+export async function createClickHouseTables(target: ClickHouseTarget): Promise<void> {
+  for (const node of target.nodes) {
+    for (const query of dropTableStatements(target.layout)) await node.command({ query });
+    for (const query of createTableStatements(target.layout)) await node.command({ query });
+  }
+}
+
+/**
+ * Creates the fleet tables (dropping old ones) and streams the sample into them, account by account: each table of
+ * an account goes as one CSV insert (synchronous on a cluster, so every row is on its shard when this resolves).
+ */
+export async function loadSampleIntoClickHouse(
+  target: ClickHouseTarget,
+  parameters: FleetLoadParameters,
+  onProgress?: (progress: ExportProgress) => void,
+): Promise<ExportSummary> {
+  await createClickHouseTables(target);
+  const started = performance.now();
+  const rows: Record<string, number> = {};
+  const scratch = await mkdtemp(join(tmpdir(), 'portico-sample-'));
+  let done = 0;
+  try {
+    await eachAccount(parameters, async (connection, account) => {
+      for (const table of FLEET_TABLES) {
+        const count = await countRows(connection, table);
+        if (count === 0) continue;
+        const file = join(scratch, `${table}.csv`);
+        await connection.run(
+          `COPY (${csvSelect(table)}) TO ${duckString(file)} (FORMAT csv, HEADER false, NULLSTR '\\N')`,
+        );
+        await target.client.insert({
+          table: `${target.layout.database}.${table}`,
+          values: createReadStream(file),
+          format: 'CSV',
+          clickhouse_settings: target.layout.cluster === undefined ? {} : { insert_distributed_sync: 1 },
+        });
+        await rm(file, { force: true });
+        rows[table] = (rows[table] ?? 0) + count;
+      }
+      done += 1;
+      onProgress?.({
+        account,
+        accountsDone: done,
+        accountsTotal: parameters.databaseNames.length,
+        rows: Object.values(rows).reduce((a, b) => a + b, 0),
+        seconds: (performance.now() - started) / 1000,
+      });
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return summary(rows, started);
+}

@@ -1,0 +1,254 @@
+/**
+ * One SQL dialect per engine: everything in a statement that DuckDB and ClickHouse write differently. The query
+ * compiler (compile.ts, grouped.ts, planner.ts, predicates.ts, underlying.ts) builds every statement through one of
+ * these, and nothing else in it knows which engine runs the SQL.
+ *
+ * - DuckDB binds values as positional parameters (`$1` is the row-level-security list).
+ * - ClickHouse 18.16 has no server-side parameters, so values become typed literals (clickhouse-literals.ts). Its
+ *   JOIN takes one right-hand table per SELECT (before 19.x) and resolves names by column, so every table enters as a
+ *   subquery whose columns carry their alias (`t0__model`), and joins nest. It has no window functions (before 21.x),
+ *   no correlated subqueries, no `IS [NOT] DISTINCT FROM` and no TRUE/FALSE keywords (before 21.x); each of these has a
+ *   form below that both 18.16 and current releases (24.x–26.x) read the same way.
+ */
+import { LIST, listValue, VARCHAR } from '@duckdb/node-api';
+import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
+import type { Aggregation, ModelColumn } from '@portico/analytics-model';
+import { clickHouseLiteral } from './clickhouse-literals.ts';
+import { QueryError } from '@portico/analytics-model';
+
+/**
+ * The most values one statement binds. Each costs DuckDB about 0.15 ms to bind, so without a cap a 2 MiB request of
+ * many filters (100 of 1,000 values each took 15 s) would hold a connection for tens of seconds. Twice the 10,000
+ * values a single filter may hold, because a filter is repeated in each measure table's subquery.
+ */
+export const MAX_BOUND_VALUES = 20_000;
+
+/** A value ready to bind: the JS value and, for dates and timestamps, the SQL type it stands for. */
+export interface BoundValue {
+  readonly value: string | number | boolean;
+  readonly cast?: 'DATE' | 'TIMESTAMP';
+}
+
+/** The values of one statement, and the row-level-security list they start with. */
+export interface StatementValues {
+  /** Adds a value; returns what stands for it in the text (`$3`, `CAST($3 AS DATE)`, `toDate('2024-06-30')`). */
+  add(bound: BoundValue): string;
+  /** `<column>` is one of the caller's accounts. */
+  rls(column: string): string;
+  /** Positional parameters to send with the text (empty for ClickHouse). */
+  readonly values: DuckDBValue[];
+  readonly types: readonly DuckDBType[];
+}
+
+/** The time buckets a dialect can truncate a date to; weeks start on Sunday, as the fleet calendar's do. */
+export type TimeBucket = 'day' | 'week' | 'month' | 'year';
+
+export interface Dialect {
+  readonly name: 'duckdb' | 'clickhouse';
+  ident(name: string): string;
+  /** A fresh value list for one statement, restricted to `databaseNames`. */
+  values(databaseNames: readonly string[]): StatementValues;
+  /** A column of a table entered by {@link securedTable}. */
+  columnRef(alias: string, column: Pick<ModelColumn, 'source'>): string;
+  /** A column of a derived table (`"q"."c0"`). */
+  qualified(alias: string, name: string): string;
+  /**
+   * A table restricted to the caller's accounts, as it enters a FROM clause: the one place the row-level-security
+   * predicate is written.
+   */
+  securedTable(
+    source: string,
+    alias: string,
+    columns: readonly string[],
+    rlsColumn: string,
+    values: StatementValues,
+  ): string;
+  /** `FROM first JOIN …`: the FROM clause of inner joins, each with its ON condition. */
+  fromJoins(first: string, joins: readonly { readonly table: string; readonly on: string }[]): string;
+  readonly true: string;
+  readonly false: string;
+  aggregate(aggregation: Aggregation, expr: string): string;
+  toDouble(expr: string): string;
+  /** `expr` as lower-case text. */
+  lowerText(expr: string): string;
+  contains(haystack: string, needle: string): string;
+  startsWith(text: string, prefix: string): string;
+  /** Equal, NULL equal to NULL, and never NULL itself. */
+  notDistinct(a: string, b: string): string;
+  /** An order term; NULLs always last. */
+  order(expr: string, descending: boolean): string;
+  timeBucket(bucket: TimeBucket, expr: string): string;
+  /** Whether `row_number() OVER (…)` is available (the ranked top N); otherwise the `IN (top N)` form is used. */
+  readonly windowFunctions: boolean;
+  /**
+   * A UNION ALL of measure subqueries that each compute some of the measures: DuckDB lines them up by name; ClickHouse
+   * needs every column in every part, typed alike.
+   */
+  readonly unionByName: boolean;
+  /** A measure as a UNION part carries it (ClickHouse: Nullable(Float64)), or the absent one (`expr` undefined). */
+  unionMeasure(expr: string | undefined): string;
+  /** Whether a subquery may read the outer query's columns (EXISTS … WHERE outer = inner). */
+  readonly correlatedSubqueries: boolean;
+  /** A key that compares NULL equal to NULL in `(…) IN (SELECT …)`. */
+  nullSafeKey(expr: string): string;
+}
+
+function checkCount(count: number): void {
+  if (count > MAX_BOUND_VALUES) {
+    throw new QueryError(
+      `The query binds more than ${MAX_BOUND_VALUES} filter values in all: narrow its filters`,
+    );
+  }
+}
+
+function quoteWith(quote: '"' | '`', escape: (name: string) => string): (name: string) => string {
+  return (name) => `${quote}${escape(name)}${quote}`;
+}
+
+const commonAggregate =
+  (distinct: (expr: string) => string) =>
+  (aggregation: Aggregation, expr: string): string => {
+    switch (aggregation) {
+      case 'sum':
+        return `sum(${expr})`;
+      case 'avg':
+        return `avg(${expr})`;
+      case 'count':
+        return `count(${expr})`;
+      case 'distinctCount':
+        return distinct(expr);
+      case 'min':
+        return `min(${expr})`;
+      case 'max':
+        return `max(${expr})`;
+    }
+  };
+
+/** Parameters `$1…`; `$1` is the row-level-security list (a VARCHAR[] even when empty). */
+class DuckDbValues implements StatementValues {
+  readonly values: DuckDBValue[];
+  readonly types: readonly DuckDBType[] = [LIST(VARCHAR)];
+
+  constructor(databaseNames: readonly string[]) {
+    this.values = [listValue([...databaseNames])];
+  }
+
+  add(bound: BoundValue): string {
+    checkCount(this.values.length);
+    this.values.push(bound.value);
+    const placeholder = `$${this.values.length}`;
+    return bound.cast === undefined ? placeholder : `CAST(${placeholder} AS ${bound.cast})`;
+  }
+
+  rls(column: string): string {
+    return `list_contains($1, ${column})`;
+  }
+}
+
+const duckIdent = quoteWith('"', (name) => name.replaceAll('"', '""'));
+
+export const duckDbDialect: Dialect = {
+  name: 'duckdb',
+  ident: duckIdent,
+  values: (databaseNames) => new DuckDbValues(databaseNames),
+  columnRef: (alias, column) => `${duckIdent(alias)}.${duckIdent(column.source)}`,
+  qualified: (alias, name) => `${duckIdent(alias)}.${duckIdent(name)}`,
+  securedTable: (source, alias, _columns, rlsColumn, values) =>
+    `(SELECT * FROM ${duckIdent(source)} WHERE ${values.rls(duckIdent(rlsColumn))}) AS ${duckIdent(alias)}`,
+  fromJoins: (first, joins) =>
+    [`FROM ${first}`, ...joins.map((join) => `JOIN ${join.table} ON ${join.on}`)].join('\n  '),
+  true: 'TRUE',
+  false: 'FALSE',
+  aggregate: commonAggregate((expr) => `count(DISTINCT ${expr})`),
+  toDouble: (expr) => `CAST(${expr} AS DOUBLE)`,
+  lowerText: (expr) => `lower(CAST(${expr} AS VARCHAR))`,
+  contains: (haystack, needle) => `contains(${haystack}, ${needle})`,
+  startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
+  notDistinct: (a, b) => `(${a} IS NOT DISTINCT FROM ${b})`,
+  order: (expr, descending) => `${expr} ${descending ? 'DESC' : 'ASC'} NULLS LAST`,
+  timeBucket(bucket, expr) {
+    if (bucket === 'week') return `CAST(CAST(${expr} AS DATE) - CAST(dayofweek(${expr}) AS INTEGER) AS DATE)`;
+    if (bucket === 'day') return `CAST(${expr} AS DATE)`;
+    return `CAST(date_trunc('${bucket}', ${expr}) AS DATE)`;
+  },
+  windowFunctions: true,
+  unionByName: true,
+  unionMeasure: (expr) => expr ?? 'NULL',
+  correlatedSubqueries: true,
+  nullSafeKey: (expr) => expr,
+};
+
+/** Typed literals; the row-level-security list is an `IN (…)` of string literals (`0` when empty). */
+class ClickHouseValues implements StatementValues {
+  readonly values: DuckDBValue[] = [];
+  readonly types: readonly DuckDBType[] = [];
+  /** The row-level-security list counts as one, as in DuckDB. */
+  private count = 1;
+  private readonly accounts: readonly string[];
+
+  constructor(databaseNames: readonly string[]) {
+    this.accounts = [...databaseNames];
+    // Formatting checks every name now, before any text is written.
+    for (const name of this.accounts) clickHouseLiteral({ value: name });
+  }
+
+  add(bound: BoundValue): string {
+    checkCount(this.count);
+    this.count += 1;
+    return clickHouseLiteral(bound);
+  }
+
+  rls(column: string): string {
+    if (this.accounts.length === 0) return '0';
+    return `${column} IN (${this.accounts.map((name) => clickHouseLiteral({ value: name })).join(', ')})`;
+  }
+}
+
+const clickHouseIdent = quoteWith('`', (name) => name.replaceAll('\\', '\\\\').replaceAll('`', '\\`'));
+/** A column of a secured table, named after its alias so that no two columns of a join share a name. */
+const aliasedColumn = (alias: string, source: string): string => clickHouseIdent(`${alias}__${source}`);
+
+export const clickHouseDialect: Dialect = {
+  name: 'clickhouse',
+  ident: clickHouseIdent,
+  values: (databaseNames) => new ClickHouseValues(databaseNames),
+  columnRef: (alias, column) => aliasedColumn(alias, column.source),
+  // Derived tables' column names are unique in their scope; 18.16 resolves a bare name more reliably than alias.name.
+  qualified: (_alias, name) => clickHouseIdent(name),
+  securedTable(source, alias, columns, rlsColumn, values) {
+    const names = [...new Set([rlsColumn, ...columns])];
+    const list = names.map((name) => `${clickHouseIdent(name)} AS ${aliasedColumn(alias, name)}`).join(', ');
+    return `(SELECT ${list} FROM ${clickHouseIdent(source)} WHERE ${values.rls(clickHouseIdent(rlsColumn))}) AS ${clickHouseIdent(alias)}`;
+  },
+  fromJoins(first, joins) {
+    // One JOIN per SELECT (18.16): each further join wraps the ones before it.
+    let from = first;
+    joins.forEach((join, i) => {
+      const joined = `${from} ALL INNER JOIN ${join.table} ON ${join.on}`;
+      from = i === joins.length - 1 ? joined : `(SELECT * FROM ${joined}) AS ${clickHouseIdent(`j${i}`)}`;
+    });
+    return `FROM ${from}`;
+  },
+  true: '1',
+  false: '0',
+  aggregate: commonAggregate((expr) => `uniqExact(${expr})`),
+  toDouble: (expr) => `toFloat64(${expr})`,
+  lowerText: (expr) => `lowerUTF8(toString(${expr}))`,
+  contains: (haystack, needle) => `(position(${haystack}, ${needle}) > 0)`,
+  startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
+  notDistinct: (a, b) => `((isNull(${a}) AND isNull(${b})) OR ifNull(${a} = ${b}, 0))`,
+  order: (expr, descending) => `${expr} ${descending ? 'DESC' : 'ASC'} NULLS LAST`,
+  timeBucket(bucket, expr) {
+    if (bucket === 'week') return `(toDate(${expr}) - (toDayOfWeek(${expr}) % 7))`;
+    if (bucket === 'day') return `toDate(${expr})`;
+    return bucket === 'month' ? `toStartOfMonth(${expr})` : `toStartOfYear(${expr})`;
+  },
+  windowFunctions: false,
+  unionByName: false,
+  unionMeasure: (expr) =>
+    expr === undefined ? 'CAST(NULL AS Nullable(Float64))' : `toNullable(toFloat64(${expr}))`,
+  correlatedSubqueries: false,
+  nullSafeKey: (expr) => `tuple(isNull(${expr}), ifNull(toString(${expr}), ''))`,
+};
+
+export const DIALECTS = { duckdb: duckDbDialect, clickhouse: clickHouseDialect } as const;

@@ -37,7 +37,7 @@ export function TableVisual({ visual, answer, theme }: Props) {
     <ScrollRegion label={visual.title || 'Table'}>
       <table className="table">
         <thead>
-          <tr style={{ borderBottomColor: theme.tableAccent }}>
+          <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             {answer.columns.map((c) => (
               <th key={c.queryName}>{c.displayName}</th>
             ))}
@@ -79,7 +79,7 @@ export function MatrixVisual({ visual, answer, theme }: Props) {
     <ScrollRegion label={visual.title || 'Table'}>
       <table className="table">
         <thead>
-          <tr style={{ borderBottomColor: theme.tableAccent }}>
+          <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             <th>
               {answer.columns
                 .slice(0, rowCount)

@@ -1,0 +1,97 @@
+/**
+ * The canvas's own controls: the page list, which collapses to a rail, and the page view (fit to page, fit to
+ * width, actual size) under the canvas.
+ */
+import { DisplayOption } from '@portico/models';
+import type { ReportPage } from '../../../src/content/types.ts';
+import type { CanvasMessages } from '../model/canvas-messages.ts';
+import type { ChromeMessages } from '../model/chrome-messages.ts';
+
+export function PageList(props: {
+  readonly pages: readonly ReportPage[];
+  readonly active: string | undefined;
+  readonly onSelect: (name: string) => void;
+  readonly expanded: boolean;
+  readonly onToggle: () => void;
+  readonly chrome: ChromeMessages;
+  readonly messages: CanvasMessages;
+}) {
+  const { chrome, messages } = props;
+  if (!props.expanded) {
+    return (
+      <nav className="page-nav collapsed" aria-label={chrome.pages}>
+        <button
+          type="button"
+          className="pane-rail"
+          aria-expanded={false}
+          aria-label={messages.showPages}
+          title={messages.showPages}
+          onClick={props.onToggle}
+        >
+          <span aria-hidden="true">»</span>
+          <span className="rail-label">{chrome.pages}</span>
+        </button>
+      </nav>
+    );
+  }
+  return (
+    <nav className="page-nav" aria-label={chrome.pages}>
+      <div className="pane-head">
+        <h2>{chrome.pages}</h2>
+        <button
+          type="button"
+          className="pane-toggle"
+          aria-expanded={true}
+          aria-label={messages.hidePages}
+          title={messages.hidePages}
+          onClick={props.onToggle}
+        >
+          <span aria-hidden="true">«</span>
+        </button>
+      </div>
+      {props.pages
+        .filter((p) => p.visibility === 0)
+        .map((p) => (
+          <button
+            key={p.name}
+            type="button"
+            className="page-tab"
+            title={p.displayName}
+            aria-current={p.name === props.active ? 'page' : undefined}
+            onClick={() => props.onSelect(p.name)}
+          >
+            {p.displayName}
+          </button>
+        ))}
+    </nav>
+  );
+}
+
+const VIEWS = [
+  [DisplayOption.FitToPage, 'fitToPage'],
+  [DisplayOption.FitToWidth, 'fitToWidth'],
+  [DisplayOption.ActualSize, 'actualSize'],
+] as const;
+
+/** The page view buttons (a radio group) under the canvas; the host's `customLayout.displayOption` hides them. */
+export function PageViewBar(props: {
+  readonly value: DisplayOption;
+  readonly onChange: (option: DisplayOption) => void;
+  readonly messages: CanvasMessages;
+}) {
+  return (
+    <div className="canvas-bar" role="radiogroup" aria-label={props.messages.pageView}>
+      {VIEWS.map(([option, key]) => (
+        <button
+          key={key}
+          type="button"
+          role="radio"
+          aria-checked={props.value === option}
+          onClick={() => props.onChange(option)}
+        >
+          {props.messages[key]}
+        </button>
+      ))}
+    </div>
+  );
+}

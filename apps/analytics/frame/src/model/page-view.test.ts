@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DisplayOption, LayoutType } from '@portico/models';
+import { visual } from '../test/sample.ts';
+import type { PlacedVisual } from './layout.ts';
+import { pageView, stackVisuals, stacks } from './page-view.ts';
+
+const at = (name: string, type: PlacedVisual['visual']['type'], x: number, y: number, w = 400, h = 300) => ({
+  visual: visual(name, type),
+  x,
+  y,
+  z: 0,
+  width: w,
+  height: h,
+  visible: true,
+});
+
+describe('the page view', () => {
+  it('fits the width unless the viewer or the host chose otherwise, the host winning', () => {
+    expect(pageView({}, undefined)).toBe(DisplayOption.FitToWidth);
+    expect(pageView({}, DisplayOption.ActualSize)).toBe(DisplayOption.ActualSize);
+    const host = { layoutType: LayoutType.Custom, customLayout: { displayOption: DisplayOption.FitToPage } };
+    expect(pageView(host, DisplayOption.ActualSize)).toBe(DisplayOption.FitToPage);
+  });
+
+  it('stacks the report layout in a canvas narrower than half the page, never a custom or phone layout', () => {
+    expect(stacks({}, 1280, 390)).toBe(true);
+    expect(stacks({}, 1280, 700)).toBe(false);
+    expect(stacks({ layoutType: LayoutType.Custom }, 1280, 390)).toBe(false);
+    expect(stacks({ layoutType: LayoutType.MobilePortrait }, 1280, 390)).toBe(false);
+    expect(stacks({}, 1280, 0)).toBe(false);
+  });
+});
+
+describe('stacked visuals', () => {
+  it('puts the shown visuals in one column in reading order, each the canvas wide less its margins', () => {
+    const placed = [
+      at('chart-right', 'clusteredColumnChart', 700, 130),
+      at('card', 'card', 0, 0, 240, 120),
+      at('chart-left', 'clusteredColumnChart', 0, 130),
+      { ...at('hidden', 'card', 0, 0), visible: false },
+    ];
+    const { placed: column, height } = stackVisuals(placed, 390);
+    expect(column.map((p) => p.visual.name)).toEqual(['card', 'chart-left', 'chart-right']);
+    expect(column.every((p) => p.x === 8 && p.width === 374)).toBe(true);
+    for (let i = 1; i < column.length; i++) {
+      const before = column[i - 1];
+      expect(column[i]?.y).toBe((before?.y ?? 0) + (before?.height ?? 0) + 8);
+    }
+    expect(height).toBe((column.at(-1)?.y ?? 0) + (column.at(-1)?.height ?? 0) + 8);
+  });
+
+  it("gives a card a card's height and a chart or a table room to draw", () => {
+    const { placed } = stackVisuals(
+      [
+        at('card', 'card', 0, 0, 240, 120),
+        at('bars', 'clusteredBarChart', 0, 200, 300, 300),
+        at('table', 'tableEx', 0, 600, 970, 720),
+      ],
+      390,
+    );
+    expect(placed.map((p) => p.height)).toEqual([112, 374, 320]);
+  });
+});

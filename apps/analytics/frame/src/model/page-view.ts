@@ -1,0 +1,74 @@
+/**
+ * How the page meets the canvas: the page view (fit to page, fit to width — the default, scrolling down — or actual
+ * size), and, in a canvas too narrow for the page, one column of the page's visuals in reading order, each as wide
+ * as the canvas and as tall as its kind needs, so no visual is shrunk until it draws nothing.
+ */
+import { DisplayOption, LayoutType } from '@portico/models';
+import type { ISettings } from '@portico/models';
+import type { PlacedVisual } from './layout.ts';
+
+/**
+ * The page view: the host's (`customLayout.displayOption` with `layoutType: Custom`, as the SDK sends it) wins,
+ * then the viewer's choice in the frame, then fit to width.
+ *
+ * @example pageView({}, undefined) // → DisplayOption.FitToWidth
+ */
+export function pageView(settings: ISettings, viewerChoice: DisplayOption | undefined): DisplayOption {
+  const host = settings.layoutType === LayoutType.Custom ? settings.customLayout?.displayOption : undefined;
+  return host ?? viewerChoice ?? DisplayOption.FitToWidth;
+}
+
+/** Below this many pixels per page unit at fit to width, the page's visuals stack in one column instead. */
+export const STACK_BELOW_SCALE = 0.5;
+
+/**
+ * Whether the page stacks: the report's own layout (Master; a custom layout or a phone layout is the host's or the
+ * author's choice and stays as it is) in a canvas narrower than half the page.
+ */
+export function stacks(settings: ISettings, pageWidth: number, canvasWidth: number): boolean {
+  const layout = settings.layoutType ?? LayoutType.Master;
+  if (layout !== LayoutType.Master || canvasWidth <= 0) return false;
+  return canvasWidth / pageWidth < STACK_BELOW_SCALE;
+}
+
+const GAP = 8;
+
+/** The height, in pixels, a visual of a kind takes in the column at `width` pixels. */
+export function stackedHeight(placed: PlacedVisual, width: number): number {
+  const type = placed.visual.type;
+  const aspect = placed.height / Math.max(placed.width, 1);
+  if (type === 'card') return 112;
+  if (type === 'multiRowCard') return 200;
+  if (type === 'slicer') {
+    const mode = (placed.visual.formatting.slicer as { mode?: string } | undefined)?.mode;
+    return mode === 'dropdown' ? 96 : 240;
+  }
+  if (type === 'tableEx' || type === 'pivotTable')
+    return Math.round(Math.min(Math.max(width * aspect, 320), 480));
+  return Math.round(Math.min(Math.max(width * aspect, 260), Math.max(width, 260), 420));
+}
+
+/**
+ * The shown visuals stacked in one column `width` pixels wide (page units of scale 1), in reading order: top to
+ * bottom, then left to right. Returns the boxes and the column's height.
+ *
+ * @example stackVisuals(placed, 360).height
+ */
+export function stackVisuals(
+  placed: readonly PlacedVisual[],
+  width: number,
+): { placed: PlacedVisual[]; height: number } {
+  const shown = placed
+    .filter((p) => p.visible)
+    .map((p, index) => ({ p, index }))
+    .sort((a, b) => a.p.y - b.p.y || a.p.x - b.p.x || a.index - b.index);
+  let y = GAP;
+  const inner = Math.max(width - 2 * GAP, 120);
+  const boxes = shown.map(({ p }) => {
+    const height = stackedHeight(p, inner);
+    const box: PlacedVisual = { ...p, x: GAP, y, z: 0, width: inner, height };
+    y += height + GAP;
+    return box;
+  });
+  return { placed: boxes, height: y };
+}

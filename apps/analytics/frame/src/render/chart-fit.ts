@@ -1,0 +1,95 @@
+/**
+ * How a chart adapts to the pixels it has: how wide a bar chart's category labels may be, whether a column chart's
+ * labels turn, how many value ticks fit, whether a pie's labels go outside its slices and whether its legend fits
+ * whole (a legend that would page is dropped: the slices carry their names). Pure: sizes in, numbers out.
+ */
+
+/** About how wide one character of an 11-pixel label is. */
+const CHAR_PX = 6.2;
+
+export interface AxisFit {
+  /** Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole). */
+  readonly labelWidth: number | undefined;
+  /** Degrees a column chart's category labels turn when they do not fit side by side. */
+  readonly rotate: number;
+  /** 0 shows every category label; 'auto' lets ECharts skip some. */
+  readonly interval: 0 | 'auto';
+  /** How many steps the value axis aims for. */
+  readonly valueTicks: number | undefined;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+
+/**
+ * @example axisFit(['Berlin', 'Paris'], { width: 300, height: 200 }, true).labelWidth // → 96
+ */
+export function axisFit(
+  labels: readonly string[],
+  size: { width: number; height: number } | undefined,
+  horizontal: boolean,
+): AxisFit {
+  const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX;
+  if (!size || size.width <= 0 || size.height <= 0) {
+    return { labelWidth: horizontal ? 140 : undefined, rotate: 0, interval: 'auto', valueTicks: undefined };
+  }
+  const count = Math.max(labels.length, 1);
+  if (horizontal) {
+    // The labels take at most a third of the width, so the bars keep two thirds.
+    const labelWidth = Math.round(clamp(Math.min(longest + 4, size.width * 0.32), 40, 160));
+    const plot = size.width - labelWidth - 24;
+    return {
+      labelWidth,
+      rotate: 0,
+      interval: size.height / count >= 13 ? 0 : 'auto',
+      valueTicks: clamp(Math.floor(plot / 80), 2, 6),
+    };
+  }
+  const per = (size.width - 48) / count;
+  const fits = per >= longest + 6;
+  return {
+    labelWidth: fits ? Math.max(Math.floor(per - 4), 24) : Math.round(clamp(size.height * 0.3, 40, 110)),
+    rotate: fits ? 0 : 35,
+    interval: 'auto',
+    valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
+  };
+}
+
+export interface PieFit {
+  readonly labels: 'outside' | 'inside';
+  readonly legend: 'Right' | 'Top' | undefined;
+  readonly outer: string;
+  readonly inner: string;
+  readonly center: [string, string];
+  /** A slice's name cut to the room beside the pie. */
+  readonly truncate: (label: string) => string;
+}
+
+/**
+ * @example pieFit(['Colour', 'Mono'], { width: 300, height: 240 }, undefined).labels // → 'outside'
+ */
+export function pieFit(
+  labels: readonly string[],
+  size: { width: number; height: number } | undefined,
+  legend: { show?: boolean; position?: string } | undefined,
+): PieFit {
+  const width = size?.width ?? 400;
+  const height = size?.height ?? 300;
+  const outside = width >= 220 && height >= 150;
+  const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX + 12;
+  // A legend to the right fits when every entry has its line and the pie keeps room for its labels.
+  const rightLegend =
+    size !== undefined &&
+    legend?.show !== false &&
+    legend?.show === true &&
+    labels.length * 20 <= height - 8 &&
+    width - longest - 24 >= 300;
+  const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
+  return {
+    labels: outside ? 'outside' : 'inside',
+    legend: rightLegend ? 'Right' : undefined,
+    outer: outside ? '62%' : '85%',
+    inner: outside ? '38%' : '50%',
+    center: [rightLegend ? '40%' : '50%', '52%'],
+    truncate: (label) => (label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label),
+  };
+}

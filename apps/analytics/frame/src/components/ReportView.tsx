@@ -35,6 +35,7 @@ import { showBookmark } from '../routes/visual-routes.ts';
 import { BookmarkNavigator } from './BookmarkNavigator.tsx';
 import { PageList, PageViewBar } from './CanvasChrome.tsx';
 import { FiltersPane } from './FiltersPane.tsx';
+import { useHostShortcuts } from './host-shortcuts.ts';
 import { canvasMessages } from '../model/canvas-messages.ts';
 import { pageView, stackVisuals, stacks } from '../model/page-view.ts';
 import { VisualContainer } from './VisualContainer.tsx';
@@ -86,6 +87,7 @@ export function ReportView({ controller, state }: { controller: ReportController
   const [viewChoice, setViewChoice] = useState<DisplayOption | undefined>(undefined);
   const [filtersOpen, setFiltersOpen] = useState(settings.panes?.filters?.expanded ?? true);
   const [pagesOpen, setPagesOpen] = useState(true);
+  useHostShortcuts(useCallback((name: string, body: unknown) => controller.raise(name, body), [controller]));
   const hostExpanded = settings.panes?.filters?.expanded;
   useEffect(() => {
     if (hostExpanded !== undefined) setFiltersOpen(hostExpanded);

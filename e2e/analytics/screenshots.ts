@@ -25,7 +25,10 @@ import { loadConfig } from '../../apps/analytics/src/config.ts';
 import { SAMPLE_REPORTS, PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/content/samples/index.ts';
 import { ContentStore } from '../../apps/analytics/src/content/store.ts';
 import { openFleetDatabase } from '../../apps/analytics/src/data/fleet-database.ts';
-import { FLEET_DASHBOARD_ID, SUPPLIES_DASHBOARD_ID } from '../../apps/analytics/src/kinds/dashboards/samples.ts';
+import {
+  FLEET_DASHBOARD_ID,
+  SUPPLIES_DASHBOARD_ID,
+} from '../../apps/analytics/src/kinds/dashboards/samples.ts';
 import { DEVICE_ALERTS_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/invoice.ts';
 import { bundleFile } from '../sdk/support/bundle.ts';
@@ -234,6 +237,8 @@ try {
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    // Scrollbars as a customer sees them (Playwright hides them by default).
+    ignoreDefaultArgs: ['--hide-scrollbars'],
   });
   try {
     for (const size of SIZES) {

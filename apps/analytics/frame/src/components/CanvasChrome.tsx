@@ -17,9 +17,10 @@ export function PageList(props: {
   readonly messages: CanvasMessages;
 }) {
   const { chrome, messages } = props;
+  // The toggle sits outside the navigation, whose buttons are the pages alone.
   if (!props.expanded) {
     return (
-      <nav className="page-nav collapsed" aria-label={chrome.pages}>
+      <div className="page-nav collapsed">
         <button
           type="button"
           className="pane-rail"
@@ -31,11 +32,11 @@ export function PageList(props: {
           <span aria-hidden="true">»</span>
           <span className="rail-label">{chrome.pages}</span>
         </button>
-      </nav>
+      </div>
     );
   }
   return (
-    <nav className="page-nav" aria-label={chrome.pages}>
+    <div className="page-nav">
       <div className="pane-head">
         <h2>{chrome.pages}</h2>
         <button
@@ -49,21 +50,23 @@ export function PageList(props: {
           <span aria-hidden="true">«</span>
         </button>
       </div>
-      {props.pages
-        .filter((p) => p.visibility === 0)
-        .map((p) => (
-          <button
-            key={p.name}
-            type="button"
-            className="page-tab"
-            title={p.displayName}
-            aria-current={p.name === props.active ? 'page' : undefined}
-            onClick={() => props.onSelect(p.name)}
-          >
-            {p.displayName}
-          </button>
-        ))}
-    </nav>
+      <nav className="page-tabs" aria-label={chrome.pages}>
+        {props.pages
+          .filter((p) => p.visibility === 0)
+          .map((p) => (
+            <button
+              key={p.name}
+              type="button"
+              className="page-tab"
+              title={p.displayName}
+              aria-current={p.name === props.active ? 'page' : undefined}
+              onClick={() => props.onSelect(p.name)}
+            >
+              {p.displayName}
+            </button>
+          ))}
+      </nav>
+    </div>
   );
 }
 

@@ -37,7 +37,7 @@ import { PageList, PageViewBar } from './CanvasChrome.tsx';
 import { FiltersPane } from './FiltersPane.tsx';
 import { useHostShortcuts } from './host-shortcuts.ts';
 import { canvasMessages } from '../model/canvas-messages.ts';
-import { pageView, stackVisuals, stacks } from '../model/page-view.ts';
+import { pageView, panesOpenAt, stackVisuals, stacks } from '../model/page-view.ts';
 import { VisualContainer } from './VisualContainer.tsx';
 import type { VisualActions } from './VisualContainer.tsx';
 import { VisualMenu, chooseMenuEntry } from './VisualMenu.tsx';
@@ -85,8 +85,11 @@ export function ReportView({ controller, state }: { controller: ReportController
   const canvasText = useMemo(() => canvasMessages(language), [language]);
   // The viewer's page view and panes: a view of the report, not the report (not saved or bookmarked).
   const [viewChoice, setViewChoice] = useState<DisplayOption | undefined>(undefined);
-  const [filtersOpen, setFiltersOpen] = useState(settings.panes?.filters?.expanded ?? true);
-  const [pagesOpen, setPagesOpen] = useState(true);
+  // A frame too narrow for the panes beside a readable page starts with them collapsed (`panesOpenAt`).
+  const [filtersOpen, setFiltersOpen] = useState(
+    settings.panes?.filters?.expanded ?? panesOpenAt(window.innerWidth).filters,
+  );
+  const [pagesOpen, setPagesOpen] = useState(panesOpenAt(window.innerWidth).pages);
   useHostShortcuts(useCallback((name: string, body: unknown) => controller.raise(name, body), [controller]));
   const hostExpanded = settings.panes?.filters?.expanded;
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeFilter, selectedRange, selectedValues } from './SlicerVisual.tsx';
+import { listFits, rangeFilter, selectedRange, selectedValues } from './SlicerVisual.tsx';
 
 const target = { table: 'Calendar', column: 'Date' };
 
@@ -23,5 +23,19 @@ describe('slicer selections', () => {
       conditions: [{ operator: 'LessThanOrEqual' }],
     });
     expect(rangeFilter(target, '', '')).toEqual([]);
+  });
+});
+
+describe('a list slicer in a short box', () => {
+  it('stays a list with room for three rows, or for all of fewer values', () => {
+    expect(listFits(10, 3 * 22, false, false)).toBe(true);
+    expect(listFits(2, 2 * 22, false, false)).toBe(true);
+    expect(listFits(10, undefined, true, true)).toBe(true);
+  });
+
+  it('opens as a dropdown when the box holds fewer rows, counting the search box and select all', () => {
+    expect(listFits(10, 2 * 22, false, false)).toBe(false);
+    expect(listFits(10, 4 * 22, false, true)).toBe(true);
+    expect(listFits(10, 4 * 22, true, true)).toBe(false);
   });
 });

@@ -60,6 +60,24 @@ interface Props {
   readonly onSelect: (filters: IFilter[]) => void;
   readonly messages?: ChromeMessages;
   readonly canvas?: CanvasMessages;
+  /** The pixels the slicer's body has, when known: a list with room for fewer than three rows opens as a dropdown. */
+  readonly height?: number | undefined;
+}
+
+/** A list row's height in pixels (`.slicer-list label`), and the search box's. */
+const ROW_PX = 22;
+const SEARCH_PX = 28;
+
+/** Whether a list slicer of `values` values has room for at least three rows (or all of them) in `height` pixels. */
+export function listFits(
+  values: number,
+  height: number | undefined,
+  search: boolean,
+  selectAll: boolean,
+): boolean {
+  if (height === undefined) return true;
+  const rows = Math.floor((height - (search ? SEARCH_PX : 0)) / ROW_PX) - (selectAll ? 1 : 0);
+  return rows >= Math.min(3, values);
 }
 
 interface SlicerFormatting {
@@ -74,14 +92,15 @@ export function SlicerVisual({
   onSelect,
   messages = chromeMessages('en'),
   canvas = canvasMessages('en'),
+  height,
 }: Props) {
   const formatting = (visual.formatting.slicer ?? {}) as SlicerFormatting;
-  const mode = formatting.mode ?? 'list';
+  const authored = formatting.mode ?? 'list';
   const target = columnOf(visual.dataRoles.values?.[0]);
   const column = answer.columns[0];
   const name = visual.title || column?.displayName || messages.slicer;
   const isDate = column?.dataType === 'date' || column?.dataType === 'dateTime';
-  if (target && (mode === 'between' || (isDate && mode !== 'list' && mode !== 'dropdown'))) {
+  if (target && (authored === 'between' || (isDate && authored !== 'list' && authored !== 'dropdown'))) {
     return (
       <DateRange name={name} target={target} filters={visual.filters} onSelect={onSelect} canvas={canvas} />
     );
@@ -89,6 +108,12 @@ export function SlicerVisual({
   const values = answer.rows
     .map((row) => row[0])
     .filter((v): v is Primitive => v !== null && v !== undefined);
+  const selectAll = formatting.selectAll === true && formatting.singleSelect !== true;
+  // A list squeezed into a short box (a small frame) opens as a dropdown instead of showing one row.
+  const mode =
+    authored === 'list' && !listFits(values.length, height, values.length >= SEARCH_FROM, selectAll)
+      ? 'dropdown'
+      : authored;
   const selected = selectedValues(visual.filters);
   const label = (v: Primitive) => formatValue(v, column?.format);
   const choose = (next: Primitive[]) => {
@@ -101,7 +126,7 @@ export function SlicerVisual({
       values={values}
       selected={selected}
       single={formatting.singleSelect === true}
-      selectAll={formatting.selectAll === true && formatting.singleSelect !== true}
+      selectAll={selectAll}
       search={search}
       label={label}
       canvas={canvas}

@@ -238,6 +238,7 @@ function VisualBody({
           answer={answer}
           onSelect={onSelect}
           messages={chrome}
+          height={height}
           {...(canvas ? { canvas } : {})}
         />
       );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DisplayOption, LayoutType } from '@portico/models';
 import { visual } from '../test/sample.ts';
 import type { PlacedVisual } from './layout.ts';
-import { pageView, stackVisuals, stacks } from './page-view.ts';
+import { pageView, panesOpenAt, stackVisuals, stacks } from './page-view.ts';
 
 const at = (name: string, type: PlacedVisual['visual']['type'], x: number, y: number, w = 400, h = 300) => ({
   visual: visual(name, type),
@@ -35,7 +35,7 @@ describe('stacked visuals', () => {
   it('puts the shown visuals in one column in reading order, each the canvas wide less its margins', () => {
     const placed = [
       at('chart-right', 'clusteredColumnChart', 700, 130),
-      at('card', 'card', 0, 0, 240, 120),
+      at('card', 'tableEx', 0, 0, 240, 120),
       at('chart-left', 'clusteredColumnChart', 0, 130),
       { ...at('hidden', 'card', 0, 0), visible: false },
     ];
@@ -49,15 +49,28 @@ describe('stacked visuals', () => {
     expect(height).toBe((column.at(-1)?.y ?? 0) + (column.at(-1)?.height ?? 0) + 8);
   });
 
-  it("gives a card a card's height and a chart or a table room to draw", () => {
+  it('gives a chart and a table room to draw, and lets cards share rows as far as they fit', () => {
+    const cards = [0, 1, 2, 3].map((i) => at(`card-${i}`, 'card', i * 250, 0, 240, 120));
     const { placed } = stackVisuals(
-      [
-        at('card', 'card', 0, 0, 240, 120),
-        at('bars', 'clusteredBarChart', 0, 200, 300, 300),
-        at('table', 'tableEx', 0, 600, 970, 720),
-      ],
+      [...cards, at('bars', 'clusteredBarChart', 0, 200, 300, 300), at('table', 'tableEx', 0, 600, 970, 720)],
       390,
     );
-    expect(placed.map((p) => p.height)).toEqual([112, 374, 320]);
+    expect(placed.map((p) => [p.visual.name, Math.round(p.x), p.y, Math.round(p.width), p.height])).toEqual([
+      ['card-0', 8, 8, 183, 112],
+      ['card-1', 199, 8, 183, 112],
+      ['card-2', 8, 128, 183, 112],
+      ['card-3', 199, 128, 183, 112],
+      ['bars', 8, 248, 374, 374],
+      ['table', 8, 630, 374, 320],
+    ]);
+  });
+});
+
+describe('the panes at the start', () => {
+  it('open beside the page only where both leave it room, and the page tabs always on a phone', () => {
+    expect(panesOpenAt(1440)).toEqual({ filters: true, pages: true });
+    expect(panesOpenAt(1024)).toEqual({ filters: false, pages: true });
+    expect(panesOpenAt(800)).toEqual({ filters: false, pages: false });
+    expect(panesOpenAt(390)).toEqual({ filters: false, pages: true });
   });
 });

@@ -31,7 +31,20 @@ export function stacks(settings: ISettings, pageWidth: number, canvasWidth: numb
   return canvasWidth / pageWidth < STACK_BELOW_SCALE;
 }
 
+/**
+ * Whether the panes start open in a frame `width` pixels wide: the filters pane from 1200 pixels (beside a page
+ * list and a page at least 0.6 of its size), the page list from 900; below 600 the panes stack under and over the
+ * canvas, the page list as a strip of tabs (always shown) and the filters pane as a bar (collapsed).
+ *
+ * @example panesOpenAt(1024) // → { filters: false, pages: true }
+ */
+export function panesOpenAt(width: number): { filters: boolean; pages: boolean } {
+  return { filters: width >= 1200, pages: width >= 900 || width < 600 };
+}
+
 const GAP = 8;
+/** Cards narrower than this do not share a row. */
+const CARD_MIN_WIDTH = 170;
 
 /** The height, in pixels, a visual of a kind takes in the column at `width` pixels. */
 export function stackedHeight(placed: PlacedVisual, width: number): number {
@@ -64,11 +77,30 @@ export function stackVisuals(
     .sort((a, b) => a.p.y - b.p.y || a.p.x - b.p.x || a.index - b.index);
   let y = GAP;
   const inner = Math.max(width - 2 * GAP, 120);
-  const boxes = shown.map(({ p }) => {
+  // Cards that follow one another share rows, as many as fit (at most four), so a KPI strip stays a strip.
+  const perRow = Math.min(Math.max(Math.floor((inner + GAP) / (CARD_MIN_WIDTH + GAP)), 1), 4);
+  const boxes: PlacedVisual[] = [];
+  let row: PlacedVisual[] = [];
+  const flushRow = () => {
+    if (row.length === 0) return;
+    const cardWidth = (inner - GAP * (perRow - 1)) / perRow;
+    row.forEach((p, i) => {
+      boxes.push({ ...p, x: GAP + i * (cardWidth + GAP), y, z: 0, width: cardWidth, height: 112 });
+    });
+    y += 112 + GAP;
+    row = [];
+  };
+  for (const { p } of shown) {
+    if (p.visual.type === 'card') {
+      row.push(p);
+      if (row.length === perRow) flushRow();
+      continue;
+    }
+    flushRow();
     const height = stackedHeight(p, inner);
-    const box: PlacedVisual = { ...p, x: GAP, y, z: 0, width: inner, height };
+    boxes.push({ ...p, x: GAP, y, z: 0, width: inner, height });
     y += height + GAP;
-    return box;
-  });
+  }
+  flushRow();
   return { placed: boxes, height: y };
 }

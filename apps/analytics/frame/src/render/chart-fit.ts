@@ -5,7 +5,7 @@
  */
 
 /** About how wide one character of an 11-pixel label is. */
-const CHAR_PX = 6.2;
+const CHAR_PX = 5.8;
 
 export interface AxisFit {
   /** Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole). */

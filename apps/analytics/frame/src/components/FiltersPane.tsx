@@ -47,14 +47,18 @@ interface Card {
 function cardsOf(definition: ReportDefinition, page: ReportPage): { page: Card[]; report: Card[] } {
   const pageLevel: PaneLevel = { kind: 'page', pageName: page.name };
   const reportLevel: PaneLevel = { kind: 'report' };
-  const of = (level: PaneLevel, prefix: string) =>
-    levelFilters(definition, level).map((filter, index): Card => ({
-      key: `${prefix}-${index}`,
-      level,
-      index,
-      filter,
-      target: columnTargetOf(filter),
-    }));
+  // A card's key is its field (and how many filters of the level named it before), so a field's card keeps its
+  // key, and stays open, when its first filter replaces the "(All)" card.
+  const of = (level: PaneLevel, prefix: string) => {
+    const seen = new Map<string, number>();
+    return levelFilters(definition, level).map((filter, index): Card => {
+      const target = columnTargetOf(filter);
+      const field = target ? `${target.table}.${target.column}` : `#${index}`;
+      const nth = seen.get(field) ?? 0;
+      seen.set(field, nth + 1);
+      return { key: `${prefix}:${field}:${nth}`, level, index, filter, target };
+    });
+  };
   const pageCards = of(pageLevel, 'page');
   const reportCards = of(reportLevel, 'report');
   const filtered = [...pageCards, ...reportCards].map((c) => c.target);
@@ -62,7 +66,7 @@ function cardsOf(definition: ReportDefinition, page: ReportPage): { page: Card[]
   const fields = pageFieldColumns(page)
     .filter((t) => !filtered.some((f) => sameTarget(f, t)))
     .map((target): Card => ({
-      key: `field-${target.table}.${target.column}`,
+      key: `page:${target.table}.${target.column}:0`,
       level: pageLevel,
       index: -1,
       filter: undefined,

@@ -92,9 +92,12 @@ export function ReportView({ controller, state }: { controller: ReportController
   const [pagesOpen, setPagesOpen] = useState(panesOpenAt(window.innerWidth).pages);
   useHostShortcuts(useCallback((name: string, body: unknown) => controller.raise(name, body), [controller]));
   const hostExpanded = settings.panes?.filters?.expanded;
-  useEffect(() => {
+  // The host's `panes.filters.expanded`, when an update changes it, opens or collapses the pane.
+  const [seenExpanded, setSeenExpanded] = useState(hostExpanded);
+  if (hostExpanded !== seenExpanded) {
+    setSeenExpanded(hostExpanded);
     if (hostExpanded !== undefined) setFiltersOpen(hostExpanded);
-  }, [hostExpanded]);
+  }
   const { viewMode, tableViews, spotlight, drill, dataset } = state;
   const selected = state.selection !== undefined;
   const menus = useMemo(() => {

@@ -120,7 +120,7 @@ export function SlicerVisual({
     if (!target) return;
     onSelect(next.length === 0 ? [] : [inFilter(target, next)]);
   };
-  const list = (search: boolean, afterPick?: () => void) => (
+  const list = (search: boolean) => (
     <ValueList
       name={name}
       values={values}
@@ -130,10 +130,7 @@ export function SlicerVisual({
       search={search}
       label={label}
       canvas={canvas}
-      onChoose={(next) => {
-        choose(next);
-        afterPick?.();
-      }}
+      onChoose={choose}
     />
   );
   if (mode !== 'dropdown') return list(values.length >= SEARCH_FROM);
@@ -141,9 +138,9 @@ export function SlicerVisual({
     <Dropdown
       summary={selected.length === 0 ? messages.slicerAll : selected.map(label).join(', ')}
       name={name}
-      single={formatting.singleSelect === true}
+      closeOnPick={formatting.singleSelect === true}
     >
-      {(close) => list(values.length >= SEARCH_FROM, formatting.singleSelect === true ? close : undefined)}
+      {list(values.length >= SEARCH_FROM)}
     </Dropdown>
   );
 }
@@ -220,18 +217,15 @@ function ValueList(props: {
 function Dropdown(props: {
   readonly summary: string;
   readonly name: string;
-  readonly single: boolean;
-  readonly children: (close: () => void) => React.ReactNode;
+  /** A single-select slicer's list closes once a value is picked. */
+  readonly closeOnPick: boolean;
+  readonly children: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<React.CSSProperties>({});
   const id = useId();
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
   useLayoutEffect(() => {
     if (!open || !button.current) return;
     const box = button.current.getBoundingClientRect();
@@ -287,8 +281,20 @@ function Dropdown(props: {
         <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div ref={popup} id={id} className="slicer-popup" style={place}>
-          {props.children(close)}
+        <div
+          ref={popup}
+          id={id}
+          className="slicer-popup"
+          style={place}
+          onClick={(event) => {
+            if (!props.closeOnPick) return;
+            if (event.target instanceof HTMLInputElement && event.target.type === 'radio') {
+              setOpen(false);
+              button.current?.focus();
+            }
+          }}
+        >
+          {props.children}
         </div>
       ) : null}
     </div>

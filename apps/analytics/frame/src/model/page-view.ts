@@ -44,7 +44,7 @@ export function panesOpenAt(width: number): { filters: boolean; pages: boolean }
 
 const GAP = 8;
 /** Cards narrower than this do not share a row. */
-const CARD_MIN_WIDTH = 170;
+const CARD_MIN_WIDTH = 160;
 
 /** The height, in pixels, a visual of a kind takes in the column at `width` pixels. */
 export function stackedHeight(placed: PlacedVisual, width: number): number {

@@ -147,7 +147,8 @@ try {
     p.evaluate(() => {
       const iframe = document.querySelector('iframe');
       const element = iframe?.parentElement;
-      if (element) element.style.cssText = 'width:100vw;height:100vh';
+      if (element) element.style.cssText = 'position:fixed;inset:0';
+      document.body.style.overflow = 'hidden';
     });
   const until = async (p: Page, test: string) => {
     await p.waitForFunction(test, undefined, { timeout: 30_000, polling: 100 });

@@ -54,7 +54,7 @@ export function stackedHeight(placed: PlacedVisual, width: number): number {
   if (type === 'multiRowCard') return 200;
   if (type === 'slicer') {
     const mode = (placed.visual.formatting.slicer as { mode?: string } | undefined)?.mode;
-    return mode === 'dropdown' ? 96 : 240;
+    return mode === 'dropdown' ? 84 : 240;
   }
   if (type === 'tableEx' || type === 'pivotTable')
     return Math.round(Math.min(Math.max(width * aspect, 320), 480));

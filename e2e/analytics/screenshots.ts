@@ -1,6 +1,6 @@
 /**
  * Screenshots of every page of every sample report, each dashboard, the Q&A and each paginated report, at the four
- * sizes a customer uses: 1440×900, 1024×768, 390×844 and 1280×720 at 200 % zoom (device scale factor 2). The embed
+ * sizes a customer uses: 1440×900, 1024×768, 390×844 and 1280×720 at 200 % zoom (a 640×360 window at device scale factor 2). The embed
  * fills the window, as in a host page that gives the report the whole screen. Against the real analytics service
  * on the default data (fleet-data scale 1, every sample account visible), driven by `@portico/embed` from a host
  * page on another origin.
@@ -43,7 +43,8 @@ const SIZES = [
   { name: '1440x900', width: 1440, height: 900, scale: 1 },
   { name: '1024x768', width: 1024, height: 768, scale: 1 },
   { name: '390x844', width: 390, height: 844, scale: 1 },
-  { name: '1280x720@2x', width: 1280, height: 720, scale: 2 },
+  // A 1280×720 screen at 200 % zoom: a 640×360 CSS-pixel window drawn with two device pixels per CSS pixel.
+  { name: '1280x720-zoom200', width: 640, height: 360, scale: 2 },
 ] as const;
 
 const slug = (text: string) =>

@@ -35,4 +35,12 @@ describe('the filters pane model', () => {
       { table: 'Devices', column: 'Model' },
     ]);
   });
+
+  it('leaves out a column a visual of the page filters itself', () => {
+    const page = {
+      ...overview,
+      visuals: [visual('by-site', 'clusteredColumnChart', { filters: [basicFilter('Site', 'Berlin')] })],
+    };
+    expect(pageFieldColumns(page)).toEqual([]);
+  });
 });

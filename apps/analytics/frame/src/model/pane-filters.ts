@@ -59,6 +59,8 @@ export function setLevelFilters(controller: ReportController, level: PaneLevel, 
  */
 export function pageFieldColumns(page: ReportPage): Target[] {
   const seen: Target[] = [];
+  // A column a visual filters itself ("last 90 days" on one chart) is that visual's: a page card would say "(All)".
+  const own = page.visuals.filter((v) => v.type !== 'slicer').flatMap((v) => v.filters.map(columnTargetOf));
   const add = (visual: ReportVisual) => {
     if (visual.type === 'slicer') return;
     const roles = visual.dataRoles;
@@ -69,7 +71,9 @@ export function pageFieldColumns(page: ReportPage): Target[] {
       ...(roles.columns ?? []),
     ]) {
       const target = columnOf(field);
-      if (target && !seen.some((t) => sameTarget(t, target))) seen.push(target);
+      if (target && !seen.some((t) => sameTarget(t, target)) && !own.some((t) => sameTarget(t, target))) {
+        seen.push(target);
+      }
     }
   };
   for (const visual of [...page.visuals].sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x)) {

@@ -47,7 +47,8 @@ export function axisFit(
   const per = (size.width - 48) / count;
   const fits = per >= longest + 6;
   return {
-    labelWidth: fits ? Math.max(Math.floor(per - 4), 24) : Math.round(clamp(size.height * 0.3, 40, 110)),
+    // Turned labels get room for a date or a month name whole before they are cut.
+    labelWidth: fits ? Math.max(Math.floor(per - 4), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
     rotate: fits ? 0 : 35,
     interval: 'auto',
     valueTicks: clamp(Math.floor(size.height / 48), 2, 6),

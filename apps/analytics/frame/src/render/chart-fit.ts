@@ -16,6 +16,8 @@ export interface AxisFit {
   readonly interval: 0 | 'auto';
   /** How many steps the value axis aims for. */
   readonly valueTicks: number | undefined;
+  /** Whether labels that would overlap are hidden (off where every bar has its line: then they only touch). */
+  readonly hideOverlap: boolean;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
@@ -30,18 +32,26 @@ export function axisFit(
 ): AxisFit {
   const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX;
   if (!size || size.width <= 0 || size.height <= 0) {
-    return { labelWidth: horizontal ? 140 : undefined, rotate: 0, interval: 'auto', valueTicks: undefined };
+    return {
+      labelWidth: horizontal ? 140 : undefined,
+      rotate: 0,
+      interval: 'auto',
+      valueTicks: undefined,
+      hideOverlap: true,
+    };
   }
   const count = Math.max(labels.length, 1);
   if (horizontal) {
     // The labels take at most a third of the width, so the bars keep two thirds.
     const labelWidth = Math.round(clamp(Math.min(longest + 4, size.width * 0.32), 40, 160));
     const plot = size.width - labelWidth - 24;
+    const everyLine = size.height / count >= 11;
     return {
       labelWidth,
       rotate: 0,
-      interval: size.height / count >= 13 ? 0 : 'auto',
+      interval: everyLine ? 0 : 'auto',
       valueTicks: clamp(Math.floor(plot / 80), 2, 6),
+      hideOverlap: !everyLine,
     };
   }
   const per = (size.width - 48) / count;
@@ -52,6 +62,7 @@ export function axisFit(
     rotate: fits ? 0 : 35,
     interval: 'auto',
     valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
+    hideOverlap: true,
   };
 }
 
@@ -75,7 +86,7 @@ export function pieFit(
 ): PieFit {
   const width = size?.width ?? 400;
   const height = size?.height ?? 300;
-  const outside = width >= 220 && height >= 150;
+  const outside = width >= 200 && height >= 110;
   const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX + 12;
   // A legend to the right fits when every entry has its line and the pie keeps room for its labels.
   const rightLegend =
@@ -88,8 +99,9 @@ export function pieFit(
   return {
     labels: outside ? 'outside' : 'inside',
     legend: rightLegend ? 'Right' : undefined,
-    outer: outside ? '62%' : '85%',
-    inner: outside ? '38%' : '50%',
+    // A small pie leaves more room around it for its labels.
+    outer: !outside ? '85%' : width < 320 || height < 200 ? '50%' : '62%',
+    inner: !outside ? '50%' : width < 320 || height < 200 ? '30%' : '38%',
     center: [rightLegend ? '40%' : '50%', '52%'],
     truncate: (label) => (label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label),
   };

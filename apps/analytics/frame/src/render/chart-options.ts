@@ -197,7 +197,7 @@ export function chartOption(
     inverse: horizontal,
     axisLabel: {
       color: theme.foreground,
-      hideOverlap: true,
+      hideOverlap: fit.hideOverlap,
       ...LABEL_TEXT,
       formatter: categoryLabel,
       // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole. Crowded

@@ -11,7 +11,10 @@ describe('chart fit', () => {
   it('shows every bar label when each bar has a line of its own', () => {
     expect(axisFit(['a', 'b', 'c'], { width: 400, height: 300 }, true).interval).toBe(0);
     const ten = Array.from({ length: 10 }, (_, i) => `Model ${i}`);
-    expect(axisFit(ten, { width: 700, height: 150 }, true)).toMatchObject({ interval: 0, hideOverlap: false });
+    expect(axisFit(ten, { width: 700, height: 150 }, true)).toMatchObject({
+      interval: 0,
+      hideOverlap: false,
+    });
     expect(
       axisFit(
         Array.from({ length: 40 }, (_, i) => `s${i}`),

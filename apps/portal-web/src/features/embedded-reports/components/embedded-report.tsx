@@ -12,7 +12,11 @@ import { LoadError } from '../../../components/load-error';
 import { errorTextOf } from '../../../lib/error-text';
 import { FALLBACK_LANGUAGE, toSupportedLanguage } from '../../../lib/languages';
 import { useGetEmbedInfoQuery } from '../api';
-import { isFrameFullscreenShortcut, useFullscreenButton } from '../hooks/use-fullscreen-button';
+import {
+  framePointerOver,
+  isFrameFullscreenShortcut,
+  useFullscreenButton,
+} from '../hooks/use-fullscreen-button';
 import { refreshDelay } from '../model';
 import type { UserReport } from '../model';
 
@@ -85,8 +89,8 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
     );
   }
   if (!embedConfig) return <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
-  // A toolbar above the frame, not an overlay on it: the report keeps every click and hover. The pointer over the
-  // frame still counts as over the box (its iframe is a child), so the button shows while the report is hovered.
+  // A toolbar above the frame, not an overlay on it: the report keeps every click and hover. The page sees no pointer
+  // events over the frame, so the frame says when the pointer enters and leaves it (an `info` event).
   return (
     <Box
       onPointerEnter={() => fullscreen.hover(true)}
@@ -133,7 +137,15 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
             new Map([
               ['error', (event) => console.error('The embedded report failed', event?.detail)],
               // Ctrl+Alt+F with the focus in the report: the frame passes the shortcut on (apps/analytics/frame).
-              ['info', (event) => isFrameFullscreenShortcut(event?.detail) && reveal(true)],
+              [
+                'info',
+                (event) => {
+                  const detail: unknown = event?.detail;
+                  const pointer = framePointerOver(detail);
+                  if (pointer !== undefined) fullscreen.hoverFrame(pointer);
+                  else if (isFrameFullscreenShortcut(detail)) reveal(true);
+                },
+              ],
             ])
           }
         />

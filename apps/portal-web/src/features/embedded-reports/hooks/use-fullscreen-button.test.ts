@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFrameFullscreenShortcut, isFullscreenShortcut } from './use-fullscreen-button';
+import { framePointerOver, isFrameFullscreenShortcut, isFullscreenShortcut } from './use-fullscreen-button';
 
 describe('the fullscreen shortcut', () => {
   it('is Ctrl+Alt+F, in either case, and nothing else', () => {
@@ -16,5 +16,14 @@ describe('the fullscreen shortcut', () => {
     expect(isFrameFullscreenShortcut({ type: 'shortcut', shortcut: 'print' })).toBe(false);
     expect(isFrameFullscreenShortcut({ message: 'something else' })).toBe(false);
     expect(isFrameFullscreenShortcut(null)).toBe(false);
+  });
+});
+
+describe('the pointer over the report frame', () => {
+  it('reads the frame pointer info events and nothing else', () => {
+    expect(framePointerOver({ type: 'pointer', over: true })).toBe(true);
+    expect(framePointerOver({ type: 'pointer', over: false })).toBe(false);
+    expect(framePointerOver({ type: 'shortcut', shortcut: 'fullscreen' })).toBeUndefined();
+    expect(framePointerOver(undefined)).toBeUndefined();
   });
 });

@@ -16,6 +16,12 @@ export function isFrameFullscreenShortcut(detail: unknown): boolean {
   return (detail as { type?: unknown } | null | undefined)?.type === 'shortcut' && shortcut === 'fullscreen';
 }
 
+/** The report frame's message that the pointer entered (true) or left (false) the report; undefined for others. */
+export function framePointerOver(detail: unknown): boolean | undefined {
+  const d = detail as { type?: unknown; over?: unknown } | null | undefined;
+  return d?.type === 'pointer' && typeof d.over === 'boolean' ? d.over : undefined;
+}
+
 /**
  * The fullscreen button's visibility (spec §2): shown while the pointer is over the report or the button has the
  * focus, and for 3 seconds after Ctrl+Alt+F (pressed on the page or inside the report's frame, which passes it on),
@@ -25,12 +31,15 @@ export function useFullscreenButton(): {
   visible: boolean;
   reveal: (focus?: boolean) => void;
   hover: (over: boolean) => void;
+  /** The pointer over the report inside the frame, as the frame reports it (the page sees no events there). */
+  hoverFrame: (over: boolean) => void;
   focusWithin: (inside: boolean) => void;
   focusRequested: boolean;
   focused: () => void;
 } {
   const [revealed, setRevealed] = useState(false);
   const [over, setOver] = useState(false);
+  const [overFrame, setOverFrame] = useState(false);
   const [inside, setInside] = useState(false);
   const [focusRequested, setFocusRequested] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -57,9 +66,10 @@ export function useFullscreenButton(): {
   }, [reveal]);
 
   return {
-    visible: revealed || over || inside,
+    visible: revealed || over || overFrame || inside,
     reveal,
     hover: setOver,
+    hoverFrame: setOverFrame,
     focusWithin: setInside,
     focusRequested,
     focused: useCallback(() => setFocusRequested(false), []),

@@ -164,7 +164,12 @@ export function ReportView({ controller, state }: { controller: ReportController
   const zoom = settings.zoomLevel ?? 1;
   // A canvas narrower than half the page stacks the visuals in one column of the canvas's width, at scale 1.
   const stacked = stacks(settings, pageUnits.width, available.width);
-  const column = stacked ? stackVisuals(placed, available.width) : undefined;
+  const column = stacked
+    ? stackVisuals(placed, available.width, (name) => {
+        const result = results[name];
+        return result && 'answer' in result ? result.answer?.rows.length : undefined;
+      })
+    : undefined;
   const hostView =
     settings.layoutType === LayoutType.Custom ? settings.customLayout?.displayOption : undefined;
   const view = isMobileLayout(settings) ? DisplayOption.FitToWidth : pageView(settings, viewChoice);

@@ -74,3 +74,13 @@ describe('the panes at the start', () => {
     expect(panesOpenAt(390)).toEqual({ filters: false, pages: true });
   });
 });
+
+describe('a stacked list slicer', () => {
+  it('is as tall as its values, up to nine rows', () => {
+    const slicer = { ...at('site', 'slicer', 0, 0, 300, 100) };
+    const list = { ...slicer, visual: { ...slicer.visual, formatting: { slicer: { mode: 'list' } } } };
+    expect(stackVisuals([list], 390, () => 5).placed[0]?.height).toBe(44 + 6 * 22);
+    expect(stackVisuals([list], 390, () => 40).placed[0]?.height).toBe(44 + 9 * 22 + 28);
+    expect(stackVisuals([list], 390).placed[0]?.height).toBe(240);
+  });
+});

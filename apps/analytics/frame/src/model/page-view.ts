@@ -47,14 +47,17 @@ const GAP = 8;
 const CARD_MIN_WIDTH = 160;
 
 /** The height, in pixels, a visual of a kind takes in the column at `width` pixels. */
-export function stackedHeight(placed: PlacedVisual, width: number): number {
+export function stackedHeight(placed: PlacedVisual, width: number, rows?: number): number {
   const type = placed.visual.type;
   const aspect = placed.height / Math.max(placed.width, 1);
   if (type === 'card') return 112;
   if (type === 'multiRowCard') return 200;
   if (type === 'slicer') {
     const mode = (placed.visual.formatting.slicer as { mode?: string } | undefined)?.mode;
-    return mode === 'dropdown' ? 84 : 240;
+    if (mode === 'dropdown') return 84;
+    // A list as tall as its values (and select all, and the search box from 7), up to 9 rows, then it scrolls.
+    if (rows === undefined) return 240;
+    return 44 + Math.min(rows + 1, 9) * 22 + (rows >= 7 ? 28 : 0);
   }
   if (type === 'tableEx' || type === 'pivotTable')
     return Math.round(Math.min(Math.max(width * aspect, 320), 480));
@@ -70,6 +73,7 @@ export function stackedHeight(placed: PlacedVisual, width: number): number {
 export function stackVisuals(
   placed: readonly PlacedVisual[],
   width: number,
+  rowsOf: (visualName: string) => number | undefined = () => undefined,
 ): { placed: PlacedVisual[]; height: number } {
   const shown = placed
     .filter((p) => p.visible)
@@ -97,7 +101,7 @@ export function stackVisuals(
       continue;
     }
     flushRow();
-    const height = stackedHeight(p, inner);
+    const height = stackedHeight(p, inner, rowsOf(p.visual.name));
     boxes.push({ ...p, x: GAP, y, z: 0, width: inner, height });
     y += height + GAP;
   }

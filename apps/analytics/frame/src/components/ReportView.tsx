@@ -165,10 +165,15 @@ export function ReportView({ controller, state }: { controller: ReportController
   // A canvas narrower than half the page stacks the visuals in one column of the canvas's width, at scale 1.
   const stacked = stacks(settings, pageUnits.width, available.width);
   const column = stacked
-    ? stackVisuals(placed, available.width, (name) => {
-        const result = results[name];
-        return result && 'answer' in result ? result.answer?.rows.length : undefined;
-      })
+    ? stackVisuals(
+        placed,
+        available.width,
+        (name) => {
+          const result = results[name];
+          return result && 'answer' in result ? result.answer?.rows.length : undefined;
+        },
+        available.height,
+      )
     : undefined;
   const hostView =
     settings.layoutType === LayoutType.Custom ? settings.customLayout?.displayOption : undefined;

@@ -84,3 +84,16 @@ describe('a stacked list slicer', () => {
     expect(stackVisuals([list], 390).placed[0]?.height).toBe(240);
   });
 });
+
+describe('a stacked page shorter than the canvas', () => {
+  it('lets its last table grow to the foot of the canvas', () => {
+    const { placed, height } = stackVisuals([at('table', 'tableEx', 0, 0, 1280, 720)], 390, undefined, 800);
+    expect(height).toBe(800);
+    expect(placed[0]?.height).toBe(800 - 16);
+  });
+
+  it('leaves a chart as it is', () => {
+    const { height } = stackVisuals([at('bars', 'clusteredBarChart', 0, 0, 400, 300)], 390, undefined, 800);
+    expect(height).toBeLessThan(800);
+  });
+});

@@ -74,6 +74,7 @@ export function stackVisuals(
   placed: readonly PlacedVisual[],
   width: number,
   rowsOf: (visualName: string) => number | undefined = () => undefined,
+  canvasHeight = 0,
 ): { placed: PlacedVisual[]; height: number } {
   const shown = placed
     .filter((p) => p.visible)
@@ -106,5 +107,11 @@ export function stackVisuals(
     y += height + GAP;
   }
   flushRow();
+  // A column shorter than the canvas lets its last table grow down to the canvas's foot (a page of one table).
+  const last = boxes.at(-1);
+  if (last && y < canvasHeight && (last.visual.type === 'tableEx' || last.visual.type === 'pivotTable')) {
+    boxes[boxes.length - 1] = { ...last, height: last.height + canvasHeight - y };
+    y = canvasHeight;
+  }
   return { placed: boxes, height: y };
 }

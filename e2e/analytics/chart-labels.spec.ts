@@ -132,9 +132,16 @@ test.beforeAll(async ({ browser }) => {
   stack = await startStack();
   page = await browser.newPage();
   // Every account, so the top-models chart has its ten bars; no panes, as a host embedding a small frame would.
+  // A custom layout (layoutType 1) keeps the page whole, scaled into the small frame: the report's own layout
+  // stacks its visuals in one column there instead (report-canvas.spec.ts), where the labels have room.
   await embedFleetOverview(stack, page, {
     databaseNames: SAMPLE_ACCOUNTS.map((a) => a.databaseName),
-    config: { settings: { panes: { filters: { visible: false }, pageNavigation: { visible: false } } } },
+    config: {
+      settings: {
+        layoutType: 1,
+        panes: { filters: { visible: false }, pageNavigation: { visible: false } },
+      },
+    },
   });
   await poll(() => eventCount(page, 'rendered')).toBeGreaterThanOrEqual(1);
 });

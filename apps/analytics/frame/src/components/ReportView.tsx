@@ -4,12 +4,11 @@
  * raises `rendered`.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { BackgroundType } from '@portico/models';
+import { BackgroundType, DisplayOption, LayoutType } from '@portico/models';
 import type { ReportController } from '../model/controller.ts';
 import { closeMenu, openMenu, selectCategory, selectInSlicer } from '../model/interactions.ts';
 import {
   MOBILE_MAX_SCALE,
-  displayOption,
   filterPaneSide,
   isMobileLayout,
   pageScale,
@@ -34,7 +33,11 @@ import { resolveTheme } from '../render/theme.ts';
 import { activatePage } from '../routes/page-routes.ts';
 import { showBookmark } from '../routes/visual-routes.ts';
 import { BookmarkNavigator } from './BookmarkNavigator.tsx';
-import { FilterPane, PageNavigation } from './Panes.tsx';
+import { PageList, PageViewBar } from './CanvasChrome.tsx';
+import { FiltersPane } from './FiltersPane.tsx';
+import { useHostShortcuts } from './host-shortcuts.ts';
+import { canvasMessages } from '../model/canvas-messages.ts';
+import { pageView, panesOpenAt, stackVisuals, stacks } from '../model/page-view.ts';
 import { VisualContainer } from './VisualContainer.tsx';
 import type { VisualActions } from './VisualContainer.tsx';
 import { VisualMenu, chooseMenuEntry } from './VisualMenu.tsx';
@@ -79,6 +82,22 @@ export function ReportView({ controller, state }: { controller: ReportController
   const language = frameLanguage(settings, window.location.search);
   const messages = useMemo(() => menuMessages(language), [language]);
   const chrome = useMemo(() => chromeMessages(language), [language]);
+  const canvasText = useMemo(() => canvasMessages(language), [language]);
+  // The viewer's page view and panes: a view of the report, not the report (not saved or bookmarked).
+  const [viewChoice, setViewChoice] = useState<DisplayOption | undefined>(undefined);
+  // A frame too narrow for the panes beside a readable page starts with them collapsed (`panesOpenAt`).
+  const [filtersOpen, setFiltersOpen] = useState(
+    settings.panes?.filters?.expanded ?? panesOpenAt(window.innerWidth).filters,
+  );
+  const [pagesOpen, setPagesOpen] = useState(panesOpenAt(window.innerWidth).pages);
+  useHostShortcuts(useCallback((name: string, body: unknown) => controller.raise(name, body), [controller]));
+  const hostExpanded = settings.panes?.filters?.expanded;
+  // The host's `panes.filters.expanded`, when an update changes it, opens or collapses the pane.
+  const [seenExpanded, setSeenExpanded] = useState(hostExpanded);
+  if (hostExpanded !== seenExpanded) {
+    setSeenExpanded(hostExpanded);
+    if (hostExpanded !== undefined) setFiltersOpen(hostExpanded);
+  }
   const { viewMode, tableViews, spotlight, drill, dataset } = state;
   const selected = state.selection !== undefined;
   const menus = useMemo(() => {
@@ -141,99 +160,138 @@ export function ReportView({ controller, state }: { controller: ReportController
   }, [settled, generation, state.rendering, available.width, controller, hasCharts]);
 
   if (!definition || !page) return <p className="message">{chrome.noPages}</p>;
-  const size = pageSize(settings, page);
+  const pageUnits = pageSize(settings, page);
   const zoom = settings.zoomLevel ?? 1;
-  const fitted = pageScale(displayOption(settings, page), size, available, zoom);
+  // A canvas narrower than half the page stacks the visuals in one column of the canvas's width, at scale 1.
+  const stacked = stacks(settings, pageUnits.width, available.width);
+  const column = stacked
+    ? stackVisuals(
+        placed,
+        available.width,
+        (name) => {
+          const result = results[name];
+          return result && 'answer' in result ? result.answer?.rows.length : undefined;
+        },
+        available.height,
+      )
+    : undefined;
+  const hostView =
+    settings.layoutType === LayoutType.Custom ? settings.customLayout?.displayOption : undefined;
+  const view = isMobileLayout(settings) ? DisplayOption.FitToWidth : pageView(settings, viewChoice);
+  const fitted = pageScale(view, pageUnits, available, zoom);
   // A phone layout in a wide frame stays a phone-wide column instead of growing cards to the frame's width.
-  const scale = isMobileLayout(settings) ? Math.min(fitted, MOBILE_MAX_SCALE * zoom) : fitted;
+  const scale = column ? 1 : isMobileLayout(settings) ? Math.min(fitted, MOBILE_MAX_SCALE * zoom) : fitted;
+  const size = column ? { width: available.width, height: column.height } : pageUnits;
+  const boxes = column?.placed ?? placed;
   const headersVisible = settings.visualSettings?.visualHeaders?.[0]?.settings.visible ?? true;
   const background = settings.background === BackgroundType.Transparent ? 'transparent' : theme.background;
   const mobile = isMobileLayout(settings);
   const menuOpen = state.openMenu;
-  const menuBox = menuOpen ? placed.find((p) => p.visual.name === menuOpen.visual) : undefined;
+  const menuBox = menuOpen ? boxes.find((p) => p.visual.name === menuOpen.visual) : undefined;
   const menuKind = menuOpen?.kind === 'visualContextMenu' ? 'context' : 'options';
   const menuVariant =
     menuKind === 'options' ? 'options' : menuOpen?.category === undefined ? 'context' : 'contextOnPoint';
   const openedMenu = (menuOpen && menus.get(menuOpen.visual)?.[menuVariant]) ?? EMPTY_MENU;
   const bookmarkIndex = state.bookmarkPlay;
+  const filterPane = (side: 'left' | 'right') => (
+    <FiltersPane
+      controller={controller}
+      definition={definition}
+      page={page}
+      dataset={dataset}
+      side={side}
+      expanded={filtersOpen}
+      onToggle={() => setFiltersOpen(!filtersOpen)}
+      editing={viewMode === 'edit'}
+      chrome={chrome}
+      messages={canvasText}
+    />
+  );
 
   return (
-    <div className={mobile ? 'report mobile' : 'report'} style={{ background }}>
+    <div
+      className={['report', mobile ? 'mobile' : '', column ? 'stacked' : ''].filter(Boolean).join(' ')}
+      style={{ background }}
+    >
       {panes.pageNavigation ? (
-        <PageNavigation
+        <PageList
           pages={definition.pages}
           active={page.name}
-          messages={chrome}
+          chrome={chrome}
+          messages={canvasText}
+          expanded={pagesOpen || mobile}
+          onToggle={() => setPagesOpen(!pagesOpen)}
           onSelect={(name) => activatePage(controller, name)}
         />
       ) : null}
-      {panes.filters && !mobile && filtersSide === 'left' ? (
-        <FilterPane definition={definition} page={page} side="left" messages={chrome} />
-      ) : null}
-      <div className="canvas" ref={canvasRef}>
-        {placed.length === 0 ? (
-          <p className="message">{chrome.emptyPage}</p>
-        ) : (
-          <div className="page" style={{ width: size.width * scale, height: size.height * scale }}>
-            {state.rendering && available.width > 0
-              ? placed.map((p) => (
-                  <VisualContainer
-                    key={p.visual.name}
-                    placed={p}
-                    scale={scale}
-                    result={results[p.visual.name]}
-                    theme={theme}
-                    showHeader={headersVisible}
-                    hideErrors={settings.hideErrors ?? false}
-                    animation={!navigator.webdriver}
-                    selectedCategory={
-                      state.selection?.visual === p.visual.name ? state.selection.category : undefined
-                    }
-                    actions={actions}
-                    moreOptions={messages.moreOptions}
-                    chrome={chrome}
-                    menus={{
-                      context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,
-                      contextOnPoint: (menus.get(p.visual.name)?.contextOnPoint.entries.length ?? 0) > 0,
-                      options: (menus.get(p.visual.name)?.options.entries.length ?? 0) > 0,
-                    }}
-                    {...(tableViews?.includes(p.visual.name)
-                      ? {
-                          table: {
-                            back: messages.backToVisual,
-                            label: messages.tableOf(p.visual.title || p.visual.name),
-                            onBack: () => toggleTableView(controller, p.visual.name),
-                          },
-                        }
-                      : {})}
-                    {...(spotlight === undefined
-                      ? {}
-                      : { spotlight: spotlight === p.visual.name ? 'spotlit' : 'dimmed' })}
-                  />
-                ))
-              : null}
-            {menuOpen && menuBox && openedMenu.entries.length > 0 ? (
-              <VisualMenu
-                key={`${menuOpen.visual}-${menuOpen.kind}-${menuOpen.x}-${menuOpen.y}`}
-                menu={openedMenu}
-                label={
-                  menuKind === 'context'
-                    ? messages.contextMenuOf(menuBox.visual.title)
-                    : messages.optionsMenuOf(menuBox.visual.title)
-                }
-                left={menuBox.x * scale + menuOpen.x}
-                top={menuBox.y * scale + menuOpen.y}
-                alignRight={menuKind === 'options'}
-                onChoose={(entry) => chooseMenuEntry(controller, menuOpen.visual, entry)}
-                onClose={close}
-              />
-            ) : null}
-          </div>
+      {panes.filters && !mobile && filtersSide === 'left' ? filterPane('left') : null}
+      <div className="canvas-column">
+        <div className="canvas" ref={canvasRef}>
+          {placed.length === 0 ? (
+            <p className="message">{chrome.emptyPage}</p>
+          ) : (
+            <div className="page" style={{ width: size.width * scale, height: size.height * scale }}>
+              {state.rendering && available.width > 0
+                ? boxes.map((p) => (
+                    <VisualContainer
+                      key={p.visual.name}
+                      placed={p}
+                      scale={scale}
+                      result={results[p.visual.name]}
+                      theme={theme}
+                      showHeader={headersVisible}
+                      hideErrors={settings.hideErrors ?? false}
+                      animation={!navigator.webdriver}
+                      selectedCategory={
+                        state.selection?.visual === p.visual.name ? state.selection.category : undefined
+                      }
+                      actions={actions}
+                      moreOptions={messages.moreOptions}
+                      chrome={chrome}
+                      menus={{
+                        context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,
+                        contextOnPoint: (menus.get(p.visual.name)?.contextOnPoint.entries.length ?? 0) > 0,
+                        options: (menus.get(p.visual.name)?.options.entries.length ?? 0) > 0,
+                      }}
+                      {...(tableViews?.includes(p.visual.name)
+                        ? {
+                            table: {
+                              back: messages.backToVisual,
+                              label: messages.tableOf(p.visual.title || p.visual.name),
+                              onBack: () => toggleTableView(controller, p.visual.name),
+                            },
+                          }
+                        : {})}
+                      {...(spotlight === undefined
+                        ? {}
+                        : { spotlight: spotlight === p.visual.name ? 'spotlit' : 'dimmed' })}
+                    />
+                  ))
+                : null}
+              {menuOpen && menuBox && openedMenu.entries.length > 0 ? (
+                <VisualMenu
+                  key={`${menuOpen.visual}-${menuOpen.kind}-${menuOpen.x}-${menuOpen.y}`}
+                  menu={openedMenu}
+                  label={
+                    menuKind === 'context'
+                      ? messages.contextMenuOf(menuBox.visual.title)
+                      : messages.optionsMenuOf(menuBox.visual.title)
+                  }
+                  left={menuBox.x * scale + menuOpen.x}
+                  top={menuBox.y * scale + menuOpen.y}
+                  alignRight={menuKind === 'options'}
+                  onChoose={(entry) => chooseMenuEntry(controller, menuOpen.visual, entry)}
+                  onClose={close}
+                />
+              ) : null}
+            </div>
+          )}
+        </div>
+        {mobile || column || hostView !== undefined ? null : (
+          <PageViewBar value={view} onChange={setViewChoice} messages={canvasText} />
         )}
       </div>
-      {panes.filters && !mobile && filtersSide === 'right' ? (
-        <FilterPane definition={definition} page={page} side="right" messages={chrome} />
-      ) : null}
+      {panes.filters && !mobile && filtersSide === 'right' ? filterPane('right') : null}
       {state.notice ? <FrameNotice controller={controller} notice={state.notice} /> : null}
       {bookmarkIndex !== undefined && definition.bookmarks.length > 0 ? (
         <BookmarkNavigator

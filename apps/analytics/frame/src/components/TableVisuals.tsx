@@ -36,7 +36,7 @@ export function TableVisual({ visual, answer, theme }: Props) {
     <ScrollRegion label={visual.title || 'Table'}>
       <table className="table">
         <thead>
-          <tr style={{ borderBottomColor: theme.tableAccent }}>
+          <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             {answer.columns.map((c) => (
               <th key={c.queryName}>{c.displayName}</th>
             ))}
@@ -78,7 +78,7 @@ export function MatrixVisual({ visual, answer, theme }: Props) {
     <ScrollRegion label={visual.title || 'Table'}>
       <table className="table">
         <thead>
-          <tr style={{ borderBottomColor: theme.tableAccent }}>
+          <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             <th>
               {answer.columns
                 .slice(0, rowCount)

@@ -5,6 +5,7 @@ import type { ReportVisual } from '@portico/analytics-model';
 import type { PlacedVisual } from '../model/layout.ts';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
 import { chromeMessages } from '../model/chrome-messages.ts';
+import type { CanvasMessages } from '../model/canvas-messages.ts';
 import type { MenuKind } from '../model/menus.ts';
 import type { VisualResult } from '../model/state.ts';
 import { CHART_TYPES, chartOption } from '../render/chart-options.ts';
@@ -48,6 +49,8 @@ interface Props {
   readonly spotlight?: 'dimmed' | 'spotlit';
   /** The frame's own wording (loading, errors, the charts' keyboard help), in its language; English without. */
   readonly chrome?: ChromeMessages;
+  /** The canvas's wording (the slicers' search, select all and dates), in the frame's language; English without. */
+  readonly canvas?: CanvasMessages;
 }
 
 const ENGLISH = chromeMessages('en');
@@ -153,6 +156,8 @@ export function VisualContainer(props: Props) {
 }
 
 function VisualBody({
+  placed,
+  scale,
   visual,
   answer,
   theme,
@@ -162,6 +167,7 @@ function VisualBody({
   contextCategoryRef,
   chrome,
   contextOnPoint,
+  canvas,
 }: Props & {
   contextCategoryRef: React.RefObject<string | undefined>;
   chrome: ChromeMessages;
@@ -169,12 +175,15 @@ function VisualBody({
   visual: ReportVisual;
   answer: NonNullable<Extract<VisualResult, { status: 'ready' }>['answer']>;
 }) {
+  // The chart's drawing: the visual's box less its padding and header.
+  const width = Math.round(placed.width * scale) - 12;
+  const height = Math.round(placed.height * scale) - 36;
   const option = useMemo(
     () =>
       CHART_TYPES.has(visual.type)
-        ? chartOption(visual, answer, theme, { animation, selectedCategory })
+        ? chartOption(visual, answer, theme, { animation, selectedCategory, size: { width, height } })
         : undefined,
-    [visual, answer, theme, animation, selectedCategory],
+    [visual, answer, theme, animation, selectedCategory, width, height],
   );
   const points = useMemo(
     () => (CHART_TYPES.has(visual.type) ? chartPoints(visual, answer) : []),
@@ -223,7 +232,16 @@ function VisualBody({
     case 'pivotTable':
       return <MatrixVisual visual={visual} answer={answer} theme={theme} />;
     case 'slicer':
-      return <SlicerVisual visual={visual} answer={answer} onSelect={onSelect} messages={chrome} />;
+      return (
+        <SlicerVisual
+          visual={visual}
+          answer={answer}
+          onSelect={onSelect}
+          messages={chrome}
+          height={height}
+          {...(canvas ? { canvas } : {})}
+        />
+      );
     default:
       return <TableVisual visual={visual} answer={answer} theme={theme} />;
   }

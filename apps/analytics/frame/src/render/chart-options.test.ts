@@ -32,9 +32,27 @@ describe('chart options', () => {
     expect(optionOf('areaChart').series[0]).toMatchObject({ type: 'line', areaStyle: { opacity: 0.35 } });
   });
 
+  it('labels every slice of a pie with its name and share instead of paging a legend', () => {
+    const option = chartOption(
+      visual('v', 'donutChart', { formatting: { legend: { show: true, position: 'Right' } } }),
+      answer,
+      DEFAULT_THEME,
+      {
+        animation: false,
+        size: { width: 260, height: 200 },
+      },
+    ) as {
+      legend: { show: boolean };
+      series: { label: { show: boolean; formatter: (p: object) => string } }[];
+    };
+    expect(option.legend.show).toBe(false);
+    expect(option.series[0]?.label.show).toBe(true);
+    expect(option.series[0]?.label.formatter({ name: 'Berlin', percent: 61.4 })).toBe('Berlin 61%');
+  });
+
   it('draws a donut as a pie with a hole', () => {
     const donut = optionOf('donutChart').series[0];
-    expect(donut).toMatchObject({ type: 'pie', radius: ['45%', '70%'] });
+    expect(donut).toMatchObject({ type: 'pie', radius: ['38%', '62%'] });
     expect(donut?.data).toHaveLength(2);
   });
 

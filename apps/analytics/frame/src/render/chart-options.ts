@@ -6,6 +6,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryAnswer, ReportVisual, VisualType } from '@portico/analytics-model';
 import { compactNumber, formatValue } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
+import { axisFit, pieFit } from './chart-fit.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
   'clusteredBarChart',
@@ -109,6 +110,8 @@ export interface ChartOptionSettings {
   readonly animation: boolean;
   /** The category the user selected (others are dimmed), if any. */
   readonly selectedCategory?: string | undefined;
+  /** The chart's drawing size in pixels, when known: ticks, labels and legends adapt to it (`chart-fit.ts`). */
+  readonly size?: { readonly width: number; readonly height: number } | undefined;
 }
 
 /**
@@ -141,21 +144,38 @@ export function chartOption(
 
   if (visual.type === 'pieChart' || visual.type === 'donutChart') {
     const series = data.series[0];
+    // Slices are labelled (name and share); a legend shows only where it fits whole, never paged.
+    const fit = pieFit(data.categories.map(categoryLabel), settings.size, formatting.legend);
+    const legend = fit.legend
+      ? {
+          ...legendOption({ ...formatting, legend: { show: true, position: fit.legend } }, theme, true),
+          type: 'plain',
+          formatter: categoryLabel,
+        }
+      : { show: false };
     return {
       ...common,
-      legend: { ...legendOption(formatting, theme, true), formatter: categoryLabel },
+      legend,
       series: [
         {
           type: 'pie',
           name: series?.name ?? '',
-          radius: visual.type === 'donutChart' ? ['45%', '70%'] : '70%',
-          center: formatting.legend?.position === 'Right' ? ['40%', '55%'] : ['50%', '55%'],
+          radius: visual.type === 'donutChart' ? [fit.inner, fit.outer] : fit.outer,
+          center: fit.center,
+          avoidLabelOverlap: true,
+          minShowLabelAngle: 4,
           label: {
-            show: labels,
+            show: true,
+            position: fit.labels,
             color: theme.foreground,
             ...LABEL_TEXT,
-            formatter: (p: { name: string }) => categoryLabel(p.name),
+            formatter: (p: { name: string; percent?: number }) =>
+              fit.labels === 'inside'
+                ? `${Math.round(p.percent ?? 0)}%`
+                : `${fit.truncate(categoryLabel(p.name))} ${Math.round(p.percent ?? 0)}%`,
           },
+          labelLine: { show: fit.labels === 'outside', length: 8, length2: 6 },
+          labelLayout: { hideOverlap: true },
           data: data.categories.map((name, i) => ({
             name,
             value: series?.values[i] ?? 0,
@@ -167,6 +187,7 @@ export function chartOption(
   }
 
   const horizontal = visual.type === 'clusteredBarChart';
+  const fit = axisFit(data.categories.map(categoryLabel), settings.size, horizontal);
   const stacked = visual.type === 'stackedColumnChart' || formatting.stacked === true;
   const line = visual.type === 'lineChart' || visual.type === 'areaChart';
   const categoryAxis = {
@@ -175,11 +196,16 @@ export function chartOption(
     inverse: horizontal,
     axisLabel: {
       color: theme.foreground,
-      hideOverlap: true,
+      hideOverlap: fit.hideOverlap,
       ...LABEL_TEXT,
       formatter: categoryLabel,
-      // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole.
-      ...(horizontal ? { width: 140, overflow: 'truncate' } : {}),
+      // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole. Crowded
+      // columns turn their labels.
+      width: fit.labelWidth,
+      overflow: 'truncate',
+      ellipsis: '…',
+      ...(fit.rotate ? { rotate: fit.rotate } : {}),
+      interval: fit.interval,
     },
   };
   const counts = data.series.every((s) => s.values.every((v) => v === null || Number.isInteger(v)));
@@ -187,6 +213,7 @@ export function chartOption(
     type: 'value',
     // Counts of printers have no half steps.
     ...(counts ? { minInterval: 1 } : {}),
+    splitNumber: fit.valueTicks,
     axisLabel: {
       color: theme.foreground,
       // A short value axis (a small frame) has more steps than room for their labels.

@@ -3,16 +3,22 @@
  * `foreground`, `tableAccent`), resolved over the default theme.
  */
 
-/** The default palette (Power BI's default theme's first colours). */
+/**
+ * The default palette: the portal's teal and orange (apps/portal-web's MUI theme: teal 700, orange 800) first, then
+ * hues far apart from both and from each other, each dark enough for a 3:1 contrast with white (WCAG's figure for
+ * graphics), so neighbouring series and slices stay apart for most colour-vision deficiencies as well.
+ */
 export const DEFAULT_COLORS: readonly string[] = [
-  '#118DFF',
-  '#12239E',
-  '#E66C37',
-  '#6B007B',
-  '#E044A7',
-  '#744EC2',
-  '#D9B300',
-  '#D64550',
+  '#00796B',
+  '#EF6C00',
+  '#3949AB',
+  '#C2185B',
+  '#558B2F',
+  '#8E24AA',
+  '#0277BD',
+  '#8D6E63',
+  '#AD8A00',
+  '#546E7A',
 ];
 
 export interface ResolvedTheme {
@@ -24,11 +30,11 @@ export interface ResolvedTheme {
 }
 
 export const DEFAULT_THEME: ResolvedTheme = {
-  name: 'Default',
+  name: 'Portico',
   colors: DEFAULT_COLORS,
   background: '#FFFFFF',
   foreground: '#252423',
-  tableAccent: '#118DFF',
+  tableAccent: '#00796B',
 };
 
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;

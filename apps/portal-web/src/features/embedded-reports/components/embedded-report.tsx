@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import LinearProgress from '@mui/material/LinearProgress';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import { DEFAULT_ALLOWED_HOSTS, factories, models, service } from '@portico/embed';
@@ -11,7 +12,11 @@ import { LoadError } from '../../../components/load-error';
 import { errorTextOf } from '../../../lib/error-text';
 import { FALLBACK_LANGUAGE, toSupportedLanguage } from '../../../lib/languages';
 import { useGetEmbedInfoQuery } from '../api';
-import { useFullscreenButton } from '../hooks/use-fullscreen-button';
+import {
+  framePointerOver,
+  isFrameFullscreenShortcut,
+  useFullscreenButton,
+} from '../hooks/use-fullscreen-button';
 import { refreshDelay } from '../model';
 import type { UserReport } from '../model';
 
@@ -45,7 +50,9 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
   const embedRef = useRef<EmbeddedComponent | null>(null);
   const { workspaceId, reportId } = report;
   const info = useGetEmbedInfoQuery({ workspaceId, reportId }, { refetchOnMountOrArgChange: true });
-  const { visible, reveal } = useFullscreenButton();
+  const fullscreen = useFullscreenButton();
+  const { visible, reveal } = fullscreen;
+  const { focusRequested, focused } = fullscreen;
   const { refetch } = info;
   const expiration = info.data?.embedToken.expiration;
 
@@ -82,35 +89,67 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
     );
   }
   if (!embedConfig) return <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
+  // A toolbar above the frame, not an overlay on it: the report keeps every click and hover. The page sees no pointer
+  // events over the frame, so the frame says when the pointer enters and leaves it (an `info` event).
   return (
     <Box
-      onMouseMove={reveal}
-      sx={{ position: 'relative', flexGrow: 1, display: 'flex', '& .embedded-report': { flexGrow: 1 } }}
+      onPointerEnter={() => fullscreen.hover(true)}
+      onPointerLeave={() => fullscreen.hover(false)}
+      onFocus={(event) => fullscreen.focusWithin(event.target instanceof HTMLButtonElement)}
+      onBlur={() => fullscreen.focusWithin(false)}
+      sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
     >
-      <PowerBIEmbed
-        embedConfig={embedConfig}
-        service={embedService}
-        cssClassName="embedded-report"
-        getEmbeddedComponent={(embed) => {
-          embedRef.current = embed;
-          // The frame needs a name for assistive technology (axe: frame-title).
-          embed.setComponentTitle(report.reportName);
-        }}
-        eventHandlers={
-          new Map([['error', (event) => console.error('The embedded report failed', event?.detail)]])
-        }
-      />
-      {visible && (
-        <Fab
-          size="small"
-          color="primary"
-          aria-label={t('EmbeddedReports.fullscreen')}
-          onClick={() => embedRef.current?.fullscreen()}
-          sx={{ position: 'absolute', right: 16, bottom: 16 }}
-        >
-          <FullscreenIcon />
-        </Fab>
-      )}
+      <Box
+        role="toolbar"
+        aria-label={report.reportName}
+        sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', minHeight: 36, px: 1 }}
+      >
+        {visible && (
+          <Tooltip title={`${t('EmbeddedReports.fullscreen')} (Ctrl+Alt+F)`}>
+            <IconButton
+              size="small"
+              color="primary"
+              aria-label={t('EmbeddedReports.fullscreen')}
+              ref={(button: HTMLButtonElement | null) => {
+                if (button && focusRequested) {
+                  button.focus();
+                  focused();
+                }
+              }}
+              onClick={() => embedRef.current?.fullscreen()}
+            >
+              <FullscreenIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+      <Box sx={{ flexGrow: 1, display: 'flex', minHeight: 0, '& .embedded-report': { flexGrow: 1 } }}>
+        <PowerBIEmbed
+          embedConfig={embedConfig}
+          service={embedService}
+          cssClassName="embedded-report"
+          getEmbeddedComponent={(embed) => {
+            embedRef.current = embed;
+            // The frame needs a name for assistive technology (axe: frame-title).
+            embed.setComponentTitle(report.reportName);
+          }}
+          eventHandlers={
+            new Map([
+              ['error', (event) => console.error('The embedded report failed', event?.detail)],
+              // Ctrl+Alt+F with the focus in the report: the frame passes the shortcut on (apps/analytics/frame).
+              [
+                'info',
+                (event) => {
+                  const detail: unknown = event?.detail;
+                  const pointer = framePointerOver(detail);
+                  if (pointer !== undefined) fullscreen.hoverFrame(pointer);
+                  else if (isFrameFullscreenShortcut(detail)) reveal(true);
+                },
+              ],
+            ])
+          }
+        />
+      </Box>
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { LoadError } from '../../../components/load-error';
 import { errorTextOf } from '../../../lib/error-text';
 import { useGetUserReportsQuery } from '../api';
 import { selectPbiReportsForUsers } from '../slice';
+import { useFillHeight } from '../hooks/use-fill-height';
 import { EmbeddedReport } from './embedded-report';
 
 /**
@@ -25,6 +26,7 @@ export default function EmbeddedReportsPage() {
   const { userReports, isLoading, error } = useAppSelector(selectPbiReportsForUsers);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = userReports.find((report) => report.reportId === selectedId);
+  const [pageRef, fillHeight] = useFillHeight<HTMLDivElement>();
 
   let content;
   if (error !== null && !isLoading) {
@@ -56,13 +58,24 @@ export default function EmbeddedReportsPage() {
 
   return (
     // Below md (a phone, a zoomed-in window) the list goes above the report, which then keeps the full width.
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, minHeight: '75vh' }}>
+    // From md up the page reaches down to the footer and the report fills it; below, the list goes first and the
+    // report takes most of the window under it.
+    <Box
+      ref={pageRef}
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', md: 'row' },
+        minHeight: { xs: '75vh', md: 0 },
+        height: { md: fillHeight ?? '75vh' },
+      }}
+    >
       <Box
         component="nav"
         aria-labelledby="embedded-reports-title"
         sx={{
           width: { xs: 'auto', md: SIDEBAR_WIDTH },
           flexShrink: 0,
+          overflowY: { md: 'auto' },
           borderRight: { xs: 0, md: 1 },
           borderBottom: { xs: 1, md: 0 },
           borderColor: 'divider',
@@ -92,7 +105,7 @@ export default function EmbeddedReportsPage() {
           display: 'flex',
           flexDirection: 'column',
           minWidth: 0,
-          minHeight: { xs: '70vh', md: 'auto' },
+          minHeight: { xs: '85vh', md: 0 },
         }}
       >
         {content}

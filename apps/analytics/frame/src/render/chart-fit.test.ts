@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { axisFit, pieFit } from './chart-fit.ts';
+
+describe('chart fit', () => {
+  it('gives horizontal bars at most a third of the width for their labels, so the bars keep room', () => {
+    const fit = axisFit(['A very long printer model name indeed'], { width: 234, height: 200 }, true);
+    expect(fit.labelWidth).toBeLessThanOrEqual(Math.round(234 * 0.32));
+    expect(fit.valueTicks).toBe(2);
+  });
+
+  it('shows every bar label when each bar has a line of its own', () => {
+    expect(axisFit(['a', 'b', 'c'], { width: 400, height: 300 }, true).interval).toBe(0);
+    const ten = Array.from({ length: 10 }, (_, i) => `Model ${i}`);
+    expect(axisFit(ten, { width: 700, height: 150 }, true)).toMatchObject({
+      interval: 0,
+      hideOverlap: false,
+    });
+    expect(
+      axisFit(
+        Array.from({ length: 40 }, (_, i) => `s${i}`),
+        { width: 400, height: 300 },
+        true,
+      ).interval,
+    ).toBe('auto');
+  });
+
+  it('turns column labels that do not fit side by side, and keeps short ones level', () => {
+    const months = Array.from({ length: 12 }, (_, i) => `Month ${i + 1} 2026`);
+    expect(axisFit(months, { width: 360, height: 240 }, false).rotate).toBe(35);
+    expect(axisFit(['A', 'B'], { width: 360, height: 240 }, false).rotate).toBe(0);
+  });
+
+  it('keeps the old fixed label width when the size is unknown', () => {
+    expect(axisFit(['a'], undefined, true)).toMatchObject({ labelWidth: 140, rotate: 0 });
+  });
+
+  it("labels a small pie's slices inside and a roomy one outside, with a legend only where it fits whole", () => {
+    expect(pieFit(['a', 'b'], { width: 160, height: 120 }, undefined).labels).toBe('inside');
+    expect(pieFit(['a', 'b'], { width: 400, height: 240 }, undefined).labels).toBe('outside');
+    const names = ['Brother', 'Canon', 'HP', 'Kyocera', 'Lexmark', 'Ricoh', 'Xerox'];
+    expect(pieFit(names, { width: 500, height: 240 }, { show: true, position: 'Right' }).legend).toBe(
+      'Right',
+    );
+    expect(
+      pieFit(names, { width: 500, height: 100 }, { show: true, position: 'Right' }).legend,
+    ).toBeUndefined();
+    expect(pieFit(names, { width: 500, height: 240 }, undefined).legend).toBeUndefined();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * How a chart adapts to the pixels it has: how wide a bar chart's category labels may be, whether a column chart's
+ * labels turn, how many value ticks fit, whether a pie's labels go outside its slices and whether its legend fits
+ * whole (a legend that would page is dropped: the slices carry their names). Pure: sizes in, numbers out.
+ */
+
+/** About how wide one character of an 11-pixel label is. */
+const CHAR_PX = 5.8;
+
+export interface AxisFit {
+  /** Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole). */
+  readonly labelWidth: number | undefined;
+  /** Degrees a column chart's category labels turn when they do not fit side by side. */
+  readonly rotate: number;
+  /** 0 shows every category label; 'auto' lets ECharts skip some. */
+  readonly interval: 0 | 'auto';
+  /** How many steps the value axis aims for. */
+  readonly valueTicks: number | undefined;
+  /** Whether labels that would overlap are hidden (off where every bar has its line: then they only touch). */
+  readonly hideOverlap: boolean;
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+
+/**
+ * @example axisFit(['Berlin', 'Paris'], { width: 300, height: 200 }, true).labelWidth // → 96
+ */
+export function axisFit(
+  labels: readonly string[],
+  size: { width: number; height: number } | undefined,
+  horizontal: boolean,
+): AxisFit {
+  const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX;
+  if (!size || size.width <= 0 || size.height <= 0) {
+    return {
+      labelWidth: horizontal ? 140 : undefined,
+      rotate: 0,
+      interval: 'auto',
+      valueTicks: undefined,
+      hideOverlap: true,
+    };
+  }
+  const count = Math.max(labels.length, 1);
+  if (horizontal) {
+    // The labels take at most a third of the width, so the bars keep two thirds.
+    const labelWidth = Math.round(clamp(Math.min(longest + 4, size.width * 0.32), 40, 160));
+    const plot = size.width - labelWidth - 24;
+    const everyLine = size.height / count >= 11;
+    return {
+      labelWidth,
+      rotate: 0,
+      interval: everyLine ? 0 : 'auto',
+      valueTicks: clamp(Math.floor(plot / 80), 2, 6),
+      hideOverlap: !everyLine,
+    };
+  }
+  const per = (size.width - 48) / count;
+  const fits = per >= longest + 6;
+  return {
+    // Turned labels get room for a date or a month name whole before they are cut.
+    labelWidth: fits ? Math.max(Math.floor(per - 4), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
+    rotate: fits ? 0 : 35,
+    interval: 'auto',
+    valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
+    hideOverlap: true,
+  };
+}
+
+export interface PieFit {
+  readonly labels: 'outside' | 'inside';
+  readonly legend: 'Right' | 'Top' | undefined;
+  readonly outer: string;
+  readonly inner: string;
+  readonly center: [string, string];
+  /** A slice's name cut to the room beside the pie. */
+  readonly truncate: (label: string) => string;
+}
+
+/**
+ * @example pieFit(['Colour', 'Mono'], { width: 300, height: 240 }, undefined).labels // → 'outside'
+ */
+export function pieFit(
+  labels: readonly string[],
+  size: { width: number; height: number } | undefined,
+  legend: { show?: boolean; position?: string } | undefined,
+): PieFit {
+  const width = size?.width ?? 400;
+  const height = size?.height ?? 300;
+  const outside = width >= 200 && height >= 110;
+  const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX + 12;
+  // A legend to the right fits when every entry has its line and the pie keeps room for its labels.
+  const rightLegend =
+    size !== undefined &&
+    legend?.show !== false &&
+    legend?.show === true &&
+    labels.length * 20 <= height - 8 &&
+    width - longest - 24 >= 300;
+  const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
+  return {
+    labels: outside ? 'outside' : 'inside',
+    legend: rightLegend ? 'Right' : undefined,
+    // A small pie leaves more room around it for its labels.
+    outer: !outside ? '85%' : width < 320 || height < 200 ? '50%' : '62%',
+    inner: !outside ? '50%' : width < 320 || height < 200 ? '30%' : '38%',
+    center: [rightLegend ? '40%' : '50%', '52%'],
+    truncate: (label) => (label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label),
+  };
+}

@@ -12,8 +12,10 @@ import { errorTextOf } from '../../../lib/error-text';
 import { FALLBACK_LANGUAGE, toSupportedLanguage } from '../../../lib/languages';
 import { useGetEmbedInfoQuery } from '../api';
 import { useFullscreenButton } from '../hooks/use-fullscreen-button';
+import { useRetryWhileUnavailable } from '../hooks/use-retry-while-unavailable';
 import { refreshDelay } from '../model';
 import type { UserReport } from '../model';
+import { AnalyticsUnavailable } from './analytics-unavailable';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -46,6 +48,7 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
   const { workspaceId, reportId } = report;
   const info = useGetEmbedInfoQuery({ workspaceId, reportId }, { refetchOnMountOrArgChange: true });
   const { visible, reveal } = useFullscreenButton();
+  const { unavailable } = useRetryWhileUnavailable(info);
   const { refetch } = info;
   const expiration = info.data?.embedToken.expiration;
 
@@ -72,6 +75,8 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
     [entry, token, language],
   );
 
+  // A token renewal that fails keeps the report on screen (its token is still valid) while it is retried.
+  if (unavailable && !embedConfig) return <AnalyticsUnavailable onRetry={() => void refetch()} />;
   if (info.isError && !info.isFetching) {
     return (
       <LoadError

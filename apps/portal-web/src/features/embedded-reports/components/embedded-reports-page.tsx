@@ -12,7 +12,9 @@ import { SIDEBAR_WIDTH } from '../../../app/theme';
 import { LoadError } from '../../../components/load-error';
 import { errorTextOf } from '../../../lib/error-text';
 import { useGetUserReportsQuery } from '../api';
+import { useRetryWhileUnavailable } from '../hooks/use-retry-while-unavailable';
 import { selectPbiReportsForUsers } from '../slice';
+import { AnalyticsUnavailable } from './analytics-unavailable';
 import { EmbeddedReport } from './embedded-report';
 
 /**
@@ -25,9 +27,12 @@ export default function EmbeddedReportsPage() {
   const { userReports, isLoading, error } = useAppSelector(selectPbiReportsForUsers);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = userReports.find((report) => report.reportId === selectedId);
+  const { unavailable } = useRetryWhileUnavailable(query);
 
   let content;
-  if (error !== null && !isLoading) {
+  if (unavailable) {
+    content = <AnalyticsUnavailable onRetry={() => void query.refetch()} />;
+  } else if (error !== null && !isLoading) {
     content = (
       <LoadError
         what={t('EmbeddedReports.list')}

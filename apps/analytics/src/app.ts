@@ -3,7 +3,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
-import { loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
+import { DebugRequestLog, loggingOptions, rejectBeforeRouting } from '@portico/server-kit';
 import { loadSigningKey } from './auth/signing-key.ts';
 import type { SigningKey } from './auth/signing-key.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -46,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     ...loggingOptions(options.logger, loggerOptions(config)),
+    // Request lines at debug: a report's queries would otherwise fill the console at info.
+    logController: new DebugRequestLog(),
     genReqId,
     // Errors Fastify raises before routing (a URL that is not valid percent-encoding): 400 in the common shape.
     frameworkErrors: rejectBeforeRouting(),

@@ -18,7 +18,12 @@ const app = await buildIdentityApp(config).catch((error: unknown) => {
   process.exit(1);
 });
 try {
-  await app.listen({ host: config.host, port: config.port });
+  // The bind address without a scheme: the ready line names the issuer URL, once.
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    listenTextResolver: (address) => `listening on ${address.replace(/^https?:\/\//, '')}`,
+  });
 } catch (error) {
   console.error(
     `identity provider cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`,

@@ -6,8 +6,9 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
 
 /**
  * Calls `stop(0)` on any of STOP_SIGNALS, and when the launcher's parent exits (the launcher is then re-parented,
- * so `process.ppid` changes). `npm start` runs the launcher under `sh -c`; npm, when sent SIGTERM, exits and leaves
- * its script's process running, which the parent watch catches within `pollMs`.
+ * so `process.ppid` changes; checked every `pollMs`). `npm start` runs the launcher as `exec node …`, so npm's
+ * shell becomes the launcher and the SIGINT and SIGTERM npm forwards to its script reach it; a signal npm does not
+ * forward (SIGHUP) or cannot (SIGKILL) ends npm, which the parent watch notices.
  */
 export function stopOnSignals(stop, { pollMs = 250, target = process } = {}) {
   for (const signal of STOP_SIGNALS) target.on(signal, () => void stop(0, signal));

@@ -202,20 +202,21 @@ describe('npm start', () => {
   it('stops the launcher and every server, and frees their ports, when npm is sent SIGTERM', async () => {
     // What the last test restarted belongs to the stack too.
     stack.everyPid = [...new Set([...stack.everyPid, ...descendants(stack.npm.pid ?? 0).keys()])];
-    expect(stack.everyPid.length).toBeGreaterThanOrEqual(5); // npm, sh, the launcher, three servers
+    expect(stack.everyPid.length).toBeGreaterThanOrEqual(5); // npm, the launcher, three servers (and tsx's helpers)
     stack.npm.kill('SIGTERM');
     await expectAllGone(stack);
   }, 30_000);
 });
 
 describe.each([
-  ['SIGHUP to the launcher (a closed terminal)', 'SIGHUP'],
-  ['SIGKILL to the launcher (the servers notice it is gone)', 'SIGKILL'],
-] as const)('npm start, on %s', (_name, signal) => {
+  ['SIGINT to npm (kill -INT)', 'npm', 'SIGINT'],
+  ['SIGHUP to the launcher (a closed terminal)', 'launcher', 'SIGHUP'],
+  ['SIGKILL to the launcher (the servers notice it is gone)', 'launcher', 'SIGKILL'],
+] as const)('npm start, on %s', (_name, target, signal) => {
   it('stops every process and frees every port', async () => {
     const stack = await startStack();
     try {
-      process.kill(stack.pid('scripts/start.mjs'), signal);
+      process.kill(target === 'npm' ? (stack.npm.pid ?? 0) : stack.pid('scripts/start.mjs'), signal);
       await expectAllGone(stack);
     } finally {
       for (const pid of stack.everyPid) if (alive(pid)) process.kill(pid, 'SIGKILL');

@@ -2,12 +2,14 @@
 export const CHUNK_BYTES = 64 * 1024;
 
 const MINUS = 0x2d;
+// Strings up to this long are copied byte by byte while ASCII; longer ones go through Buffer.write.
+const SHORT = 32;
 const ZERO = 0x30;
 
 /**
  * Writes a document's bytes straight into fixed-size buffers, which `take()` hands out one full chunk at a time:
- * no string per value, no joined line, no UTF-8 encoding of the whole chunk afterwards. Small integers are written
- * digit by digit; strings with `Buffer.write` (UTF-8). A value longer than what is left of a chunk starts the next
+ * no string per value, no joined line, no UTF-8 encoding of the whole chunk afterwards. Safe integers are written
+ * digit by digit; short ASCII strings byte by byte; others with `Buffer.write` (UTF-8). A value longer than what is left of a chunk starts the next
  * one, and a string longer than a chunk gets a buffer of its own.
  *
  * ```ts
@@ -50,7 +52,29 @@ export class ByteChunks {
     this.#buffer[this.#at++] = value;
   }
 
+  /** `text` as UTF-8; a short one (an id, a date) byte by byte while it is ASCII, cheaper than `Buffer.write`. */
   string(text: string): void {
+    const length = text.length;
+    if (length > SHORT) {
+      this.#encoded(text);
+      return;
+    }
+    if (this.#at + length > this.#size) this.#seal();
+    const buffer = this.#buffer;
+    let at = this.#at;
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0x80) {
+        this.#at = at;
+        this.#encoded(i === 0 ? text : text.slice(i));
+        return;
+      }
+      buffer[at++] = code;
+    }
+    this.#at = at;
+  }
+
+  #encoded(text: string): void {
     const most = text.length * 3; // UTF-8 bytes a UTF-16 code unit can take
     if (this.#at + most > this.#size) {
       this.#seal();

@@ -1,6 +1,5 @@
-// Shared by `npm start` and `npm run dev`: works out one coherent set of URLs and ports from the environment,
-// starts child processes with prefixed output, waits for their health endpoints and stops them all together.
-import { spawn } from 'node:child_process';
+// Shared by `npm start` and `npm run dev`: works out one coherent set of URLs and ports from the environment, and
+// what the start summary lists (the sample sign-ins, a URL this machine reaches a server on).
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -49,10 +48,11 @@ export function stackEnvironment(env = process.env, { devWebOrigin } = {}) {
     ANALYTICS_CLIENT_SECRET: env.ANALYTICS_CLIENT_SECRET || localSecret(dataDir, 'analytics-client-secret'),
     PORTAL_ANALYTICS_URL: env.PORTAL_ANALYTICS_URL || analyticsUrl,
     // The stack runs the whole product on sample data that feeds the reports browser and the analytics service, so
-    // both are shown unless told otherwise (the server's own defaults, for a portal deployed alone, are off), and
-    // About names the portal's version instead of the installer's '{ip}' template.
+    // both are shown unless told otherwise (the server's own defaults, for a portal deployed alone, are off), as is
+    // the sample welcome message, and About names the portal's version instead of the installer's '{ip}' template.
     PORTAL_INCLUDE_REPORTS: env.PORTAL_INCLUDE_REPORTS || 'true',
     PORTAL_ENABLE_EMBEDDED_REPORTS: env.PORTAL_ENABLE_EMBEDDED_REPORTS || 'true',
+    PORTAL_SHOW_WELCOME_MESSAGE: env.PORTAL_SHOW_WELCOME_MESSAGE || 'true',
     PORTAL_VERSION: env.PORTAL_VERSION || portalVersion(),
     ...(devWebOrigin && !env.PORTAL_DEV_ORIGIN ? { PORTAL_DEV_ORIGIN: devWebOrigin } : {}),
     ...(devWebOrigin && !env.PORTAL_RECORD_MISSING_TRANSLATIONS
@@ -140,138 +140,6 @@ function localSecret(dataDir, name) {
   return readFileSync(file, 'utf8').trim();
 }
 
-const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
-
-/** Turns a pino JSON line into `12:00:01 info  message key=value`; any other line passes through unchanged. */
-export function formatLogLine(line) {
-  if (!line.startsWith('{')) return line;
-  let entry;
-  try {
-    entry = JSON.parse(line);
-  } catch {
-    return line;
-  }
-  if (typeof entry.level !== 'number' || typeof entry.msg !== 'string') return line;
-  const { level, time, msg, pid: _pid, hostname: _host, req, res, responseTime, err, ...rest } = entry;
-  let text = msg;
-  if (req) text = `${req.method} ${req.url}`;
-  else if (res) text = `${res.statusCode} in ${Math.round(responseTime ?? 0)} ms`;
-  const extras = Object.entries(rest)
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' ');
-  const clock = new Date(time ?? Date.now()).toTimeString().slice(0, 8);
-  const error = err?.stack ? `\n${err.stack}` : '';
-  return `${clock} ${(LEVELS[level] ?? level).padEnd(5)} ${text}${extras ? `  ${extras}` : ''}${error}`;
-}
-
-/** Starts `command args` with each output line prefixed by `[name]`; resolves nothing, returns the child. */
-export function startChild(name, command, args, env) {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = `[${name}] `;
-  for (const stream of [child.stdout, child.stderr]) {
-    let pending = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(prefix + formatLogLine(line) + '\n');
-    });
-    stream.on('end', () => {
-      if (pending) process.stdout.write(prefix + formatLogLine(pending) + '\n');
-    });
-  }
-  child.name = name;
-  return child;
-}
-
-/** Polls `url` until it answers 2xx; rejects when `child` exits first or after `timeoutMs`. */
-export async function waitForHealthy(url, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`${child.name} exited before it was ready (${url})`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${child.name} was not ready at ${url} after ${timeoutMs / 1000} s`);
-}
-
-/**
- * Stops every child on Ctrl+C / SIGTERM (SIGTERM first, SIGKILL after 10 s) and exits; if one child dies on its
- * own, the others are stopped too and the process exits non-zero.
- */
-export function superviseChildren(children) {
-  let stopping = false;
-  const stop = async (code) => {
-    if (stopping) return;
-    stopping = true;
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-            child.once('exit', () => {
-              clearTimeout(killer);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
-  for (const child of children) {
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      console.error(
-        `[${child.name}] stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest.`,
-      );
-      void stop(1);
-    });
-  }
-  return stop;
-}
-
-/** Where the portal server keeps the sample installer URLs (owner-only) when it seeds the sample keys. */
-export function sampleInstallersFile(dataDir) {
-  return path.join(dataDir, 'portal', 'sample-installer-urls.txt');
-}
-
-/**
- * The start summary's lines about the sample installer pages. A key is shown once, when it is made: on the start that
- * seeded the sample keys (the file did not exist before) the URLs with their keys; on later starts only where the
- * URLs are kept and the command that makes a new key.
- */
-export function sampleInstallerSummary(dataDir, { existedBefore }) {
-  const file = sampleInstallersFile(dataDir);
-  if (!existsSync(file)) return [];
-  if (existedBefore) {
-    return [
-      `  Sample installer pages: the URLs with their access keys (shown at the first start) are in`,
-      `    ${file}`,
-      '    A new key: npm run admin -- keys create contoso_emea (with the portal stopped when its database is embedded)',
-    ];
-  }
-  const urls = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('Installer for '))
-    .map((line) => `    ${line}`);
-  return [
-    `  Sample installer pages (the access keys are shown this once; the URLs are kept in ${file}):`,
-    ...urls,
-  ];
-}
-
 /** The sample sign-ins documented in the identity provider's seed file. */
 export function sampleSignIns(env) {
   const seed = env.IDENTITY_USERS_SEED || path.join(root, 'apps/identity/seed/users.json');
@@ -285,5 +153,3 @@ export function localUrl(host, port) {
   const reachable = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
-
-export const nodeWithTsx = (entry) => [process.execPath, ['--import', 'tsx', entry]];

@@ -1,21 +1,16 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on its embedded defaults. Installs and builds what is missing, then starts the
-// identity provider and the portal server, waits until both are healthy and prints where to go and who to be.
+// identity provider, the analytics service and the portal server, waits until all are healthy and prints where to
+// go and who to be. A server that stops later is restarted (supervisor.mjs); any stop signal, or the end of the
+// process that started this one, stops them all (stop-signals.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  localUrl,
-  nodeWithTsx,
-  root,
-  sampleInstallersFile,
-  sampleInstallerSummary,
-  sampleSignIns,
-  stackEnvironment,
-  startChild,
-  superviseChildren,
-  waitForHealthy,
-} from './stack.mjs';
+import { nodeWithTsx, waitForHealthy } from './child-process.mjs';
+import { localUrl, root, stackEnvironment } from './stack.mjs';
+import { holdInstallerLines, sampleInstallersFile, startSummary } from './start-summary.mjs';
+import { stopOnSignals } from './stop-signals.mjs';
+import { superviseChildren } from './supervisor.mjs';
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -65,54 +60,50 @@ for (const app of browserApps) {
 const env = stackEnvironment();
 // The portal server makes the sample keys (and this file) on its first start only: the summary shows keys then alone.
 const installersExistedBefore = existsSync(sampleInstallersFile(env.PORTICO_DATA_DIR));
-
 // The development identity provider runs only while the portal uses it; pointing OIDC_AUTHORITY at another
 // provider (Keycloak, Entra ID, …) leaves it out.
 const devIdentity = env.OIDC_AUTHORITY === env.IDENTITY_ISSUER;
-const children = [];
-const waits = [];
-if (devIdentity) {
-  const identity = startChild('identity', ...nodeWithTsx('apps/identity/src/server.ts'), env);
-  children.push(identity);
-  waits.push(() => waitForHealthy(`${localUrl(env.IDENTITY_HOST, env.IDENTITY_PORT)}/healthz`, identity));
-}
-const analytics = startChild('analytics', ...nodeWithTsx('apps/analytics/src/server.ts'), env);
-children.push(analytics);
-waits.push(() => waitForHealthy(`${localUrl(env.ANALYTICS_HOST, env.ANALYTICS_PORT)}/readyz`, analytics));
-const portal = startChild('portal', ...nodeWithTsx('apps/portal-server/src/server.ts'), env);
-children.push(portal);
-waits.push(() => waitForHealthy(`${localUrl(env.PORTAL_HOST, env.PORTAL_PORT)}/readyz`, portal));
-const stop = superviseChildren(children);
+const installers = holdInstallerLines();
+const servers = [
+  ...(devIdentity
+    ? [
+        {
+          name: 'identity',
+          entry: 'apps/identity/src/server.ts',
+          health: `${localUrl(env.IDENTITY_HOST, env.IDENTITY_PORT)}/healthz`,
+        },
+      ]
+    : []),
+  {
+    name: 'analytics',
+    entry: 'apps/analytics/src/server.ts',
+    health: `${localUrl(env.ANALYTICS_HOST, env.ANALYTICS_PORT)}/readyz`,
+  },
+  {
+    name: 'portal',
+    entry: 'apps/portal-server/src/server.ts',
+    health: `${localUrl(env.PORTAL_HOST, env.PORTAL_PORT)}/readyz`,
+    show: installers.show,
+  },
+];
+const stack = superviseChildren(
+  servers.map(({ name, entry, show }) => {
+    const [command, args] = nodeWithTsx(entry);
+    return { name, command, args, env, show };
+  }),
+);
+stopOnSignals(stack.stop);
 
 try {
-  await Promise.all(waits.map((wait) => wait()));
+  await Promise.all(servers.map(({ name, health }) => waitForHealthy(name, health)));
 } catch (error) {
   console.error(`\nPortico did not start: ${error.message}`);
-  await stop(1);
+  await stack.stop(1);
 }
-
-const signIns = devIdentity
-  ? [
-      '  Sample sign-ins (email, password, name):',
-      ...sampleSignIns(env).map((u) => `    ${u.username.padEnd(28)} ${u.password.padEnd(16)} ${u.name}`),
-    ]
-  : [`  Sign in through ${env.OIDC_AUTHORITY}.`];
-const installers = sampleInstallerSummary(env.PORTICO_DATA_DIR, { existedBefore: installersExistedBefore });
-
+stack.started();
 console.info(
-  [
-    '',
-    '  Portico is running.',
-    '',
-    `    Portal             ${env.PORTAL_PUBLIC_URL}`,
-    `    Identity provider  ${env.OIDC_AUTHORITY}`,
-    `    Analytics service  ${env.ANALYTICS_PUBLIC_URL}`,
-    `    Data directory     ${env.PORTICO_DATA_DIR}`,
-    '',
-    ...signIns,
-    '',
-    ...(installers.length > 0 ? [...installers, ''] : []),
-    '  Press Ctrl+C to stop.',
-    '',
-  ].join('\n'),
+  startSummary(env, {
+    devIdentity,
+    installers: installers.release(env.PORTICO_DATA_DIR, { existedBefore: installersExistedBefore }),
+  }),
 );

@@ -40,6 +40,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       IDENTITY_PORT: String(identityPort),
       ANALYTICS_PORT: String(analyticsPort),
       LOG_LEVEL: 'warn',
+      // `npm start` shows the sample welcome dialog once per user; journeys that are not about it go without it.
+      PORTAL_SHOW_WELCOME_MESSAGE: 'false',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

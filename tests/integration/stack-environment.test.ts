@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: the launcher scripts are plain JavaScript modules without type declarations
-import { sampleInstallerSummary, stackEnvironment } from '../../scripts/stack.mjs';
+import { stackEnvironment } from '../../scripts/stack.mjs';
+import { sampleInstallerSummary } from '../../scripts/start-summary.mjs';
 
 type Env = Record<string, string | undefined>;
 const environment = stackEnvironment as (env: Env, options?: { devWebOrigin?: string }) => Env;
-const summary = sampleInstallerSummary as (dataDir: string, options: { existedBefore: boolean }) => string[];
+const summary = sampleInstallerSummary;
 
 let root: string;
 let umask: number;

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
 import {
+  DebugRequestLog,
   loggingOptions,
   privateModesWarning,
   rejectBeforeRouting,
@@ -54,6 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     ...loggingOptions(options.logger, loggerOptions(config)),
+    // Request lines at debug: a report's queries would otherwise fill the console at info.
+    logController: new DebugRequestLog(),
     genReqId,
     // Errors Fastify raises before routing (a URL that is not valid percent-encoding): 400 in the common shape.
     frameworkErrors: rejectBeforeRouting(),

@@ -10,5 +10,5 @@ await serve(app, {
   host: config.host,
   port: config.port,
   readyMessage: `analytics service ready at ${config.publicUrl}`,
-  readyFields: { url: config.publicUrl, embedOrigins: config.embedOrigins },
+  readyFields: { embedOrigins: config.embedOrigins },
 });

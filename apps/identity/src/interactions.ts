@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from 'oidc-provider';
+import { errors } from './oidc-provider-module.ts';
 import type Provider from 'oidc-provider';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { expiredInteractionPage, loginPage, problemPage, TOO_MANY_ATTEMPTS } from './pages.ts';

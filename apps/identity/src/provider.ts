@@ -1,4 +1,4 @@
-import Provider, { errors } from 'oidc-provider';
+import { Provider, errors } from './oidc-provider-module.ts';
 import type { Account, Configuration, KoaContextWithOIDC, ResourceServer } from 'oidc-provider';
 import type { IdentityConfig } from './config.ts';
 import { contentSecurityPolicy, createNonce } from './content-security-policy.ts';

@@ -50,5 +50,5 @@ await serve(app, {
   beforeListen: seed,
   release: () => database.close(),
   readyMessage: `portal server ready at ${config.publicUrl}`,
-  readyFields: { url: config.publicUrl, database: database.kind, authority: config.oidc.authority },
+  readyFields: { database: database.kind, authority: config.oidc.authority },
 });

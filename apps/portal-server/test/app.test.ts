@@ -235,8 +235,8 @@ describe('logging', () => {
     expect(text()).not.toContain('SECRETKEY');
   });
 
-  it('writes one structured line per request, on completion, with its id, method, URL, status and time', async () => {
-    const logs = captureLogs(loggerOptions({ logLevel: 'info' }));
+  it('writes one structured debug line per request, on completion, with its id, method, URL, status and time', async () => {
+    const logs = captureLogs(loggerOptions({ logLevel: 'debug' }));
     const app = await testApp({ config: testConfig(), logger: logs.logger });
     const url = '/api/configuration/clientConfiguration';
     const res = await app.inject({ url, headers: { 'x-request-id': 'log-1' } });
@@ -244,7 +244,7 @@ describe('logging', () => {
     await app.close();
     expect(logs.records().filter((line) => line['reqId'] === 'log-1')).toEqual([
       expect.objectContaining({
-        level: 30,
+        level: 20,
         msg: 'request completed',
         method: 'GET',
         url,
@@ -254,8 +254,19 @@ describe('logging', () => {
     ]);
   });
 
-  it('writes the completion line once, with the same id, after a request that logged on its way', async () => {
+  it('writes no line for a request that succeeds at the default level (info)', async () => {
     const logs = captureLogs(loggerOptions({ logLevel: 'info' }));
+    const app = await testApp({ config: testConfig(), logger: logs.logger });
+    await app.inject({
+      url: '/api/configuration/clientConfiguration',
+      headers: { 'x-request-id': 'quiet-1' },
+    });
+    await app.close();
+    expect(logs.records().filter((line) => line['reqId'] === 'quiet-1')).toEqual([]);
+  });
+
+  it('writes the completion line once, with the same id, after a request that logged on its way', async () => {
+    const logs = captureLogs(loggerOptions({ logLevel: 'debug' }));
     const app = await testApp({ config: testConfig(), logger: logs.logger });
     app.get('/api/test/chatty', async (request) => {
       request.log.info({ step: 'lookup' }, 'looked something up');
@@ -269,7 +280,7 @@ describe('logging', () => {
       .filter((line) => line['url'] === '/api/test/chatty' || line['step'] === 'lookup');
     expect(lines.filter((line) => line['reqId'] === 'chatty-1')).toEqual([
       expect.objectContaining({ level: 30, step: 'lookup', msg: 'looked something up' }),
-      expect.objectContaining({ level: 30, statusCode: 200, msg: 'request completed' }),
+      expect.objectContaining({ level: 20, statusCode: 200, msg: 'request completed' }),
     ]);
     expect(lines).toHaveLength(4);
     expect(new Set(lines.map((line) => line['reqId'])).size).toBe(2);

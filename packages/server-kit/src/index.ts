@@ -17,6 +17,7 @@ export type { ErrorHandlerOptions } from './error-handler.ts';
 export { DeferredChildLogger, deferChildren } from './deferred-child-logger.ts';
 export { requestLineWriter } from './request-line.ts';
 export type { RequestLineWriter } from './request-line.ts';
+export { DebugRequestLog } from './debug-request-log.ts';
 export { batchedDestination } from './batched-destination.ts';
 export type { BatchedDestination, LineSink } from './batched-destination.ts';
 export { loggingOptions, rejectBeforeRouting } from './fastify-options.ts';

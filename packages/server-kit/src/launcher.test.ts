@@ -87,6 +87,9 @@ describe('serve', () => {
     const { port } = server.server.address() as AddressInfo;
     expect(await (await fetch(`http://127.0.0.1:${port}/ping`)).json()).toEqual({ pong: true });
     expect(logs.records()).toContainEqual(expect.objectContaining({ msg: 'svc ready', url: 'http://svc' }));
+    // The bind address, without a scheme: the URL to open is the ready line's, printed once.
+    expect(messages(logs)).toContain(`listening on 127.0.0.1:${port}`);
+    expect(messages(logs).some((msg) => String(msg).startsWith('Server listening at http'))).toBe(false);
 
     proc.emit('SIGTERM');
     proc.emit('SIGINT');

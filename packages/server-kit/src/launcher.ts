@@ -80,7 +80,12 @@ export async function serve(app: FastifyInstance, options: ServeOptions): Promis
 
   await options.beforeListen?.();
   try {
-    await app.listen({ host: options.host, port: options.port });
+    // The bind address without a scheme: the ready line that follows names the URL to open, once.
+    await app.listen({
+      host: options.host,
+      port: options.port,
+      listenTextResolver: (address) => `listening on ${address.replace(/^https?:\/\//, '')}`,
+    });
   } catch (error) {
     app.log.fatal({ err: error }, `could not listen on ${options.host}:${options.port}`);
     stopping = true;

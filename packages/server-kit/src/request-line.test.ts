@@ -56,6 +56,21 @@ describe('the request line writer', () => {
     expect(JSON.parse(lines[0] ?? '')).toEqual(JSON.parse(lines[1] ?? ''));
   });
 
+  it('writes the line at debug when asked, and nothing while the logger is at info', () => {
+    const { logger, lines } = capture({ level: 'info' });
+    const write = requestLineWriter(logger, 'request completed', 'debug');
+    write?.('a', 'GET', '/', 200, 1);
+    logger.level = 'debug';
+    write?.('b', 'GET', '/', 200, 1);
+    logger.debug(
+      { reqId: 'b', method: 'GET', url: '/', statusCode: 200, responseTime: 1 },
+      'request completed',
+    );
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0] ?? '')).toEqual({ ...JSON.parse(lines[1] ?? ''), time: expect.any(Number) });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 20, reqId: 'b' });
+  });
+
   it('writes nothing when info is off, and again when it is back on', () => {
     const { logger, lines } = capture({ level: 'warn' });
     const write = requestLineWriter(logger, 'request completed');

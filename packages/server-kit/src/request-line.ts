@@ -28,13 +28,14 @@ type PinoInternals = Record<symbol, unknown> & {
 };
 
 /**
- * For a pino logger, a function that writes what `logger.info({ reqId, method, url, statusCode, responseTime },
- * message)` writes, at a fraction of the cost: the line is the logger's own output for marker values, asked of pino
- * once (`pino.symbols.asJsonSym`: its level, time, bindings, key order and message key), then filled in per request
- * (strings as `JSON.stringify` writes them, printable ASCII as it is; numbers as JavaScript prints them; the time
- * from the logger's own clock) and handed to the logger's stream. The same bytes as pino's, except that a lone
- * surrogate is escaped (`\ud800`) where pino writes it raw. A general pino line (`LOG`, `write`, `asJson` walking
- * the object, escaping key by key) costs several times more, and the portal writes one per request.
+ * For a pino logger, a function that writes what `logger[level]({ reqId, method, url, statusCode, responseTime },
+ * message)` writes (level info unless said), at a fraction of the cost: the line is the logger's own output for
+ * marker values, asked of pino once (`pino.symbols.asJsonSym`: its level, time, bindings, key order and message
+ * key), then filled in per request (strings as `JSON.stringify` writes them, printable ASCII as it is; numbers as
+ * JavaScript prints them; the time from the logger's own clock) and handed to the logger's stream. The same bytes
+ * as pino's, except that a lone surrogate is escaped (`\ud800`) where pino writes it raw. A general pino line
+ * (`LOG`, `write`, `asJson` walking the object, escaping key by key) costs several times more, and the portal
+ * writes one per request.
  *
  * undefined for a logger whose lines could depend on more than that: not pino, a mixin, log-method or stream-write
  * hooks, a log formatter, serializers of those fields, a message prefix, a message with format characters.
@@ -44,7 +45,11 @@ type PinoInternals = Record<symbol, unknown> & {
  * write?.(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
  * ```
  */
-export function requestLineWriter(logger: FastifyBaseLogger, message: string): RequestLineWriter | undefined {
+export function requestLineWriter(
+  logger: FastifyBaseLogger,
+  message: string,
+  level: 'debug' | 'info' = 'info',
+): RequestLineWriter | undefined {
   const internals = logger as unknown as PinoInternals;
   const asJson = internals[asJsonSym];
   const time = internals[timeSym];
@@ -52,10 +57,10 @@ export function requestLineWriter(logger: FastifyBaseLogger, message: string): R
   const hooks = internals[hooksSym] as { logMethod?: unknown; streamWrite?: unknown } | undefined;
   const formatters = internals[formattersSym] as { log?: unknown } | undefined;
   const serializers = (internals[serializersSym] ?? {}) as Record<string, unknown>;
-  const info = internals.levels?.values?.['info'];
+  const value = internals.levels?.values?.[level];
   const isLevelEnabled = internals.isLevelEnabled;
   if (
-    info === undefined ||
+    value === undefined ||
     isLevelEnabled === undefined ||
     typeof asJson !== 'function' ||
     typeof time !== 'function' ||
@@ -71,7 +76,7 @@ export function requestLineWriter(logger: FastifyBaseLogger, message: string): R
     return undefined;
   }
   const sample = Object.fromEntries(FIELDS.map((field, i) => [field, MARKERS[i]]));
-  const line = String(asJson.call(logger, sample, message, info, TIME));
+  const line = String(asJson.call(logger, sample, message, value, TIME));
   const parts: string[] = [];
   let rest = line;
   for (const marker of [TIME, ...MARKERS.map((value) => JSON.stringify(value))]) {
@@ -84,7 +89,7 @@ export function requestLineWriter(logger: FastifyBaseLogger, message: string): R
   const p6 = rest;
   const write = stream.write.bind(stream);
   const clock = (time as () => string).bind(logger);
-  const enabled = isLevelEnabled.bind(logger, 'info');
+  const enabled = isLevelEnabled.bind(logger, level);
   return (reqId, method, url, statusCode, responseTime) => {
     if (!enabled()) return;
     write(

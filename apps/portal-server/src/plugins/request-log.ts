@@ -14,7 +14,7 @@ export const loggedUrl = (url: string): string =>
 
 /**
  * Fastify's request logging, one line per request instead of two: nothing when a request arrives, and on completion
- * one structured line at info (error when the answer failed) with the method, URL, status and time taken, beside the
+ * one structured line at debug (error when the answer failed) with the method, URL, status and time taken, beside the
  * `reqId` binding every request's lines carry. Every other line Fastify writes (error-handler logs, stream errors,
  * refusals while closing) is unchanged. Pass as Fastify's `logController`.
  *
@@ -25,7 +25,10 @@ export const loggedUrl = (url: string): string =>
  * pino child, and is written by server-kit's `requestLineWriter` (pino's own line for these fields, learned once and
  * filled in) rather than pino's general path; the bytes are the same (but for a lone surrogate, escaped).
  *
- * `{"level":30,"reqId":"…","method":"GET","url":"/healthz","statusCode":200,"responseTime":0.4,"msg":"request completed"}`
+ * The line is at debug so that the console of `npm start` (LOG_LEVEL info) shows starts, warnings and errors rather
+ * than every static file; LOG_LEVEL=debug shows them. A server error is logged at error by the error handler.
+ *
+ * `{"level":20,"reqId":"…","method":"GET","url":"/healthz","statusCode":200,"responseTime":0.4,"msg":"request completed"}`
  */
 export class OneLineRequestLog extends LogController {
   /** server-kit's fast writer of the completion line for the last parent logger seen (in practice, the only one). */
@@ -47,7 +50,7 @@ export class OneLineRequestLog extends LogController {
         : log.parentWhileUnmade();
     if (parent !== undefined) {
       if (this.#lines?.logger !== parent)
-        this.#lines = { logger: parent, write: requestLineWriter(parent, COMPLETED) };
+        this.#lines = { logger: parent, write: requestLineWriter(parent, COMPLETED, 'debug') };
       if (this.#lines.write !== undefined) {
         this.#lines.write(
           request.id,
@@ -59,7 +62,7 @@ export class OneLineRequestLog extends LogController {
         return;
       }
       // An object literal with the binding first: what the child would write.
-      parent.info(
+      parent.debug(
         {
           reqId: request.id,
           method: request.method,
@@ -78,6 +81,6 @@ export class OneLineRequestLog extends LogController {
       responseTime: reply.elapsedTime,
     };
     if (error) log.error({ ...line, err: error }, 'request errored');
-    else log.info(line, COMPLETED);
+    else log.debug(line, COMPLETED);
   }
 }

@@ -1,4 +1,4 @@
-import { buffer, text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
 import {
   findReportKind,
   renderReport,
@@ -44,7 +44,9 @@ export function render(
   });
 }
 
-export const renderText = async (...args: Parameters<typeof render>) => text(render(...args).body);
+// The bytes as UTF-8, BOM kept (a TextDecoder, as `text()` uses, would drop it).
+export const renderText = async (...args: Parameters<typeof render>) =>
+  (await buffer(render(...args).body)).toString('utf8');
 export const renderBytes = async (...args: Parameters<typeof render>) => buffer(render(...args).body);
 
 /**

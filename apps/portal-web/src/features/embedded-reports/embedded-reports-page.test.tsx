@@ -5,6 +5,7 @@ import { FakeUserManager } from '../../test/fake-user-manager';
 import { jsonResponse, sentBody, stubPortal } from '../../test/http';
 import { renderApp } from '../../test/render';
 import { makeUser } from '../../test/users';
+import { isUnavailable, retryDelay } from './hooks/use-retry-while-unavailable';
 import { refreshDelay, TOKEN_REFRESH_MARGIN_MS } from './model';
 
 vi.mock('oidc-client-ts', async (importOriginal) => ({
@@ -99,6 +100,63 @@ describe('the embedded reports page', () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
     expect(refreshDelay('2030-01-01T01:00:00Z', now)).toBe(3_600_000 - TOKEN_REFRESH_MARGIN_MS);
     expect(refreshDelay('2030-01-01T00:00:01Z', now)).toBe(10_000);
+  });
+
+  it('says the analytics service is unavailable and shows the reports by itself once it is back', async () => {
+    let analyticsUp = false;
+    const unavailable = () =>
+      jsonResponse(
+        { message: 'The analytics service cannot be reached; try again.', code: 'ANALYTICS_UNAVAILABLE' },
+        503,
+      );
+    stubPortal(
+      { enableEmbeddedPowerBi: true },
+      {
+        '/api/embedpbi/GetPbiReportsInfoForUserAsync': () =>
+          analyticsUp ? jsonResponse(REPORTS) : unavailable(),
+        '/api/embedpbi/GetPbiEmbedInfoForUserAsync': () =>
+          analyticsUp ? jsonResponse(EMBED_INFO) : unavailable(),
+      },
+    );
+    renderApp({ route: '/EmbeddedReports' });
+
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('The analytics service is not available right now.');
+    expect(screen.queryByRole('button', { name: 'Fleet overview' })).not.toBeInTheDocument();
+
+    analyticsUp = true;
+    const sidebar = await screen.findByRole('navigation', { name: 'Reports' });
+    await waitFor(() => expect(sidebar).toHaveTextContent('Fleet overview'), { timeout: 5000 });
+    expect(screen.queryByText(/analytics service is not available/)).not.toBeInTheDocument();
+  });
+
+  it('keeps trying a report whose embed token the analytics service cannot make yet, then embeds it', async () => {
+    let analyticsUp = false;
+    stubPortal(
+      { enableEmbeddedPowerBi: true },
+      {
+        '/api/embedpbi/GetPbiReportsInfoForUserAsync': () => jsonResponse(REPORTS),
+        '/api/embedpbi/GetPbiEmbedInfoForUserAsync': () =>
+          analyticsUp ? jsonResponse(EMBED_INFO) : jsonResponse({ message: 'Bad gateway' }, 502),
+      },
+    );
+    const { user } = renderApp({ route: '/EmbeddedReports' });
+    await user.click(await screen.findByRole('button', { name: 'Toner usage' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The analytics service is not available');
+
+    analyticsUp = true;
+    await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull(), { timeout: 5000 });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('retries after 2 s, doubling to 30 s, and only what may pass by itself', () => {
+    expect([0, 1, 2, 3, 4, 5].map(retryDelay)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect(isUnavailable({ status: 503, code: 'ANALYTICS_UNAVAILABLE' })).toBe(true);
+    expect(isUnavailable({ status: 'FETCH_ERROR' })).toBe(true);
+    expect(isUnavailable({ status: 504, code: null })).toBe(true);
+    expect(isUnavailable({ status: 403, code: 'FORBIDDEN' })).toBe(false);
+    expect(isUnavailable({ status: 404, code: 'NOT_FOUND' })).toBe(false);
+    expect(isUnavailable({ status: 500, code: 'INTERNAL' })).toBe(false);
   });
 
   it('asks a visitor who is not signed in to sign in', async () => {

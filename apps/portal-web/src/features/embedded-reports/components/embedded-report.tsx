@@ -17,8 +17,10 @@ import {
   isFrameFullscreenShortcut,
   useFullscreenButton,
 } from '../hooks/use-fullscreen-button';
+import { useRetryWhileUnavailable } from '../hooks/use-retry-while-unavailable';
 import { refreshDelay } from '../model';
 import type { UserReport } from '../model';
+import { AnalyticsUnavailable } from './analytics-unavailable';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -53,6 +55,7 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
   const fullscreen = useFullscreenButton();
   const { visible, reveal } = fullscreen;
   const { focusRequested, focused } = fullscreen;
+  const { unavailable } = useRetryWhileUnavailable(info);
   const { refetch } = info;
   const expiration = info.data?.embedToken.expiration;
 
@@ -79,6 +82,8 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
     [entry, token, language],
   );
 
+  // A token renewal that fails keeps the report on screen (its token is still valid) while it is retried.
+  if (unavailable && !embedConfig) return <AnalyticsUnavailable onRetry={() => void refetch()} />;
   if (info.isError && !info.isFetching) {
     return (
       <LoadError

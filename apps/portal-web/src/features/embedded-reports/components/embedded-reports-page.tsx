@@ -12,8 +12,10 @@ import { SIDEBAR_WIDTH } from '../../../app/theme';
 import { LoadError } from '../../../components/load-error';
 import { errorTextOf } from '../../../lib/error-text';
 import { useGetUserReportsQuery } from '../api';
+import { useRetryWhileUnavailable } from '../hooks/use-retry-while-unavailable';
 import { selectPbiReportsForUsers } from '../slice';
 import { useFillHeight } from '../hooks/use-fill-height';
+import { AnalyticsUnavailable } from './analytics-unavailable';
 import { EmbeddedReport } from './embedded-report';
 
 /**
@@ -27,9 +29,12 @@ export default function EmbeddedReportsPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = userReports.find((report) => report.reportId === selectedId);
   const [pageRef, fillHeight] = useFillHeight<HTMLDivElement>();
+  const { unavailable } = useRetryWhileUnavailable(query);
 
   let content;
-  if (error !== null && !isLoading) {
+  if (unavailable) {
+    content = <AnalyticsUnavailable onRetry={() => void query.refetch()} />;
+  } else if (error !== null && !isLoading) {
     content = (
       <LoadError
         what={t('EmbeddedReports.list')}

@@ -7,8 +7,8 @@ import { catalogIsEmpty, insertCatalog } from '../db/catalog.ts';
 import type { PortalDb } from '../db/database.ts';
 import { INSTALLEES } from '../db/schema.ts';
 import type { Installee } from '../db/schema.ts';
-import { artifactRoot, ensureSampleArtifacts } from '../installers/artifacts.ts';
 import { SAMPLE_CATALOG } from './catalog.ts';
+import { seedSampleReleases } from './releases.ts';
 
 /** The account the sample access keys belong to. */
 export const SAMPLE_KEY_ACCOUNT = 'contoso_emea';
@@ -31,7 +31,8 @@ export interface SeedResult {
   /** True when the accounts were seeded now (the database had none). */
   seededAccounts: boolean;
   seededCatalog: boolean;
-  artifactsMade: number;
+  /** Sample release files published now (only into a store with no releases). */
+  releaseFilesPublished: number;
   /** `Installer for <installee>: <url>` lines, from this seed or an earlier one (the sample-keys file). */
   installerLines: string[];
   /** The sample keys, only when created now. */
@@ -67,6 +68,9 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
       const created = await createAccessKey(db, {
         databaseName: SAMPLE_KEY_ACCOUNT,
         installees: [installee],
+        // The dca and upgrade sample keys see the preview channel too, the control panel's stable only, so that
+        // `npm start` shows both entitlements.
+        channels: installee === 'controlPanel' ? ['stable'] : ['stable', 'preview'],
       });
       if (created !== undefined) keys[installee] = created.key;
     }
@@ -85,8 +89,8 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
     await insertCatalog(db, SAMPLE_CATALOG);
     seededCatalog = true;
   }
-  const artifactsMade = await ensureSampleArtifacts(artifactRoot(options.dataDir), options.artifactBytes);
+  const releaseFilesPublished = await seedSampleReleases(db, options.dataDir, options.artifactBytes);
   const saved = await readFile(sampleKeysFile(options.dataDir), 'utf8').catch(() => '');
   const installerLines = saved.split('\n').filter((line) => line.startsWith('Installer for '));
-  return { seededAccounts, seededCatalog, artifactsMade, installerLines, keys };
+  return { seededAccounts, seededCatalog, releaseFilesPublished, installerLines, keys };
 }

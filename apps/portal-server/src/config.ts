@@ -98,7 +98,7 @@ export interface PortalConfig {
   readonly recordMissingTranslations: boolean;
   /** HMAC key of the download access tokens; random per process when unset (one replica only). */
   readonly downloadTokenSecret: string | undefined;
-  /** Lifetime of an installer download link (GET /api/download/file/<token>). */
+  /** Lifetime of an installer download link (GET /api/download/file?token=<token>). */
   readonly downloadLinkSeconds: number;
   /** Failed installer-key attempts per client and window before every attempt answers 429. */
   readonly installerFailureLimit: { readonly max: number; readonly windowSeconds: number };

@@ -15,7 +15,7 @@ export interface LinkClaims {
 export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 export interface DownloadLinks {
-  /** A token for `/api/download/file/<token>`, valid `seconds` from `now`. */
+  /** A token for `/api/download/file?token=<token>`, valid `seconds` from `now`. */
   issue(claims: LinkClaims, now?: number): { token: string; expiresAt: Date };
   check(token: string, now?: number): LinkCheck;
 }

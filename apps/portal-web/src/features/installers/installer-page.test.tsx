@@ -128,7 +128,7 @@ describe('the installer pages', () => {
         [RELEASES]: () => jsonResponse(LISTING),
         '/api/download/dca/link': () =>
           jsonResponse({
-            url: '/api/download/file/v1.abc.def',
+            url: '/api/download/file?token=v1.abc.def',
             expiresAt: '2026-11-26T20:00:00.000Z',
             fileName: 'PorticoDCA-2.5.0-beta.1-x64.msi',
             size: 1,
@@ -152,7 +152,7 @@ describe('the installer pages', () => {
       language: 'de',
     });
     const anchor = click.mock.contexts.at(-1) as HTMLAnchorElement;
-    expect(anchor.getAttribute('href')).toBe('/api/download/file/v1.abc.def');
+    expect(anchor.getAttribute('href')).toBe('/api/download/file?token=v1.abc.def');
   });
 
   it('saves the SHA256SUMS file of the chosen version as it was published', async () => {

@@ -79,7 +79,7 @@ const ReleaseListing = Type.Object({
 });
 
 const DownloadLink = Type.Object({
-  url: Type.String({ description: 'relative to the API: /api/download/file/<token>' }),
+  url: Type.String({ description: 'absolute path: /api/download/file?token=<token>' }),
   expiresAt: Type.String({ format: 'date-time' }),
   fileName: Type.String(),
   size: Type.Integer(),
@@ -141,7 +141,7 @@ interface Entitlement {
  * - GET  /api/download/{installee}/releases?accessKey: the entitled versions with notes, files, checksums and signature;
  * - POST /api/download/{installee}/link: a short-lived signed link to one file of one version;
  * - GET  /api/download/{installee}/releases/{version}/SHA256SUMS[.sig]?accessKey;
- * and GET /api/download/file/<token> (the link) and GET /api/download/release-signing-key.pem.
+ * and GET /api/download/file?token=<token> (the link) and GET /api/download/release-signing-key.pem.
  * Failed key attempts count per client; past the limit every attempt answers 429 until the window ends.
  */
 const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = async (app, { config }) => {
@@ -377,7 +377,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
         });
         reply.header('cache-control', 'no-store');
         return {
-          url: `/api/download/file/${token}`,
+          url: `/api/download/file?token=${token}`,
           expiresAt: expiresAt.toISOString(),
           fileName: file.fileName,
           size: file.size,
@@ -428,12 +428,15 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
   }
 
   app.get(
-    '/file/:token',
+    '/file',
     {
       compress: false,
       schema: {
         summary: 'Downloads the file a short-lived link names (Range supported while the link is valid)',
-        params: Type.Object({ token: Type.String({ pattern: LINK_TOKEN_PATTERN, maxLength: 1200 }) }),
+        querystring: Type.Object(
+          { token: Type.String({ pattern: LINK_TOKEN_PATTERN, maxLength: 1200 }) },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
           206: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
@@ -444,7 +447,7 @@ const downloadRoutes: FastifyPluginAsyncTypebox<{ config: PortalConfig }> = asyn
       },
     },
     async (request, reply) => {
-      const result = links.check(request.params.token);
+      const result = links.check(request.query.token);
       if (!result.ok) {
         throw result.reason === 'expired'
           ? new HttpError(

@@ -114,8 +114,9 @@ test('a published version is on the installer page, downloads, and matches its s
 
   // The notes in German, where the vendor wrote them; the older version has none in any language.
   await page.goto(`${stack.installerUrl('dca')}?lng=de`);
-  await expect(history.getByText('Proxy-Unterstützung mit PROXY_URL')).toBeVisible();
-  await expect(history.getByText('Keine Versionshinweise.')).toBeVisible();
+  const verlauf = page.getByRole('region', { name: 'Versionsverlauf' });
+  await expect(verlauf.getByText('Proxy-Unterstützung mit PROXY_URL')).toBeVisible();
+  await expect(verlauf.getByText('Keine Versionshinweise.')).toBeVisible();
 });
 
 test('the download is in the admin CLI’s audit list for the customer account', async () => {

@@ -162,189 +162,202 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
       {releases.length === 0 ? (
         <Alert severity="info">{t('Installer.noVersions')}</Alert>
       ) : (
-        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={4} sx={{ alignItems: 'flex-start' }}>
-          <Stack spacing={3} sx={{ flex: '1 1 0', minWidth: 0, width: '100%' }}>
-            <Paper variant="outlined" component="section" aria-labelledby="installer-download-heading">
-              <Stack spacing={2.5} sx={{ p: { xs: 2, sm: 3 } }}>
-                <Typography variant="h6" component="h2" id="installer-download-heading">
-                  {t('Installer.downloadHeading')}
-                </Typography>
-                {/* 15em: a shrunk label may take 133 % of its field, and German's "Sprache des
+        // One column: download, history, how to verify; wide: download and how to verify beside the history.
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 3, lg: 4 },
+            alignItems: 'start',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+            gridTemplateRows: { lg: 'auto 1fr' },
+            gridTemplateAreas: {
+              xs: '"download" "history" "verify"',
+              lg: '"download history" "verify history"',
+            },
+          }}
+        >
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="installer-download-heading"
+            sx={{ gridArea: 'download' }}
+          >
+            <Stack spacing={2.5} sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography variant="h6" component="h2" id="installer-download-heading">
+                {t('Installer.downloadHeading')}
+              </Typography>
+              {/* 15em: a shrunk label may take 133 % of its field, and German's "Sprache des
                     Installationsprogramms" was cut short in 12em. */}
-                <Stack
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={3}
-                  useFlexGap
-                  sx={{ flexWrap: 'wrap' }}
-                >
-                  <FormControl variant="standard" sx={{ minWidth: '15em' }}>
-                    <InputLabel htmlFor="installer-version" shrink>
-                      {t('Installer.version')}
-                    </InputLabel>
-                    <NativeSelect
-                      id="installer-version"
-                      value={version ?? ''}
-                      onChange={(event) => {
-                        setVersion(event.target.value);
-                        setStatus({ kind: 'idle' });
-                      }}
-                    >
-                      {releases.map((candidate) => (
-                        <option key={candidate.version} value={candidate.version}>
-                          {candidate.version === latest
-                            ? t('Installer.versionOptionLatest', {
-                                version: candidate.version,
-                                channel: channelLabel(candidate.channel),
-                              })
-                            : t('Installer.versionOption', {
-                                version: candidate.version,
-                                channel: channelLabel(candidate.channel),
-                              })}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormControl variant="standard" sx={{ minWidth: '15em' }}>
-                    <InputLabel htmlFor="installer-language" shrink>
-                      {t('Installer.language')}
-                    </InputLabel>
-                    <NativeSelect
-                      id="installer-language"
-                      value={language}
-                      onChange={(event) => setLanguage(event.target.value)}
-                    >
-                      {SUPPORTED_LANGUAGES.map(({ code, name }) => (
-                        <option key={code} value={code} lang={code}>
-                          {name}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormControl variant="standard" sx={{ minWidth: '10em' }}>
-                    <InputLabel htmlFor="installer-platform" shrink>
-                      {t('Installer.platform')}
-                    </InputLabel>
-                    <NativeSelect
-                      id="installer-platform"
-                      value={platform}
-                      onChange={(event) => setPlatform(event.target.value === 'x86' ? 'x86' : 'x64')}
-                    >
-                      {PLATFORMS.map(({ value, labelKey }) => (
-                        <option key={value} value={value}>
-                          {t(labelKey)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                </Stack>
-                {release !== undefined && file === undefined && (
-                  <Alert severity="warning">{t('Installer.noFile')}</Alert>
-                )}
-                {release !== undefined && file !== undefined && (
-                  <Box
-                    component="dl"
-                    sx={{
-                      m: 0,
-                      display: 'grid',
-                      gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-                      columnGap: 2,
-                      rowGap: 0.5,
-                      '& dt': { color: 'text.secondary', fontSize: '0.875rem' },
-                      '& dd': { m: 0, mb: { xs: 1, sm: 0 }, minWidth: 0 },
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <FormControl variant="standard" sx={{ minWidth: '15em' }}>
+                  <InputLabel htmlFor="installer-version" shrink>
+                    {t('Installer.version')}
+                  </InputLabel>
+                  <NativeSelect
+                    id="installer-version"
+                    value={version ?? ''}
+                    onChange={(event) => {
+                      setVersion(event.target.value);
+                      setStatus({ kind: 'idle' });
                     }}
                   >
-                    <dt>{t('Installer.file')}</dt>
-                    <dd>
-                      <code>{file.fileName}</code>
-                    </dd>
-                    <dt>{t('Installer.size')}</dt>
-                    <dd>
-                      <span title={t('Installer.sizeBytes', { bytes: file.size.toLocaleString(uiLanguage) })}>
-                        {sizeText(file.size)}
-                      </span>
-                    </dd>
-                    <dt>{t('Installer.sha256')}</dt>
-                    <dd>
-                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                        <Box
-                          component="code"
-                          data-testid="installer-sha256"
-                          sx={{ wordBreak: 'break-all', fontSize: '0.8125rem' }}
-                        >
-                          {file.sha256}
-                        </Box>
-                        <Tooltip title={t('Installer.copySha256')}>
-                          <IconButton
-                            size="small"
-                            aria-label={t('Installer.copySha256')}
-                            onClick={() => void copy(file.sha256)}
-                          >
-                            <ContentCopyIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </Stack>
-                      {copied !== 'idle' && (
-                        <Typography variant="caption" role="status">
-                          {copied === 'copied' ? t('Installer.copied') : t('Installer.copyFailed')}
-                        </Typography>
-                      )}
-                    </dd>
-                  </Box>
-                )}
-                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Button
-                    variant="contained"
-                    startIcon={<DownloadIcon />}
-                    onClick={() => void download()}
-                    disabled={status.kind === 'preparing' || file === undefined}
+                    {releases.map((candidate) => (
+                      <option key={candidate.version} value={candidate.version}>
+                        {candidate.version === latest
+                          ? t('Installer.versionOptionLatest', {
+                              version: candidate.version,
+                              channel: channelLabel(candidate.channel),
+                            })
+                          : t('Installer.versionOption', {
+                              version: candidate.version,
+                              channel: channelLabel(candidate.channel),
+                            })}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormControl variant="standard" sx={{ minWidth: '15em' }}>
+                  <InputLabel htmlFor="installer-language" shrink>
+                    {t('Installer.language')}
+                  </InputLabel>
+                  <NativeSelect
+                    id="installer-language"
+                    value={language}
+                    onChange={(event) => setLanguage(event.target.value)}
                   >
-                    {t('Installer.download')}
-                  </Button>
-                  {release !== undefined && (
-                    <>
-                      <Button
-                        onClick={() =>
-                          saveBlob(new Blob([release.checksums], { type: 'text/plain' }), 'SHA256SUMS')
-                        }
+                    {SUPPORTED_LANGUAGES.map(({ code, name }) => (
+                      <option key={code} value={code} lang={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormControl variant="standard" sx={{ minWidth: '10em' }}>
+                  <InputLabel htmlFor="installer-platform" shrink>
+                    {t('Installer.platform')}
+                  </InputLabel>
+                  <NativeSelect
+                    id="installer-platform"
+                    value={platform}
+                    onChange={(event) => setPlatform(event.target.value === 'x86' ? 'x86' : 'x64')}
+                  >
+                    {PLATFORMS.map(({ value, labelKey }) => (
+                      <option key={value} value={value}>
+                        {t(labelKey)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+              </Stack>
+              {release !== undefined && file === undefined && (
+                <Alert severity="warning">{t('Installer.noFile')}</Alert>
+              )}
+              {release !== undefined && file !== undefined && (
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    display: 'grid',
+                    gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+                    columnGap: 2,
+                    rowGap: 0.5,
+                    '& dt': { color: 'text.secondary', fontSize: '0.875rem' },
+                    '& dd': { m: 0, mb: { xs: 1, sm: 0 }, minWidth: 0 },
+                  }}
+                >
+                  <dt>{t('Installer.file')}</dt>
+                  <dd>
+                    <Box component="code" sx={{ fontSize: '0.875rem', overflowWrap: 'anywhere' }}>
+                      {file.fileName}
+                    </Box>
+                  </dd>
+                  <dt>{t('Installer.size')}</dt>
+                  <dd>
+                    <span title={t('Installer.sizeBytes', { bytes: file.size.toLocaleString(uiLanguage) })}>
+                      {sizeText(file.size)}
+                    </span>
+                  </dd>
+                  <dt>{t('Installer.sha256')}</dt>
+                  <dd>
+                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                      <Box
+                        component="code"
+                        data-testid="installer-sha256"
+                        sx={{ wordBreak: 'break-all', fontSize: '0.8125rem' }}
                       >
-                        {t('Installer.checksumsFile')}
-                      </Button>
-                      <Button
-                        onClick={() =>
-                          saveBlob(
-                            new Blob([base64ToBytes(release.signature)], {
-                              type: 'application/octet-stream',
-                            }),
-                            'SHA256SUMS.sig',
-                          )
-                        }
-                      >
-                        {t('Installer.signatureFile')}
-                      </Button>
-                      <Button component="a" href={SIGNING_KEY_URL} download={SIGNING_KEY_FILE}>
-                        {t('Installer.publicKey')}
-                      </Button>
-                    </>
-                  )}
-                </Stack>
-                {status.kind === 'preparing' && <LinearProgress aria-label={t('Installer.downloading')} />}
-                {status.kind === 'started' && (
-                  <Alert severity="success">{t('Installer.started', { fileName: status.fileName })}</Alert>
-                )}
-                {status.kind === 'failed' && (
-                  <Alert severity="error">
-                    {t('Installer.failed', { message: errorTextOf(t, status.error) })}
-                  </Alert>
+                        {file.sha256}
+                      </Box>
+                      <Tooltip title={t('Installer.copySha256')}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('Installer.copySha256')}
+                          onClick={() => void copy(file.sha256)}
+                        >
+                          <ContentCopyIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Stack>
+                    {copied !== 'idle' && (
+                      <Typography variant="caption" role="status">
+                        {copied === 'copied' ? t('Installer.copied') : t('Installer.copyFailed')}
+                      </Typography>
+                    )}
+                  </dd>
+                </Box>
+              )}
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Button
+                  variant="contained"
+                  startIcon={<DownloadIcon />}
+                  onClick={() => void download()}
+                  disabled={status.kind === 'preparing' || file === undefined}
+                >
+                  {t('Installer.download')}
+                </Button>
+                {release !== undefined && (
+                  <>
+                    <Button
+                      onClick={() =>
+                        saveBlob(new Blob([release.checksums], { type: 'text/plain' }), 'SHA256SUMS')
+                      }
+                    >
+                      {t('Installer.checksumsFile')}
+                    </Button>
+                    <Button
+                      onClick={() =>
+                        saveBlob(
+                          new Blob([base64ToBytes(release.signature)], {
+                            type: 'application/octet-stream',
+                          }),
+                          'SHA256SUMS.sig',
+                        )
+                      }
+                    >
+                      {t('Installer.signatureFile')}
+                    </Button>
+                    <Button component="a" href={SIGNING_KEY_URL} download={SIGNING_KEY_FILE}>
+                      {t('Installer.publicKey')}
+                    </Button>
+                  </>
                 )}
               </Stack>
-            </Paper>
-            {file !== undefined && <VerifySteps fileName={file.fileName} />}
-          </Stack>
-          <Box
-            component="section"
-            aria-labelledby="installer-history-heading"
-            sx={{ flex: '1 1 0', minWidth: 0, width: '100%' }}
-          >
+              {status.kind === 'preparing' && <LinearProgress aria-label={t('Installer.downloading')} />}
+              {status.kind === 'started' && (
+                <Alert severity="success">{t('Installer.started', { fileName: status.fileName })}</Alert>
+              )}
+              {status.kind === 'failed' && (
+                <Alert severity="error">
+                  {t('Installer.failed', { message: errorTextOf(t, status.error) })}
+                </Alert>
+              )}
+            </Stack>
+          </Paper>
+          {file !== undefined && (
+            <Box sx={{ gridArea: 'verify' }}>
+              <VerifySteps fileName={file.fileName} />
+            </Box>
+          )}
+          <Box component="section" aria-labelledby="installer-history-heading" sx={{ gridArea: 'history' }}>
             <Typography variant="h6" component="h2" id="installer-history-heading" sx={{ mb: 1 }}>
               {t('Installer.history')}
             </Typography>
@@ -398,7 +411,7 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
               })}
             </Stack>
           </Box>
-        </Stack>
+        </Box>
       )}
     </Stack>
   );

@@ -16,7 +16,7 @@ function Command({ children }: { children: string }) {
         borderRadius: 1,
         fontSize: '0.8125rem',
         whiteSpace: 'pre-wrap',
-        wordBreak: 'break-all',
+        overflowWrap: 'anywhere',
       }}
     >
       <code>{children}</code>

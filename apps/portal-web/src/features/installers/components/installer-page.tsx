@@ -384,7 +384,7 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
                       <Chip
                         size="small"
                         label={channelLabel(entry.channel)}
-                        color={entry.channel === 'stable' ? 'primary' : 'secondary'}
+                        color={entry.channel === 'stable' ? 'primary' : 'default'}
                         variant="outlined"
                       />
                       {entry.version === latest && (

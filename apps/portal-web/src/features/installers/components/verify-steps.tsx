@@ -44,12 +44,16 @@ export function VerifySteps({ fileName }: { fileName: string }) {
         {t('Installer.verifySignature')}
       </Typography>
       <Command>{`openssl pkeyutl -verify -pubin -inkey ${SIGNING_KEY_FILE} -rawin -in SHA256SUMS -sigfile SHA256SUMS.sig`}</Command>
-      <Typography variant="body2">{t('Installer.verifySignatureResult')}</Typography>
+      <Typography variant="body2">
+        {t('Installer.verifyPrints')} <code>Signature Verified Successfully</code>
+      </Typography>
       <Typography variant="body2" component="h3" sx={{ mt: 2, fontWeight: 600 }}>
         {t('Installer.verifyChecksum')}
       </Typography>
       <Command>{'sha256sum --check --ignore-missing SHA256SUMS'}</Command>
-      <Typography variant="body2">{t('Installer.verifyChecksumResult', { fileName })}</Typography>
+      <Typography variant="body2">
+        {t('Installer.verifyPrints')} <code>{`${fileName}: OK`}</code>
+      </Typography>
       <Typography variant="body2" component="h3" sx={{ mt: 2, fontWeight: 600 }}>
         {t('Installer.verifyWindows')}
       </Typography>

@@ -1,6 +1,6 @@
 /**
- * Installer download throughput: a 200 MB artifact through GET /api/download/dcainstaller (key check, audit, Range
- * support, cached SHA-256) beside a static node:http server streaming the same file with fs.createReadStream.
+ * Installer download throughput: a 200 MB published release through GET /api/download/dcainstaller (key check, the
+ * entitled releases looked up, audit, Range support, the SHA-256 recorded at publication) beside a static node:http server streaming the same file with fs.createReadStream.
  * Alternating rounds; the median MB/s of each and the ratio (goal ≥ 0.8).
  *
  *   node --import tsx bench/installer-download.ts [rounds=3] [megabytes=200]
@@ -14,12 +14,13 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/portal-server/src/app.ts';
 import { createAccessKey } from '../apps/portal-server/src/db/access-keys.ts';
 import { createAccount } from '../apps/portal-server/src/db/accounts.ts';
+import { writeDeterministicFile } from '../apps/portal-server/src/installers/artifacts.ts';
 import {
-  artifactPath,
-  artifactRoot,
-  describeArtifact,
-  writeDeterministicFile,
-} from '../apps/portal-server/src/installers/artifacts.ts';
+  publishRelease,
+  releaseFilePath,
+  releaseRoot,
+} from '../apps/portal-server/src/installers/releases.ts';
+import { loadReleaseSigner } from '../apps/portal-server/src/installers/signing.ts';
 import { openMigratedPglite, testConfig } from '../apps/portal-server/test/helpers/test-app.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
@@ -27,12 +28,22 @@ const megabytes = Number(process.argv[3] ?? 200);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-installer-'));
-const file = artifactPath(artifactRoot(dataDir), 'dca', 'x64', 'en');
-await writeDeterministicFile(file, megabytes * 1024 * 1024, 'bench');
-const size = (await stat(file)).size;
-await describeArtifact(file); // the digest is computed once per file version, not per download
+const source = join(dataDir, 'build.msi');
+await writeDeterministicFile(source, megabytes * 1024 * 1024, 'bench');
 
 const database = await openMigratedPglite();
+// Published once, as a release pipeline would: the digest is computed then, never per download.
+await publishRelease(database.db, releaseRoot(dataDir), await loadReleaseSigner(dataDir), {
+  installee: 'dca',
+  version: '1.0.0',
+  channel: 'stable',
+  source,
+  platform: 'x64',
+});
+await rm(source);
+const file = releaseFilePath(releaseRoot(dataDir), 'dca', '1.0.0', 'PorticoDCA-1.0.0-x64.msi');
+const size = (await stat(file)).size;
+
 await createAccount(database.db, { databaseName: 'bench', accountName: 'Bench', customerName: '' });
 const key = (await createAccessKey(database.db, { databaseName: 'bench', installees: ['dca'] }))?.key ?? '';
 const portal = await buildApp({ config: testConfig({ PORTICO_DATA_DIR: dataDir }), database, logger: false });

@@ -13,6 +13,11 @@ export interface PortalStack {
   output(): string;
   /** The installer page URL `npm start` printed for `installee` (e.g. `dca`), on this stack's portal. */
   installerUrl(installee: string): string;
+  /**
+   * Stops the stack before the file ends (e.g. for the admin CLI, which needs the embedded database to itself);
+   * the file's `afterAll` then finds it stopped. Resolves with the exit code.
+   */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -42,6 +47,7 @@ export function portalStack(env: Record<string, string> = {}): PortalStack {
       return started().portalUrl;
     },
     output: () => started().output(),
+    stop: () => started().stop(),
     installerUrl(installee) {
       const url = started()
         .output()

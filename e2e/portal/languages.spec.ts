@@ -99,9 +99,8 @@ test('every screen in each of the seven languages is translated, fits, and expla
     await expectWellShown(page, language, 'the installer page');
 
     await page.goto(`${stack.portalUrl}/DcaInstaller/${UNKNOWN_KEY}`);
-    await page.getByRole('button', { name: t('Installer.download') }).click();
     await expect(page.getByRole('alert')).toHaveText(
-      t('Installer.failed').replace('{{message}}', t('Errors.accessKeyInvalid')),
+      t('Installer.refused').replace('{{message}}', t('Errors.accessKeyInvalid')),
     );
     await expectWellShown(page, language, 'the installer page with a wrong key');
 
@@ -113,30 +112,31 @@ test('every screen in each of the seven languages is translated, fits, and expla
 
 test('an expired key and a lost connection are explained in the user’s language', async ({ page }) => {
   const de = (key: string) => text('de', key);
-  await page.goto(`${stack.installerUrl('dca')}?lng=de`);
-  const download = page.getByRole('button', { name: de('Installer.download') });
   // The server's answer for a key past its date, as apps/portal-server sends it (a real expired key would need
-  // the clock or the database turned back).
-  await page.route('**/api/download/**', (route) =>
+  // the clock or the database turned back): shown as the page opens.
+  await page.route('**/api/download/dca/releases**', (route) =>
     route.fulfill({
       status: 403,
       contentType: 'application/json',
       body: JSON.stringify({ message: 'The access key has expired.', code: 'ACCESS_KEY_EXPIRED' }),
     }),
   );
-  await download.click();
+  await page.goto(`${stack.installerUrl('dca')}?lng=de`);
   await expect(page.getByRole('alert')).toHaveText(
-    de('Installer.failed').replace('{{message}}', de('Errors.accessKeyExpired')),
+    de('Installer.refused').replace('{{message}}', de('Errors.accessKeyExpired')),
   );
+  await page.unroute('**/api/download/dca/releases**');
 
-  await page.unroute('**/api/download/**');
-  await page.route('**/api/download/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  const download = page.getByRole('button', { name: de('Installer.download') });
+  await expect(download).toBeVisible();
+  await page.route('**/api/download/dca/link', (route) => route.abort('internetdisconnected'));
   await download.click();
   await expect(page.getByRole('alert')).toHaveText(
     de('Installer.failed').replace('{{message}}', de('Errors.network')),
   );
   // The button stays: trying again once the connection is back downloads the installer.
-  await page.unroute('**/api/download/**');
+  await page.unroute('**/api/download/dca/link');
   const downloaded = page.waitForEvent('download');
   await download.click();
   expect((await downloaded).suggestedFilename()).toMatch(/dca/i);

@@ -1,6 +1,7 @@
 /**
  * The README's screenshots of the portal's main screens, taken in Chromium against the real `npm start` stack:
- * home (signed out), About, an installer page, the reports browser and an embedded report, at 1280 × 800.
+ * home (signed out), About, the reports browser and an embedded report, at 1280 × 800 (the installer page:
+ * installer-screenshots.ts).
  *
  *   node --import tsx e2e/portal/screenshots.ts   # writes docs/screenshots/*.png
  */
@@ -40,11 +41,7 @@ try {
   await expect(page.getByRole('heading', { name: 'Warning' })).toBeVisible();
   await shoot(page, 'about');
 
-  const installer = stack.output().match(/Installer for dca: (\S+)/)?.[1];
-  if (!installer) throw new Error('npm start printed no dca installer URL');
-  await page.goto(installer.replace(/^https?:\/\/[^/]+/, stack.portalUrl));
-  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
-  await shoot(page, 'installer');
+  // The installer page (installer.png, installer-phone.png): e2e/portal/installer-screenshots.ts.
 
   await page.goto(`${stack.portalUrl}/`);
   await signIn(page);

@@ -98,6 +98,8 @@ export interface PortalConfig {
   readonly recordMissingTranslations: boolean;
   /** HMAC key of the download access tokens; random per process when unset (one replica only). */
   readonly downloadTokenSecret: string | undefined;
+  /** Lifetime of an installer download link (GET /api/download/file?token=<token>). */
+  readonly downloadLinkSeconds: number;
   /** Failed installer-key attempts per client and window before every attempt answers 429. */
   readonly installerFailureLimit: { readonly max: number; readonly windowSeconds: number };
   readonly analytics: {
@@ -261,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       PORTAL_SAMPLE_ARTIFACT_BYTES: int(3 * 1024 * 1024, { min: 1024, max: 1024 * 1024 * 1024 }),
       PORTAL_RECORD_MISSING_TRANSLATIONS: bool(false),
       PORTAL_DOWNLOAD_TOKEN_SECRET: secret(optionalStr()),
+      PORTAL_DOWNLOAD_LINK_SECONDS: int(300, { min: 1, max: 86_400 }),
       PORTAL_INSTALLER_FAILURE_LIMIT: int(10, { min: 1, max: 10_000 }),
       PORTAL_INSTALLER_FAILURE_WINDOW_SECONDS: int(900, { min: 1, max: 86_400 }),
       PORTAL_ANALYTICS_URL: url('http://localhost:4402'),
@@ -286,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleArtifactBytes: raw.PORTAL_SAMPLE_ARTIFACT_BYTES,
     recordMissingTranslations: !production && raw.PORTAL_RECORD_MISSING_TRANSLATIONS,
     downloadTokenSecret: raw.PORTAL_DOWNLOAD_TOKEN_SECRET,
+    downloadLinkSeconds: raw.PORTAL_DOWNLOAD_LINK_SECONDS,
     installerFailureLimit: {
       max: raw.PORTAL_INSTALLER_FAILURE_LIMIT,
       windowSeconds: raw.PORTAL_INSTALLER_FAILURE_WINDOW_SECONDS,

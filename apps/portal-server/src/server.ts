@@ -31,9 +31,13 @@ async function seed(): Promise<void> {
       publicUrl: config.publicUrl,
       artifactBytes: config.sampleArtifactBytes,
     });
-    if (seeded.seededAccounts || seeded.seededCatalog || seeded.artifactsMade > 0) {
+    if (seeded.seededAccounts || seeded.seededCatalog || seeded.releaseFilesPublished > 0) {
       app.log.info(
-        { accounts: seeded.seededAccounts, catalog: seeded.seededCatalog, artifacts: seeded.artifactsMade },
+        {
+          accounts: seeded.seededAccounts,
+          catalog: seeded.seededCatalog,
+          releaseFiles: seeded.releaseFilesPublished,
+        },
         'seeded the sample data',
       );
     }

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import { UsageError, runCommand } from './commands.ts';
+import { RELEASES_USAGE, RELEASE_OPTIONS, runReleaseCommand } from './releases.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -14,15 +15,19 @@ export const USAGE = `Usage: npm run admin -- <command> [options]
   members grant  <databaseName> (<email or subject> | --email <e> | --subject <s> | --group <g>)
   members revoke <databaseName> (<email or subject> | --email <e> | --subject <s> | --group <g>)
   members list   [databaseName]
-  keys create <databaseName> [--installees dca,controlPanel,controlPanelUpgrade] [--days <n> | --expires <date>]
+  keys create <databaseName> [--installees dca,controlPanel,controlPanelUpgrade] [--channels stable,preview]
+              [--days <n> | --expires <date>]
+  keys channels <id or prefix> <stable,preview>
   keys list   [databaseName]
   keys revoke <id or prefix>
   reports grant  (<databaseName> | --group <g>) (<reportId> | --all)
   reports revoke (<databaseName> | --group <g>) (<reportId> | --all)
   reports list   [databaseName | --group <g>]
+${RELEASES_USAGE}
   help
 
-The database is the portal's: DATABASE_URL, else the embedded one in PORTICO_DATA_DIR. A new key is printed once,
+The database is the portal's: DATABASE_URL, else the embedded one in PORTICO_DATA_DIR (stop the portal first: the
+embedded database has one writer). Releases are stored and signed in PORTICO_DATA_DIR. A new key is printed once,
 with its installer page URLs under PORTAL_PUBLIC_URL. Members of an account (or a group) open the analytics reports
 granted to it; --all grants every report and dashboard (other customers' saved copies excepted).`;
 
@@ -59,6 +64,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         days: { type: 'string' },
         expires: { type: 'string' },
         all: { type: 'boolean' },
+        channels: { type: 'string' },
+        ...RELEASE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -82,8 +89,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const database = io.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   try {
     if (io.database === undefined) await database.migrate();
+    const now = io.now ?? new Date();
+    const released = await runReleaseCommand(
+      { db: database.db, dataDir: config.dataDir, out: io.out, now, usage: (m) => new UsageError(m) },
+      `${group} ${action ?? ''}`,
+      args,
+      parsed.values,
+    );
+    if (released !== undefined) return released;
     return await runCommand(
-      { db: database.db, publicUrl: config.publicUrl, out: io.out, now: io.now ?? new Date() },
+      { db: database.db, publicUrl: config.publicUrl, out: io.out, now },
       group,
       action,
       args,

@@ -1,4 +1,4 @@
-import { createAccessKey, listAccessKeys, revokeAccessKey } from '../db/access-keys.ts';
+import { createAccessKey, listAccessKeys, revokeAccessKey, setKeyChannels } from '../db/access-keys.ts';
 import {
   createAccount,
   grantMembership,
@@ -10,8 +10,8 @@ import {
 import type { PortalDb } from '../db/database.ts';
 import { grantReport, isReportGrantId, listReportGrants, revokeReport } from '../db/report-grants.ts';
 import type { Grantee, ReportGrant } from '../db/report-grants.ts';
-import { ALL_REPORTS, INSTALLEES } from '../db/schema.ts';
-import type { Installee, PrincipalKind } from '../db/schema.ts';
+import { ALL_REPORTS, CHANNELS, INSTALLEES } from '../db/schema.ts';
+import type { Channel, Installee, PrincipalKind } from '../db/schema.ts';
 import { installerPageUrl } from '../seed/sample-data.ts';
 
 /** A mistake in the command line: printed with the usage, exit code 2. */
@@ -70,6 +70,20 @@ function installees(value: string | undefined): Installee[] {
   }
   if (list.length === 0) throw new UsageError('--installees needs at least one installee');
   return list as Installee[];
+}
+
+/** `--channels stable,preview`: the release channels a key may see (default stable). */
+function channels(value: string | undefined): Channel[] {
+  const list = (value ?? 'stable')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const known: readonly string[] = CHANNELS;
+  for (const item of list) {
+    if (!known.includes(item)) throw new UsageError(`unknown channel "${item}" (${CHANNELS.join(', ')})`);
+  }
+  if (list.length === 0) throw new UsageError('--channels needs at least one channel');
+  return list as Channel[];
 }
 
 function expiry(options: Options, now: Date): Date | null {
@@ -170,13 +184,17 @@ export async function runCommand(
     case 'keys create': {
       const name = databaseName(args[0]);
       const allowed = installees(text(options, 'installees'));
+      const entitled = channels(text(options, 'channels'));
       const created = await createAccessKey(db, {
         databaseName: name,
         installees: allowed,
+        channels: entitled,
         expiresAt: expiry(options, context.now),
       });
       if (created === undefined) throw new UsageError(`there is no account ${name}`);
-      out(`key ${created.id} (${created.prefix}…) for ${name}: ${allowed.join(', ')}`);
+      out(
+        `key ${created.id} (${created.prefix}…) for ${name}: ${allowed.join(', ')}; channels ${entitled.join(', ')}`,
+      );
       out(`access key (shown once, store it now): ${created.key}`);
       for (const installee of allowed) {
         out(`Installer for ${installee}: ${installerPageUrl(context.publicUrl, installee, created.key)}`);
@@ -191,6 +209,7 @@ export async function runCommand(
             `${k.prefix}…`,
             k.databaseName,
             k.installees.join(','),
+            `channels ${k.channels.join(',')}`,
             `expires ${iso(k.expiresAt)}`,
             `revoked ${iso(k.revokedAt)}`,
             `uses ${k.useCount}`,
@@ -198,6 +217,16 @@ export async function runCommand(
         );
       }
       return 0;
+    case 'keys channels': {
+      const which = args[0];
+      if (which === undefined || !/^[A-Za-z0-9_-]{1,43}$/.test(which)) {
+        throw new UsageError('name the key by its id or its prefix');
+      }
+      const entitled = channels(args[1]);
+      const changed = await setKeyChannels(db, which, entitled);
+      out(changed > 0 ? `key ${which} now sees ${entitled.join(', ')}` : 'no such key');
+      return changed > 0 ? 0 : 1;
+    }
     case 'keys revoke': {
       const which = args[0];
       if (which === undefined || !/^[A-Za-z0-9_-]{1,43}$/.test(which)) {

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { findAccount } from './accounts.ts';
 import type { PortalDb } from './database.ts';
 import { accessKeys, customerAccounts } from './schema.ts';
-import type { Installee } from './schema.ts';
+import type { Channel, Installee } from './schema.ts';
 
 /** An access key: 32 random bytes, base64url (43 characters); safe in a URL path as it is. */
 export const ACCESS_KEY_PATTERN = '^[A-Za-z0-9_-]{43}$';
@@ -24,6 +24,8 @@ export interface CreatedAccessKey {
 export interface CreateAccessKeyOptions {
   databaseName: string;
   installees: readonly Installee[];
+  /** The release channels the key may see (default stable). */
+  channels?: readonly Channel[];
   expiresAt?: Date | null;
 }
 
@@ -52,6 +54,7 @@ export async function createAccessKey(
       keyPrefix: prefix,
       accountId: account.id,
       installees: [...new Set(options.installees)],
+      channels: [...new Set(options.channels ?? (['stable'] as const))],
       expiresAt: options.expiresAt ?? null,
     })
     .returning({ id: accessKeys.id });
@@ -60,7 +63,7 @@ export async function createAccessKey(
 }
 
 export type KeyCheck =
-  | { ok: true; keyId: number; prefix: string; databaseName: string }
+  | { ok: true; keyId: number; prefix: string; databaseName: string; channels: Channel[] }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'wrong-installee'; prefix?: string };
 
 /**
@@ -81,6 +84,7 @@ export async function checkAccessKey(
       keyHash: accessKeys.keyHash,
       keyPrefix: accessKeys.keyPrefix,
       installees: accessKeys.installees,
+      channels: accessKeys.channels,
       expiresAt: accessKeys.expiresAt,
       revokedAt: accessKeys.revokedAt,
       databaseName: customerAccounts.databaseName,
@@ -97,7 +101,7 @@ export async function checkAccessKey(
   if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime())
     return { ok: false, reason: 'expired', prefix };
   if (!row.installees.includes(installee)) return { ok: false, reason: 'wrong-installee', prefix };
-  return { ok: true, keyId: row.id, prefix, databaseName: row.databaseName };
+  return { ok: true, keyId: row.id, prefix, databaseName: row.databaseName, channels: row.channels };
 }
 
 export async function recordKeyUse(db: PortalDb, keyId: number): Promise<void> {
@@ -125,6 +129,7 @@ export interface AccessKeyListing {
   prefix: string;
   databaseName: string;
   installees: Installee[];
+  channels: Channel[];
   expiresAt: Date | null;
   revokedAt: Date | null;
   useCount: number;
@@ -138,6 +143,7 @@ export function listAccessKeys(db: PortalDb, databaseName?: string): Promise<Acc
       prefix: accessKeys.keyPrefix,
       databaseName: customerAccounts.databaseName,
       installees: accessKeys.installees,
+      channels: accessKeys.channels,
       expiresAt: accessKeys.expiresAt,
       revokedAt: accessKeys.revokedAt,
       useCount: accessKeys.useCount,
@@ -147,4 +153,21 @@ export function listAccessKeys(db: PortalDb, databaseName?: string): Promise<Acc
     .innerJoin(customerAccounts, eq(customerAccounts.id, accessKeys.accountId))
     .where(databaseName === undefined ? sql`true` : eq(customerAccounts.databaseName, databaseName))
     .orderBy(asc(accessKeys.id));
+}
+
+/** Sets the channels of a key (by id or prefix); the number changed. */
+export async function setKeyChannels(
+  db: PortalDb,
+  idOrPrefix: string,
+  channels: readonly Channel[],
+): Promise<number> {
+  const match = /^\d+$/.test(idOrPrefix)
+    ? eq(accessKeys.id, Number(idOrPrefix))
+    : eq(accessKeys.keyPrefix, idOrPrefix);
+  const changed = await db
+    .update(accessKeys)
+    .set({ channels: [...new Set(channels)] })
+    .where(match)
+    .returning({ id: accessKeys.id });
+  return changed.length;
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /** Everyone who has called the API with a valid token, keyed by the token's `sub`. */
 export const users = pgTable('users', {
@@ -78,6 +89,10 @@ export type ReportGrantRow = typeof reportGrants.$inferSelect;
 export const INSTALLEES = ['dca', 'controlPanel', 'controlPanelUpgrade'] as const;
 export type Installee = (typeof INSTALLEES)[number];
 
+/** Release channels: `stable` for everyone by default, `preview` for keys that are entitled to it. */
+export const CHANNELS = ['stable', 'preview'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
 /** Installer access keys: only the SHA-256 of the key is stored; the key itself is shown once, at creation. */
 export const accessKeys = pgTable('access_keys', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -88,6 +103,8 @@ export const accessKeys = pgTable('access_keys', {
     .notNull()
     .references(() => customerAccounts.id, { onDelete: 'cascade' }),
   installees: text('installees', { enum: INSTALLEES }).array().notNull(),
+  /** The release channels whose versions the key may see and download. */
+  channels: text('channels', { enum: CHANNELS }).array().notNull().default(['stable']),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   useCount: integer('use_count').notNull().default(0),
@@ -144,3 +161,51 @@ export const auditLog = pgTable(
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * Published installer versions. `notes` holds the release notes per language (Markdown, `en` the default);
+ * `checksums` is the release's SHA256SUMS file and `signature` its detached Ed25519 signature (base64).
+ */
+export const installerReleases = pgTable(
+  'installer_releases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    installee: text('installee', { enum: INSTALLEES }).notNull(),
+    version: text('version').notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    notes: jsonb('notes').$type<Record<string, string>>().notNull().default({}),
+    checksums: text('checksums').notNull().default(''),
+    signature: text('signature').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    yankedAt: timestamp('yanked_at', { withTimezone: true }),
+  },
+  (table) => [unique('installer_releases_installee_version_unique').on(table.installee, table.version)],
+);
+
+export type InstallerReleaseRow = typeof installerReleases.$inferSelect;
+
+/** A release's files: one per platform, for one language or (`language` '*') all of them. */
+export const installerReleaseFiles = pgTable(
+  'installer_release_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => installerReleases.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    language: text('language').notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Lower-case hex. */
+    sha256: text('sha256').notNull(),
+  },
+  (table) => [
+    unique('installer_release_files_release_platform_language_unique').on(
+      table.releaseId,
+      table.platform,
+      table.language,
+    ),
+  ],
+);
+
+export type InstallerReleaseFileRow = typeof installerReleaseFiles.$inferSelect;

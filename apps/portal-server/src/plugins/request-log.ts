@@ -5,12 +5,15 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 
 const COMPLETED = 'request completed';
 
-/** An installer access key in a query string (spec §7: `?accessKey=…`); the key is a credential. */
-const ACCESS_KEY_VALUE = /([?&]accessKey=)[^&#]*/g;
+/**
+ * An installer access key in a query string (spec §7: `?accessKey=…`) or a download link's `?token=…`: both are
+ * credentials.
+ */
+const ACCESS_KEY_VALUE = /([?&](?:accessKey|token)=)[^&#]*/g;
 
-/** The URL as logged: an access key's value replaced by `[redacted]` (a plain URL is returned as it is). */
+/** The URL as logged: an access key's or link token's value replaced by `[redacted]` (a plain URL as it is). */
 export const loggedUrl = (url: string): string =>
-  url.includes('accessKey=') ? url.replace(ACCESS_KEY_VALUE, '$1[redacted]') : url;
+  url.includes('accessKey=') || url.includes('token=') ? url.replace(ACCESS_KEY_VALUE, '$1[redacted]') : url;
 
 /**
  * Fastify's request logging, one line per request instead of two: nothing when a request arrives, and on completion

@@ -8,8 +8,8 @@ import type { PortalDb } from '../db/database.ts';
 import { grantReport } from '../db/report-grants.ts';
 import { ALL_REPORTS, INSTALLEES } from '../db/schema.ts';
 import type { Installee } from '../db/schema.ts';
-import { artifactRoot, ensureSampleArtifacts } from '../installers/artifacts.ts';
 import { SAMPLE_CATALOG } from './catalog.ts';
+import { seedSampleReleases } from './releases.ts';
 
 /** The account the sample access keys belong to. */
 export const SAMPLE_KEY_ACCOUNT = 'contoso_emea';
@@ -32,7 +32,8 @@ export interface SeedResult {
   /** True when the accounts were seeded now (the database had none). */
   seededAccounts: boolean;
   seededCatalog: boolean;
-  artifactsMade: number;
+  /** Sample release files published now (only into a store with no releases). */
+  releaseFilesPublished: number;
   /**
    * `Installer for <installee>: <url>` lines, only when the keys were made now: a key is shown once, when it is made
    * (like `keys create`); the lines stay in the owner-only sample-keys file for later reference.
@@ -74,6 +75,9 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
       const created = await createAccessKey(db, {
         databaseName: SAMPLE_KEY_ACCOUNT,
         installees: [installee],
+        // The dca and upgrade sample keys see the preview channel too, the control panel's stable only, so that
+        // `npm start` shows both entitlements.
+        channels: installee === 'controlPanel' ? ['stable'] : ['stable', 'preview'],
       });
       if (created !== undefined) keys[installee] = created.key;
     }
@@ -92,6 +96,6 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
     await insertCatalog(db, SAMPLE_CATALOG);
     seededCatalog = true;
   }
-  const artifactsMade = await ensureSampleArtifacts(artifactRoot(options.dataDir), options.artifactBytes);
-  return { seededAccounts, seededCatalog, artifactsMade, installerLines, keys };
+  const releaseFilesPublished = await seedSampleReleases(db, options.dataDir, options.artifactBytes);
+  return { seededAccounts, seededCatalog, releaseFilesPublished, installerLines, keys };
 }

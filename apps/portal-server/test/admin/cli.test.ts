@@ -116,7 +116,7 @@ describe('npm run admin', () => {
     const listed = await admin('keys', 'list');
     expect(listed.out).not.toContain(key);
     expect(listed.out).toContain(
-      `${key.slice(0, 8)}…\tacme\tdca,controlPanel\texpires 2030-01-31T00:00:00.000Z`,
+      `${key.slice(0, 8)}…\tacme\tdca,controlPanel\tchannels stable\texpires 2030-01-31T00:00:00.000Z`,
     );
     expect(await checkAccessKey(database.db, key, 'dca', new Date('2030-01-02'))).toMatchObject({ ok: true });
     expect((await admin('keys', 'revoke', key.slice(0, 8))).code).toBe(0);

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessKey, revokeAccessKey } from '../../src/db/access-keys.ts';
 import type { Database } from '../../src/db/database.ts';
 import { accessKeys, auditLog } from '../../src/db/schema.ts';
-import { artifactPath, artifactRoot } from '../../src/installers/artifacts.ts';
-import { sampleKeysFile, seedSampleData } from '../../src/seed/sample-data.ts';
 import { startFakeAuthority } from '../helpers/fake-authority.ts';
 import type { FakeAuthority } from '../helpers/fake-authority.ts';
 import { ARTIFACT_BYTES, seededApp } from '../helpers/seeded-app.ts';
 import type { SeededApp } from '../helpers/seeded-app.ts';
+import { releaseFilePath, releaseRoot } from '../../src/installers/releases.ts';
+import { sampleKeysFile, seedSampleData } from '../../src/seed/sample-data.ts';
 
 let nextAddress = 1;
 /** Each test its own client address, so failed attempts of one never rate-limit another. */
@@ -30,7 +30,10 @@ export function installersContract(kind: Database['kind'], open: () => Promise<D
       authority = await startFakeAuthority();
       s = await seededApp(database, authority, { env: { PORTAL_INSTALLER_FAILURE_LIMIT: '5' } });
       dcaKey = s.seed.keys.dca ?? '';
-      artifact = await readFile(artifactPath(artifactRoot(s.dataDir), 'dca', 'x64', 'en'));
+      // Without a version the route serves the newest stable one.
+      artifact = await readFile(
+        releaseFilePath(releaseRoot(s.dataDir), 'dca', '2.4.0', 'PorticoDCA-2.4.0-x64.msi'),
+      );
     });
     afterAll(async () => {
       await s?.close();
@@ -88,7 +91,7 @@ export function installersContract(kind: Database['kind'], open: () => Promise<D
         'accept-ranges': 'bytes',
         'repr-digest': `sha-256=:${sha}:`,
         digest: `sha-256=${sha}`,
-        'content-disposition': `attachment; filename="PorticoDCA-x64-en.msi"; filename*=UTF-8''PorticoDCA-x64-en.msi`,
+        'content-disposition': `attachment; filename="PorticoDCA-2.4.0-x64.msi"; filename*=UTF-8''PorticoDCA-2.4.0-x64.msi`,
       });
       expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
       const [row] = await database.db
@@ -97,7 +100,7 @@ export function installersContract(kind: Database['kind'], open: () => Promise<D
         .where(eq(accessKeys.keyPrefix, dcaKey.slice(0, 8)));
       expect(row?.useCount).toBe(1);
       const [audit] = await database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-      expect(audit).toMatchObject({ action: 'installer.download', target: 'dca/x64/en', outcome: 'ok' });
+      expect(audit).toMatchObject({ action: 'installer.download', target: 'dca/2.4.0/x64/*', outcome: 'ok' });
     });
 
     it('answers ranges with 206, a stale If-Range with 200 and an unsatisfiable range with 416', async () => {

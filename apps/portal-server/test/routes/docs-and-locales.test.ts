@@ -62,7 +62,33 @@ describe('the API documentation', () => {
         'POST /api/reports/downloadReport',
         'GET /api/users/me',
         'GET /api/download/controlPanelUpgradeinstaller',
+        'GET /api/download/controlPanelUpgrade/releases',
+        'POST /api/download/controlPanelUpgrade/link',
+        'GET /api/download/controlPanelUpgrade/releases/{version}/SHA256SUMS',
+        'GET /api/download/controlPanelUpgrade/releases/{version}/SHA256SUMS.sig',
       ].sort(),
+    );
+  });
+
+  it('documents the download portal: versions, links, checksums, signature and the public key', async () => {
+    const doc = (await app.inject({ url: '/api/docs/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    for (const path of [
+      '/api/download/dca/releases',
+      '/api/download/dca/link',
+      '/api/download/dca/releases/{version}/SHA256SUMS',
+      '/api/download/dca/releases/{version}/SHA256SUMS.sig',
+      '/api/download/file',
+      '/api/download/release-signing-key.pem',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const listing = JSON.stringify(doc.paths['/api/download/dca/releases']?.['get']?.responses['200']);
+    expect(listing).toContain('checksums');
+    expect(listing).toContain('signature');
+    expect(JSON.stringify(doc.paths['/api/download/file']?.['get']?.responses['403'])).toContain(
+      'DOWNLOAD_LINK_EXPIRED',
     );
   });
 

@@ -1,41 +1,63 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { accessTokenSource, callApi } from '../../lib/call-api';
+import { accessTokenSource, callApi, readJson } from '../../lib/call-api';
+import type { ApiRequest } from '../../lib/call-api';
 import { apiCallBegan, apiCallEnded } from '../../lib/calls-in-progress';
-import { fileNameFromDisposition, readWithProgress, saveBlob } from '../../lib/save-file';
-import type { Progress } from '../../lib/save-file';
-import { defaultFileName, installerUrl } from './model';
-import type { InstallerRequest } from './model';
+import type { InstallerTarget, Platform, ReleaseListing } from './model';
+import { releasesUrl } from './model';
 
-/**
- * Downloads an installer with progress (fetch, then the body's reader), and saves it under the name the
- * server gives. Resolves with that name; rejects with an ApiCallError whose serverMessage says why a key
- * was refused.
- */
-export const downloadInstaller =
-  (
-    request: InstallerRequest,
-    onProgress: (progress: Progress) => void,
-  ): ThunkAction<Promise<string>, unknown, unknown, UnknownAction> =>
-  async (dispatch, _getState, extra) => {
-    const name = 'downloadInstaller';
+type Thunk<T> = ThunkAction<Promise<T>, unknown, unknown, UnknownAction>;
+
+function tracked<T>(name: string, request: ApiRequest): Thunk<T> {
+  return async (dispatch, _getState, extra) => {
     dispatch(apiCallBegan({ name }));
     let ok = false;
     try {
-      const response = await callApi(
-        {
-          url: installerUrl(request),
-          authorised: request.installee === 'controlPanelUpgrade',
-          accept: 'application/octet-stream',
-        },
-        accessTokenSource(extra),
-      );
-      const blob = await readWithProgress(response, onProgress);
-      const fileName =
-        fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? defaultFileName(request);
-      saveBlob(blob, fileName);
+      const value = (await readJson(await callApi(request, accessTokenSource(extra)), request)) as T;
       ok = true;
-      return fileName;
+      return value;
     } finally {
       dispatch(apiCallEnded({ name, ok }));
     }
   };
+}
+
+/**
+ * The versions the key (or, for the upgrade, the signed-in account) may see: the page's first call, so a refused key
+ * is reported as soon as the page opens. Rejects with an ApiCallError carrying the server's code.
+ */
+export const fetchReleases = (target: InstallerTarget): Thunk<ReleaseListing> =>
+  tracked('fetchReleases', {
+    url: releasesUrl(target),
+    authorised: target.installee === 'controlPanelUpgrade',
+  });
+
+export interface DownloadLink {
+  url: string;
+  expiresAt: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+}
+
+/** A short-lived signed link to one file of one version (the browser then downloads it itself). */
+export const requestDownloadLink = (
+  target: InstallerTarget,
+  choice: { version: string; platform: Platform; language: string },
+): Thunk<DownloadLink> =>
+  tracked('requestDownloadLink', {
+    url: `download/${target.installee}/link`,
+    method: 'POST',
+    authorised: target.installee === 'controlPanelUpgrade',
+    body: { ...(target.accessKey === undefined ? {} : { accessKey: target.accessKey }), ...choice },
+  });
+
+/** Starts the browser's own download of `url` (no copy of the file in the page's memory). */
+export function startDownload(url: string, fileName: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}

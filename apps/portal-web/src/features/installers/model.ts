@@ -12,23 +12,66 @@ export const PLATFORMS: readonly {
   { value: 'x64', labelKey: 'Installer.platform64' },
 ];
 
-export interface InstallerRequest {
-  installee: Installee;
-  /** Required by the dca and control panel pages; the upgrade is authorised by the sign-in instead. */
-  accessKey?: string;
-  platform: Platform;
+/** A file of a release: `language` is a UI language or `*` for an installer holding every language. */
+export interface ReleaseFile {
+  platform: string;
   language: string;
+  fileName: string;
+  size: number;
+  sha256: string;
 }
 
-/** `installerUrl({ installee: 'dca', accessKey: 'K', platform: 'x64', language: 'de' })` → 'download/dcainstaller?…'. */
-export function installerUrl({ installee, accessKey, platform, language }: InstallerRequest): string {
-  const query = new URLSearchParams();
-  if (accessKey !== undefined) query.set('accessKey', accessKey);
-  query.set('platform', platform);
-  query.set('language', language);
-  return `download/${installee}installer?${query.toString()}`;
+/** One version, as GET /api/download/{installee}/releases lists it. */
+export interface Release {
+  version: string;
+  channel: string;
+  publishedAt: string;
+  /** Markdown per language. */
+  notes: Record<string, string>;
+  files: ReleaseFile[];
+  /** The SHA256SUMS file. */
+  checksums: string;
+  /** Base64 of the detached Ed25519 signature of `checksums`. */
+  signature: string;
 }
 
-export function defaultFileName({ installee, platform, language }: InstallerRequest): string {
-  return `${installee}-installer-${platform}-${language}.exe`;
+export interface ReleaseListing {
+  installee: string;
+  channels: string[];
+  /** Newest version first. */
+  releases: Release[];
 }
+
+/** Where the page's calls go; the upgrade is authorised by the sign-in instead of a key. */
+export interface InstallerTarget {
+  installee: Installee;
+  accessKey?: string;
+}
+
+/** `releasesUrl({ installee: 'dca', accessKey: 'K' })` → 'download/dca/releases?accessKey=K'. */
+export function releasesUrl({ installee, accessKey }: InstallerTarget): string {
+  const query = accessKey === undefined ? '' : `?${new URLSearchParams({ accessKey }).toString()}`;
+  return `download/${installee}/releases${query}`;
+}
+
+/** The version preselected: the newest stable one, else the newest. */
+export function defaultVersion(releases: readonly Release[]): string | undefined {
+  return (releases.find((release) => release.channel === 'stable') ?? releases[0])?.version;
+}
+
+/** The file the server sends for a platform and language: the one-language file, else the all-languages one. */
+export function pickFile(release: Release, platform: Platform, language: string): ReleaseFile | undefined {
+  const ofPlatform = release.files.filter((file) => file.platform === platform);
+  return (
+    ofPlatform.find((file) => file.language === language) ?? ofPlatform.find((file) => file.language === '*')
+  );
+}
+
+/** The notes in `language`, else in English, else none. */
+export function notesIn(release: Release, language: string): string | undefined {
+  return release.notes[language] ?? release.notes.en;
+}
+
+/** The public key that signs every SHA256SUMS file. */
+export const SIGNING_KEY_URL = '/api/download/release-signing-key.pem';
+export const SIGNING_KEY_FILE = 'portico-release-key.pem';

@@ -7,6 +7,7 @@ import configurationRoutes from './api/configuration/index.ts';
 import customersRoutes from './api/customers/index.ts';
 import downloadRoutes from './api/download/index.ts';
 import embedRoutes from './api/embedpbi/index.ts';
+import homeRoutes from './api/home/index.ts';
 import reportsRoutes from './api/reports/index.ts';
 import usersRoutes from './api/users/index.ts';
 import { docsPlugin } from './docs.ts';
@@ -33,16 +34,19 @@ export async function registerRoutes(
   await app.register(customersRoutes, { prefix: '/api/customers' });
   await app.register(reportsRoutes, { prefix: '/api/reports', downloadTokens: services.downloadTokens });
   await app.register(downloadRoutes, { prefix: '/api/download', config });
-  if (config.client.enableEmbeddedPowerBi) {
-    const provider =
-      services.embedInfoProvider ??
+  const provider = config.client.enableEmbeddedPowerBi
+    ? (services.embedInfoProvider ??
       createAnalyticsProvider({
         url: config.analytics.url,
         clientId: config.analytics.clientId,
         clientSecret: config.analytics.clientSecret,
-      });
-    await app.register(embedRoutes, { prefix: '/api/embedpbi', config, provider });
-  }
+      }))
+    : undefined;
+  await app.register(homeRoutes, {
+    prefix: '/api/home',
+    ...(provider === undefined ? {} : { embedInfoProvider: provider }),
+  });
+  if (provider !== undefined) await app.register(embedRoutes, { prefix: '/api/embedpbi', config, provider });
   await app.register(localesRoutes, { prefix: '/locales', config });
   // Last: its wildcard and not-found handler take whatever the routes above do not.
   await app.register(webAppPlugin, { webDist: config.webDist });

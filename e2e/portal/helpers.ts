@@ -72,7 +72,7 @@ export async function acceptWelcome(page: Page): Promise<void> {
 /** Signs the sample user Alice in through the identity provider's popup, from the page shown in `language`. */
 export async function signInThroughPopup(page: Page, language = 'en'): Promise<void> {
   const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: text(language, 'Header.signin') }).click();
+  await page.getByRole('button', { name: text(language, 'Header.signin'), exact: true }).click();
   const popup = await popupOpened;
   await popup.getByLabel('Email').fill('alice@contoso.example');
   await popup.getByLabel('Password').fill('portico-alice');

@@ -226,7 +226,7 @@ test('a sign-in popup the browser blocks is explained, and the alert’s retry s
     Object.assign(window, { allowedOpen: window.open });
     window.open = () => null;
   });
-  await page.getByRole('button', { name: ja('Header.signin') }).click();
+  await page.getByRole('button', { name: ja('Header.signin'), exact: true }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(ja('Authentication.popupBlocked'));
   await expectAccessible(page);

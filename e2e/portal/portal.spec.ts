@@ -104,7 +104,7 @@ test('with the keyboard alone: welcome, sign-in, a report download, an embedded 
   await expect(welcome).toBeHidden();
 
   // Sign in: the header's button, then the provider's form in the popup.
-  await tabTo(page, page.getByRole('button', { name: 'Sign in' }));
+  await tabTo(page, page.getByRole('button', { name: 'Sign in', exact: true }));
   const popupOpened = page.waitForEvent('popup');
   await page.keyboard.press('Enter');
   const popup = await popupOpened;

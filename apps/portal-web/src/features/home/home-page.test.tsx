@@ -113,14 +113,16 @@ describe('the home page', () => {
 
     const embedded = screen.getByRole('region', { name: 'Embedded reports' });
     expect(embedded).toHaveTextContent('Fleet overview');
-    expect(within(embedded).getByRole('link')).toHaveAttribute('href', '/EmbeddedReports');
-    const installers = screen.getByRole('region', { name: 'Installers' });
-    expect(within(installers).getByRole('link', { name: 'Control panel upgrade' })).toHaveAttribute(
+    expect(within(embedded).getByRole('link', { name: 'Fleet overview' })).toHaveAttribute(
       'href',
-      '/ControlPanelUpgrade/',
+      '/EmbeddedReports',
     );
+    const installers = screen.getByRole('region', { name: 'Installers' });
+    expect(
+      within(installers).getByRole('link', { name: 'Download the control panel upgrade' }),
+    ).toHaveAttribute('href', '/ControlPanelUpgrade/');
     // The name is in the header too, not only in the sign-out button's tooltip.
-    expect(screen.getByRole('banner')).toHaveTextContent('Signed in as Ada Lovelace');
+    expect(screen.getByRole('banner')).toHaveTextContent('Ada Lovelace');
   });
 
   it('on a first visit says so, and without an account says whom to ask', async () => {

@@ -160,16 +160,13 @@ export default function SignedInHome({ userName, vendorName }: SignedInHomeProps
                 ) : home.embeddedReports.reports.length === 0 ? (
                   <p>{t('Home.embeddedNone')}</p>
                 ) : (
-                  <>
-                    <ul className="portal-home-list">
-                      {home.embeddedReports.reports.slice(0, 5).map((report) => (
-                        <li key={report.reportId}>{report.reportName}</li>
-                      ))}
-                    </ul>
-                    <Link to={paths.embeddedReports} className="portal-button portal-button-outlined">
-                      {t('Home.openEmbedded', { count: home.embeddedReports.reports.length })}
-                    </Link>
-                  </>
+                  <ul className="portal-home-list">
+                    {home.embeddedReports.reports.map((report) => (
+                      <li key={report.reportId}>
+                        <Link to={paths.embeddedReports}>{report.reportName}</Link>
+                      </li>
+                    ))}
+                  </ul>
                 )}
               </section>
             )}

@@ -88,12 +88,7 @@ export function Header({
         </button>
         <div id={panelId} className="portal-menu-panel" data-open={menuOpen ? '' : undefined}>
           <TopNavigation links={links} {...(onLinkIntent ? { onLinkIntent } : {})} />
-          {userName !== null && (
-            <span className="portal-user-name">
-              <span className="portal-visually-hidden">{t('Header.signedInAs')} </span>
-              {displayName ?? userName}
-            </span>
-          )}
+          {userName !== null && <span className="portal-user-name">{displayName ?? userName}</span>}
           {userName !== null ? (
             // Should its code not arrive, a plain button (without the tooltip) still signs out.
             <LoadBoundary

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { startStack, type RunningStack } from '../support/stack.ts';
-import { signInThroughPopup, signInWith } from './helpers.ts';
+import { signIn, signInThroughPopup, signInWith } from './helpers.ts';
 
 // The idle lock-out with a short timeout (PORTAL_IDLE_LOCKOUT_SECONDS, which the portal server hands the SPA
 // as maximumIdleTimeoutForLockoutInSeconds). The warning comes a minute before the lock-out, so with a
@@ -57,11 +57,11 @@ test('after a lock-out the portal says why, and signing in again returns to the 
   page,
 }) => {
   await page.goto(`${stack.portalUrl}/about?section=versions`);
-  await signInThroughPopup(page);
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 30_000 });
+  await signIn(page);
 
   // The identity provider's sign-out brought the browser back to the portal, which says why.
   const notice = page.getByRole('status').filter({ hasText: 'without activity' });
+  await expect(notice).toBeVisible({ timeout: 30_000 });
   await expect(notice).toHaveText(
     `You were signed out after ${LOCKOUT_SECONDS} seconds without activity. Sign in again to return to where you were.Sign in againDismiss`,
   );

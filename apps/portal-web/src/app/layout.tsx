@@ -66,19 +66,24 @@ export function useLayoutSignIn(): () => void {
  * the portal through the identity provider's sign-out) or from the navigation that led here (a page that needs a
  * sign-in), kept until a sign-in or a dismissal.
  */
-function useSignInNotice(signedIn: boolean): SignInNotice | null {
+function useSignInNotice(): SignInNotice | null {
   const location = useLocation();
   const routed = (location.state as { signInNotice?: SignInNotice } | null)?.signInNotice;
   useEffect(() => {
     if (routed !== undefined) saveSignInNotice(routed);
   }, [routed]);
-  useEffect(() => {
-    if (signedIn) clearSignInNotice();
-  }, [signedIn]);
   return useSyncExternalStore(subscribeSignInNotice, readSignInNotice);
 }
 
-const returnToOfNotice = (): string | null => readSignInNotice()?.returnTo ?? null;
+/**
+ * At the end of a successful sign-in: the notice's address, and the notice is done. Not on the account's arrival:
+ * oidc-client-ts announces the user before the sign-in call returns, which would clear the notice too early.
+ */
+function takeReturnTo(): string | null {
+  const returnTo = readSignInNotice()?.returnTo ?? null;
+  clearSignInNotice();
+  return returnTo;
+}
 
 /** The frame around every page (spec §2): header, the page once configured, footer (app/shell.css). */
 export function AppLayout() {
@@ -91,19 +96,24 @@ export function AppLayout() {
   useEffect(() => {
     if (clientId !== '') void applyConfiguredLanguage(i18n, clientLanguage);
   }, [i18n, clientId, clientLanguage]);
-  const notice = useSignInNotice(account !== null);
+  const notice = useSignInNotice();
   // Read at the end of a sign-in: the notice's address, whichever route the popup ran over.
-  const signIn = useSignIn(returnToOfNotice);
+  const signIn = useSignIn(takeReturnTo);
   const prepareSignIn = usePrepareSignIn();
-  const signOut = useSignOut();
+  const endSession = useSignOut();
+  // Signing out on purpose leaves no notice behind.
+  const signOut = useCallback(() => {
+    clearSignInNotice();
+    endSession();
+  }, [endSession]);
   const dispatch = useAppDispatch();
   const { pathname, search, hash } = useLocation();
   const idleSeconds = configuration.maximumIdleTimeoutForLockoutInSeconds;
   // The lock-out says why on the way out, and signing in again comes back here (issue 17).
   const lockOut = useCallback(() => {
     saveSignInNotice({ reason: 'idleLockout', returnTo: `${pathname}${search}${hash}`, idleSeconds });
-    signOut();
-  }, [pathname, search, hash, idleSeconds, signOut]);
+    endSession();
+  }, [pathname, search, hash, idleSeconds, endSession]);
   // Every navigation counts as activity for the idle lock-out (spec §4).
   useEffect(() => {
     dispatch(userNavigated());

@@ -194,7 +194,7 @@ describe('the reports page', () => {
     expect(await screen.findByText('What Device list holds.')).toBeInTheDocument();
     expect(screen.getAllByText(/^Updated Nov 26, 2026/).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Download Meter reads as CSV (940 kB)' })).toHaveTextContent(
-      'CSV · 940 kB',
+      'CSV (940 kB)',
     );
   });
 

@@ -35,14 +35,7 @@ export function HomePage({ isSigningIn, vendorName, canSignIn, onSignIn }: HomeP
       <Logo height={80} />
       <h1 className="portal-h4">{t('Home.title')}</h1>
       <p className="portal-home-lead">{t('Home.intro', { vendor })}</p>
-      <ul className="portal-home-offers">
-        {offers.map((offer) => (
-          <li key={offer.title} className="portal-card">
-            <h2 className="portal-h6">{offer.title}</h2>
-            <p>{offer.text}</p>
-          </li>
-        ))}
-      </ul>
+      {/* The call to action before the cards: on a phone it is in view without scrolling. */}
       <div className="portal-home-action">
         <p>{t('Home.signInPrompt')}</p>
         {canSignIn && (
@@ -55,6 +48,14 @@ export function HomePage({ isSigningIn, vendorName, canSignIn, onSignIn }: HomeP
           </button>
         )}
       </div>
+      <ul className="portal-home-offers">
+        {offers.map((offer) => (
+          <li key={offer.title} className="portal-card">
+            <h2 className="portal-h6">{offer.title}</h2>
+            <p>{offer.text}</p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -77,11 +77,16 @@ export async function acceptWelcome(page: Page): Promise<void> {
 
 /** Signs the sample user Alice in through the identity provider's popup, from the page shown in `language`. */
 export async function signInThroughPopup(page: Page, language = 'en'): Promise<void> {
+  await signInWith(page, page.getByRole('button', { name: text(language, 'Header.signin'), exact: true }));
+}
+
+/** Clicks `button` and signs a sample user (alice, bob or carol) in through the identity provider's popup. */
+export async function signInWith(page: Page, button: Locator, user = 'alice'): Promise<void> {
   const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: text(language, 'Header.signin') }).click();
+  await button.click();
   const popup = await popupOpened;
-  await popup.getByLabel('Email').fill('alice@contoso.example');
-  await popup.getByLabel('Password').fill('portico-alice');
+  await popup.getByLabel('Email').fill(user === 'bob' ? 'bob@fabrikam.example' : `${user}@contoso.example`);
+  await popup.getByLabel('Password').fill(`portico-${user}`);
   // Listen before submitting: the callback can close the popup before the click's promise settles.
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Sign in' }).click();

@@ -69,7 +69,9 @@ test('every screen in each of the seven languages is translated, fits, and expla
     await expect(dialog.locator('p')).toHaveText(welcomeIn(language));
     await expectWellShown(page, language, 'the welcome dialog');
     await dialog.getByRole('button', { name: t('Welcome.accept') }).click();
-    await expect(page.getByRole('heading', { name: t('Home.title') })).toBeVisible();
+    // Signed in, home greets the user and sums up their accounts and reports (issue 17).
+    await expect(page.getByRole('heading', { level: 1, name: /Alice Andersen/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: t('Home.reportsTitle') })).toBeVisible();
     await expectWellShown(page, language, 'home');
 
     const navigation = page.getByRole('navigation', { name: t('Menu.navigation') });
@@ -226,7 +228,7 @@ test('a sign-in popup the browser blocks is explained, and the alert’s retry s
     Object.assign(window, { allowedOpen: window.open });
     window.open = () => null;
   });
-  await page.getByRole('button', { name: ja('Header.signin') }).click();
+  await page.getByRole('button', { name: ja('Header.signin'), exact: true }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(ja('Authentication.popupBlocked'));
   await expectAccessible(page);

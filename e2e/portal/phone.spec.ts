@@ -64,7 +64,7 @@ for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
         await expect(link).toBeFocused();
       }
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('button', { name: t('Header.signin') })).toBeFocused();
+      await expect(page.getByRole('button', { name: t('Header.signin'), exact: true })).toBeFocused();
       // Escape closes it and gives the focus back to the button.
       await page.keyboard.press('Escape');
       await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -145,7 +145,7 @@ test('in a wide window the header keeps its links in one row, without the menu b
       .click();
     await expect(page.getByRole('navigation', { name: t('Menu.navigation') })).toBeVisible();
     await expect(page.getByRole('button', { name: t('Header.menu') })).toBeHidden();
-    await expect(page.getByRole('button', { name: t('Header.signin') })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('Header.signin'), exact: true })).toBeVisible();
     expect(
       (await page.locator('header').boundingBox())?.height ?? 0,
       'the header’s height',

@@ -67,8 +67,8 @@ test('signed in: reports download, embedded reports list, control panel upgrade,
   await expectAccessible(page);
   await tree.focus();
   await page.keyboard.press('ArrowDown');
-  const csv = page.getByRole('button', { name: /as CSV$/ }).first();
-  const docx = page.getByRole('button', { name: /as DOCX$/ }).first();
+  const csv = page.getByRole('button', { name: /as CSV\b/ }).first();
+  const docx = page.getByRole('button', { name: /as DOCX\b/ }).first();
   await expect(csv.or(docx)).toBeVisible();
   const downloaded = page.waitForEvent('download');
   await ((await csv.isVisible()) ? csv : docx).click();
@@ -105,7 +105,7 @@ test('with the keyboard alone: welcome, sign-in, a report download, an embedded 
   await expect(welcome).toBeHidden();
 
   // Sign in: the header's button, then the provider's form in the popup.
-  await tabTo(page, page.getByRole('button', { name: 'Sign in' }));
+  await tabTo(page, page.getByRole('button', { name: 'Sign in', exact: true }));
   const popupOpened = page.waitForEvent('popup');
   await page.keyboard.press('Enter');
   const popup = await popupOpened;
@@ -124,7 +124,7 @@ test('with the keyboard alone: welcome, sign-in, a report download, an embedded 
   const tree = page.getByRole('tree', { name: 'Report folders' });
   await expect(tree.getByRole('treeitem', { selected: true })).toHaveCount(1);
   await tabTo(page, tree);
-  const csv = page.getByRole('button', { name: /as CSV$/ }).first();
+  const csv = page.getByRole('button', { name: /as CSV\b/ }).first();
   for (let step = 0; step < 30 && !(await csv.isVisible()); step += 1) await page.keyboard.press('ArrowDown');
   await tabTo(page, csv);
   const downloaded = page.waitForEvent('download');
@@ -182,7 +182,7 @@ test('a 10,000-node catalog draws only the rows in view, and End reaches its las
   await expect(last).toHaveAttribute('aria-selected', 'true');
   await expect(last).toBeInViewport();
   expect(await tree.getByRole('treeitem').count()).toBeLessThan(100);
-  await expect(page.getByRole('button', { name: /Alerts 10000.*as CSV$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Alerts 10000.*as CSV\b/ })).toBeVisible();
 });
 
 test('an embedded report loads beside the report list and changes page from its page navigation', async ({
@@ -225,7 +225,7 @@ test('an HTML report opens in a new window with its table, and a blocked popup i
   const tree = await openReports(page);
 
   // Office reports offer DOCX only: walk down the tree to a node whose reports offer HTML.
-  const html = page.getByRole('button', { name: /as HTML$/ }).first();
+  const html = page.getByRole('button', { name: /as HTML\b/ }).first();
   await tree.focus();
   for (let step = 0; step < 30 && !(await html.isVisible()); step += 1) {
     await page.keyboard.press('ArrowDown');

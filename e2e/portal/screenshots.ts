@@ -1,15 +1,16 @@
 /**
  * The README's screenshots of the portal's main screens, taken in Chromium against the real `npm start` stack:
- * home (signed out), About, the reports browser and an embedded report, at 1280 × 800 (the installer page:
- * installer-screenshots.ts).
+ * home signed out and signed in and the reports browser at 1440 × 900 and on a phone (390 × 844), About and an
+ * embedded report at 1280 × 800 (the installer page: installer-screenshots.ts).
  *
  *   node --import tsx e2e/portal/screenshots.ts   # writes docs/screenshots/*.png
+ *   SCREENSHOT_REVIEW=/tmp/shots node --import tsx e2e/portal/screenshots.ts   # also 1024 × 768 and 200 % zoom (640 × 360 CSS pixels drawn at 2×)
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
 import { startStack } from '../support/stack.ts';
-import { openReports, signIn } from './helpers.ts';
+import { openReports, signIn, signInWith } from './helpers.ts';
 
 const out = resolve(import.meta.dirname, '../../docs/screenshots');
 mkdirSync(out, { recursive: true });
@@ -20,23 +21,69 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, folder = out): Promise<void> {
   // No hover or focus ring left from the click that got here, and MUI's transitions finished.
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.waitForTimeout(600);
-  await page.screenshot({ path: resolve(out, `${name}.png`) });
-  console.info(`docs/screenshots/${name}.png`);
+  await page.screenshot({ path: resolve(folder, `${name}.png`) });
+  console.info(resolve(folder, `${name}.png`));
+}
+
+const review = process.env['SCREENSHOT_REVIEW'];
+if (review) mkdirSync(review, { recursive: true });
+
+/**
+ * Home signed out, home signed in (Carol: three accounts) and the reports browser on its first folder, in a window
+ * of `size` (`scale` 2 draws a 200 % zoom), written as `<name>-<suffix>.png` (no suffix: the README's names).
+ */
+async function homeAndReports(
+  size: { width: number; height: number },
+  names: { home: string; signedIn: string; reports: string } | null,
+  suffix: string,
+  scale = 1,
+): Promise<void> {
+  const context = await browser.newContext({ viewport: size, deviceScaleFactor: scale, locale: 'en-GB' });
+  const page = await context.newPage();
+  const folder = names === null ? (review ?? out) : out;
+  const name = (base: keyof NonNullable<typeof names>) => names?.[base] ?? `${base}-${suffix}`;
+  await page.goto(`${stack.portalUrl}/`);
+  await expect(page.getByRole('heading', { name: 'Welcome to the customer portal' })).toBeVisible();
+  await shoot(page, name('home'), folder);
+  await signInWith(
+    page,
+    page.getByRole('main').getByRole('button', { name: 'Sign in to the portal' }),
+    'carol',
+  );
+  await expect(page.getByRole('region', { name: 'Latest reports' })).toBeVisible();
+  await shoot(page, name('signedIn'), folder);
+  // The Usage folder: its daily meter readings show how a 12.8 MB HTML report is offered.
+  await page.goto(`${stack.portalUrl}/reports?account=contoso_emea&folder=3`);
+  await expect(page.getByText(/^Updated /).first()).toBeVisible({ timeout: 60_000 });
+  await shoot(page, name('reports'), folder);
+  await context.close();
 }
 
 try {
+  await homeAndReports(
+    { width: 1440, height: 900 },
+    { home: 'home', signedIn: 'home-signed-in', reports: 'reports' },
+    '',
+  );
+  await homeAndReports(
+    { width: 390, height: 844 },
+    { home: 'home-phone', signedIn: 'home-signed-in-phone', reports: 'reports-phone' },
+    '',
+  );
+  if (review) {
+    await homeAndReports({ width: 1024, height: 768 }, null, '1024');
+    await homeAndReports({ width: 640, height: 360 }, null, 'zoom200', 2);
+  }
+
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   const page = await context.newPage();
 
   await page.goto(`${stack.portalUrl}/`);
-  await expect(page.getByRole('heading', { name: 'Welcome to the customer portal' })).toBeVisible();
-  await shoot(page, 'home');
-
   await page.getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { name: 'Warning' })).toBeVisible();
   await shoot(page, 'about');
@@ -45,14 +92,7 @@ try {
 
   await page.goto(`${stack.portalUrl}/`);
   await signIn(page);
-  const tree = await openReports(page);
-  await tree.focus();
-  const html = page.getByRole('button', { name: /as HTML$/ }).first();
-  for (let step = 0; step < 30 && !(await html.isVisible()); step += 1) {
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(200);
-  }
-  await shoot(page, 'reports');
+  await openReports(page);
 
   await page.getByRole('link', { name: 'Embedded reports' }).click();
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('button').first().click();

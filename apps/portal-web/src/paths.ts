@@ -18,3 +18,12 @@ export const installerPath = {
   dca: (accessKey: string): string => generatePath(paths.dcaInstaller, { accessKey }),
   controlPanel: (accessKey: string): string => generatePath(paths.controlPanelInstaller, { accessKey }),
 };
+
+/** The reports browser on one account and folder, e.g. `reportsPath({ account: 'fabrikam', folder: 3 })`. */
+export function reportsPath(place: { account?: string; folder?: number } = {}): string {
+  const search = new URLSearchParams();
+  if (place.account !== undefined) search.set('account', place.account);
+  if (place.folder !== undefined) search.set('folder', String(place.folder));
+  const query = search.toString();
+  return query === '' ? paths.reports : `${paths.reports}?${query}`;
+}

@@ -16,6 +16,8 @@ export interface ReportNode {
 export interface CatalogReport {
   name: string;
   kind: string;
+  /** When it joined the catalog (absent in a seed: the database sets it). */
+  createdAt?: Date;
 }
 
 /** The catalog in memory: the nodes in API order and, by relativePath, each node's reports. */
@@ -37,7 +39,7 @@ export async function loadCatalog(db: PortalDb): Promise<Catalog> {
   const reportsOf = new Map<number, CatalogReport[]>();
   for (const row of reportRows) {
     const list = reportsOf.get(row.nodeId) ?? [];
-    list.push({ name: row.name, kind: row.kind });
+    list.push({ name: row.name, kind: row.kind, createdAt: row.createdAt });
     reportsOf.set(row.nodeId, list);
   }
   const childrenOf = new Map<number, number[]>();

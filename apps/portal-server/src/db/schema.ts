@@ -20,6 +20,10 @@ export const users = pgTable('users', {
   email: text('email'),
   firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  /** When the current visit began: the first call after a pause of more than VISIT_GAP (src/db/users.ts). */
+  visitStartedAt: timestamp('visit_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The last call of the visit before the current one; null during the first visit. "New since last visit". */
+  previousVisitAt: timestamp('previous_visit_at', { withTimezone: true }),
 });
 
 export type UserRow = typeof users.$inferSelect;
@@ -138,6 +142,8 @@ export const catalogReports = pgTable(
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     position: integer('position').notNull().default(0),
+    /** When the report joined the catalog: the home page counts the reports added since a user's last visit. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('catalog_reports_node_name_unique').on(table.nodeId, table.name)],
 );

@@ -32,6 +32,8 @@ export interface ReportKind {
   readonly isOffice: boolean;
   readonly formats: readonly ReportFormat[];
   title(language: ReportLanguage): string;
+  /** One line on what the report holds. */
+  description(language: ReportLanguage): string;
   readonly fileBaseName: string;
 }
 
@@ -50,6 +52,7 @@ export const REPORT_KINDS: readonly ReportKind[] = Object.freeze(
       isOffice: d.office,
       formats: d.office ? OFFICE_FORMATS : TABLE_FORMATS,
       title: (language: ReportLanguage) => messagesFor(language).titles[d.id],
+      description: (language: ReportLanguage) => messagesFor(language).descriptions[d.id],
       fileBaseName: d.fileBaseName,
     }),
   ),

@@ -44,3 +44,18 @@ export function entitledAccounts(
   const granted = new Set(matching.map((grant) => grant.databaseName));
   return caller.databaseNames.filter((name) => granted.has(name));
 }
+
+/**
+ * The reports of `list` the caller may open: the one filter behind the embedded-reports list and the home page.
+ *
+ * ```ts
+ * const reports = grantedReports(await provider.listReports(), caller, await grantsFor(db, names, groups));
+ * ```
+ */
+export function grantedReports<R extends EntitledReport>(
+  list: readonly R[],
+  caller: EntitlementCaller,
+  grants: readonly ReportGrant[],
+): R[] {
+  return list.filter((report) => entitledAccounts(report, caller, grants).length > 0);
+}

@@ -3,6 +3,7 @@ import configurationRoutes from './api/configuration/index.ts';
 import customersRoutes from './api/customers/index.ts';
 import downloadRoutes from './api/download/index.ts';
 import embedRoutes from './api/embedpbi/index.ts';
+import homeRoutes from './api/home/index.ts';
 import reportsRoutes from './api/reports/index.ts';
 import usersRoutes from './api/users/index.ts';
 import { docsPlugin } from './docs.ts';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(customersRoutes, { prefix: '/api/customers' });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(downloadRoutes, { prefix: '/api/download' });
+  await app.register(homeRoutes, { prefix: '/api/home' });
   if (config.client.enableEmbeddedPowerBi) await app.register(embedRoutes, { prefix: '/api/embedpbi' });
   await app.register(localesRoutes, { prefix: '/locales' });
   // Last: its wildcard and not-found handler take whatever the routes above do not.

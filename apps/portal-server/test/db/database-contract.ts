@@ -46,6 +46,8 @@ export function databaseContract(
         { column_name: 'email', is_nullable: 'YES', data_type: 'text' },
         { column_name: 'first_seen_at', is_nullable: 'NO', data_type: 'timestamp with time zone' },
         { column_name: 'last_seen_at', is_nullable: 'NO', data_type: 'timestamp with time zone' },
+        { column_name: 'visit_started_at', is_nullable: 'NO', data_type: 'timestamp with time zone' },
+        { column_name: 'previous_visit_at', is_nullable: 'YES', data_type: 'timestamp with time zone' },
       ]);
     });
 
@@ -84,6 +86,31 @@ export function databaseContract(
       await recordUserSeen(database.db, { subject: 'quiet', name: 'Grace', email: 'grace@example.com' });
       const row = await recordUserSeen(database.db, { subject: 'quiet', name: null, email: null });
       expect(row).toMatchObject({ name: 'Grace', email: 'grace@example.com' });
+    });
+
+    it('starts a new visit after a pause of more than 30 minutes and keeps the end of the previous one', async () => {
+      const first = await recordUserSeen(database.db, { subject: 'visitor', name: 'Lin', email: null });
+      expect(first.previousVisitAt).toBeNull();
+      const again = await recordUserSeen(database.db, { subject: 'visitor', name: 'Lin', email: null });
+      expect(again.previousVisitAt).toBeNull();
+      expect(again.visitStartedAt.getTime()).toBe(first.visitStartedAt.getTime());
+
+      // 31 minutes of quiet, then a call: a new visit, whose "previous visit" ended when the quiet began.
+      await database.db.execute(
+        sql`update users set last_seen_at = now() - interval '31 minutes' where subject = 'visitor'`,
+      );
+      const quietSince = (await findUserBySubject(database.db, 'visitor'))?.lastSeenAt;
+      const back = await recordUserSeen(database.db, { subject: 'visitor', name: 'Lin', email: null });
+      expect(back.previousVisitAt?.getTime()).toBe(quietSince?.getTime());
+      expect(back.visitStartedAt.getTime()).toBeGreaterThan(first.visitStartedAt.getTime());
+
+      // 29 minutes of quiet is the same visit.
+      await database.db.execute(
+        sql`update users set last_seen_at = now() - interval '29 minutes' where subject = 'visitor'`,
+      );
+      const same = await recordUserSeen(database.db, { subject: 'visitor', name: 'Lin', email: null });
+      expect(same.previousVisitAt?.getTime()).toBe(quietSince?.getTime());
+      expect(same.visitStartedAt.getTime()).toBe(back.visitStartedAt.getTime());
     });
 
     it('finds nobody for an unknown subject', async () => {

@@ -34,6 +34,8 @@ describe('the API documentation', () => {
     for (const path of [
       '/api/customers/customerAccounts',
       '/api/reports/reportNodes',
+      '/api/reports/reportFiles',
+      '/api/home',
       '/api/reports/downloadReport',
       '/api/download/dcainstaller',
       '/api/download/controlPanelUpgradeinstaller',
@@ -58,6 +60,8 @@ describe('the API documentation', () => {
       [
         'GET /api/customers/customerAccounts',
         'GET /api/reports/reportNodes',
+        'GET /api/reports/reportFiles',
+        'GET /api/home',
         'GET /api/reports/downloadAccessToken',
         'POST /api/reports/downloadReport',
         'GET /api/users/me',

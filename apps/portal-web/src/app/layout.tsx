@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
+import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   useAuthenticationStartup,
@@ -14,6 +14,15 @@ import { ConfigurationGate } from '../features/configuration/components/configur
 import { selectConfiguration } from '../features/configuration/slice';
 import { Footer } from '../features/layout/components/footer';
 import { Header } from '../features/layout/components/header';
+import { SignInNoticeBanner } from '../features/layout/components/sign-in-notice-banner';
+import type { Account } from '../features/authentication/account';
+import {
+  clearSignInNotice,
+  readSignInNotice,
+  saveSignInNotice,
+  subscribeSignInNotice,
+} from '../lib/sign-in-notice';
+import type { SignInNotice } from '../lib/sign-in-notice';
 import { userNavigated } from '../features/idle-lockout/slice';
 import { applyConfiguredLanguage } from '../lib/i18n';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -38,6 +47,44 @@ const SignedInIdleLockout = lazy(async () => {
   };
 });
 
+/** The name to show for an account: its `name` claim, else the user name. */
+export function displayName(account: Account): string {
+  return account.name.trim() !== '' ? account.name : account.userName;
+}
+
+interface LayoutContext {
+  signIn: () => void;
+}
+
+/** The frame's sign-in action for a page (the home page's button): it returns where a notice says. */
+export function useLayoutSignIn(): () => void {
+  return useOutletContext<LayoutContext>().signIn;
+}
+
+/**
+ * Why the user is signed out and where signing in returns: from sessionStorage (an idle lock-out, which reloads
+ * the portal through the identity provider's sign-out) or from the navigation that led here (a page that needs a
+ * sign-in), kept until a sign-in or a dismissal.
+ */
+function useSignInNotice(): SignInNotice | null {
+  const location = useLocation();
+  const routed = (location.state as { signInNotice?: SignInNotice } | null)?.signInNotice;
+  useEffect(() => {
+    if (routed !== undefined) saveSignInNotice(routed);
+  }, [routed]);
+  return useSyncExternalStore(subscribeSignInNotice, readSignInNotice);
+}
+
+/**
+ * At the end of a successful sign-in: the notice's address, and the notice is done. Not on the account's arrival:
+ * oidc-client-ts announces the user before the sign-in call returns, which would clear the notice too early.
+ */
+function takeReturnTo(): string | null {
+  const returnTo = readSignInNotice()?.returnTo ?? null;
+  clearSignInNotice();
+  return returnTo;
+}
+
 /** The frame around every page (spec §2): header, the page once configured, footer (app/shell.css). */
 export function AppLayout() {
   const configuration = useAppSelector(selectConfiguration);
@@ -49,11 +96,24 @@ export function AppLayout() {
   useEffect(() => {
     if (clientId !== '') void applyConfiguredLanguage(i18n, clientLanguage);
   }, [i18n, clientId, clientLanguage]);
-  const signIn = useSignIn();
+  const notice = useSignInNotice();
+  // Read at the end of a sign-in: the notice's address, whichever route the popup ran over.
+  const signIn = useSignIn(takeReturnTo);
   const prepareSignIn = usePrepareSignIn();
-  const signOut = useSignOut();
+  const endSession = useSignOut();
+  // Signing out on purpose leaves no notice behind.
+  const signOut = useCallback(() => {
+    clearSignInNotice();
+    endSession();
+  }, [endSession]);
   const dispatch = useAppDispatch();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const idleSeconds = configuration.maximumIdleTimeoutForLockoutInSeconds;
+  // The lock-out says why on the way out, and signing in again comes back here (issue 17).
+  const lockOut = useCallback(() => {
+    saveSignInNotice({ reason: 'idleLockout', returnTo: `${pathname}${search}${hash}`, idleSeconds });
+    endSession();
+  }, [pathname, search, hash, idleSeconds, endSession]);
   // Every navigation counts as activity for the idle lock-out (spec §4).
   useEffect(() => {
     dispatch(userNavigated());
@@ -73,6 +133,7 @@ export function AppLayout() {
       <Header
         links={links}
         userName={account?.userName ?? null}
+        displayName={account === null ? null : displayName(account)}
         canSignIn={canSignIn}
         isSigningIn={isLoggingIn === true}
         onSignIn={signIn}
@@ -88,18 +149,21 @@ export function AppLayout() {
             onDismiss={() => dispatch(loginErrorDismissed())}
           />
         )}
+        {account === null && notice !== null && isLoggingIn !== undefined && (
+          <SignInNoticeBanner
+            notice={notice}
+            onSignIn={canSignIn ? signIn : null}
+            onDismiss={clearSignInNotice}
+          />
+        )}
         <ConfigurationGate>
-          <Outlet />
+          <Outlet context={{ signIn } satisfies LayoutContext} />
         </ConfigurationGate>
       </main>
       {account !== null && (
         <LoadBoundary fallback={null}>
           <Suspense fallback={null}>
-            <SignedInIdleLockout
-              active
-              timeoutSeconds={configuration.maximumIdleTimeoutForLockoutInSeconds}
-              onExpire={signOut}
-            />
+            <SignedInIdleLockout active timeoutSeconds={idleSeconds} onExpire={lockOut} onSignOut={signOut} />
           </Suspense>
         </LoadBoundary>
       )}

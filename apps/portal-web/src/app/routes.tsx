@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { Navigate, useParams, useRoutes } from 'react-router';
+import { Navigate, useLocation, useParams, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProtectedRoute } from '../features/authentication/components/protected-route';
@@ -13,7 +13,8 @@ import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { WelcomeDialog } from '../features/welcome/components/welcome-dialog';
 import { paths } from '../paths';
 import { useAppSelector } from './hooks';
-import { AppLayout } from './layout';
+import { AppLayout, displayName, useLayoutSignIn } from './layout';
+import type { SignInNotice } from '../lib/sign-in-notice';
 import { LazyPage } from './lazy-page';
 import {
   loadAboutPage,
@@ -61,6 +62,8 @@ function lazyDataPage(load: () => Promise<{ default: ComponentType }>) {
   });
 }
 
+// Signed in, home shows the user's summary: its code arrives then, off the first page of a visitor.
+const SignedInHome = lazy(() => import('../features/home/components/signed-in-home'));
 const AboutPage = lazyMuiPage(() => loadAboutPage().then((module) => module.AboutPage));
 const InstallerPage = lazyMuiPage(() => loadInstallerPage().then((module) => module.InstallerPage));
 const ReportsPage = lazyDataPage(loadReportsPage);
@@ -75,13 +78,26 @@ function useWelcomeParagraphs(): string[] {
 }
 
 function HomeRoute() {
-  const { isLoggingIn } = useAppSelector(selectAuthentication);
-  const { showWelcomeMessage } = useAppSelector(selectConfiguration);
+  const onSignIn = useLayoutSignIn();
+  const { isLoggingIn, account } = useAppSelector(selectAuthentication);
+  const { showWelcomeMessage, vendorName, clientId, authority } = useAppSelector(selectConfiguration);
   const welcomeMessage = useWelcomeParagraphs();
+  const signedIn = account !== null && isLoggingIn !== true;
   return (
     <>
       <WelcomeDialog enabled={showWelcomeMessage} paragraphs={welcomeMessage} />
-      <HomePage isSigningIn={isLoggingIn === true} />
+      {signedIn ? (
+        <LazyPage>
+          <SignedInHome userName={displayName(account)} vendorName={vendorName} />
+        </LazyPage>
+      ) : (
+        <HomePage
+          isSigningIn={isLoggingIn === true}
+          vendorName={vendorName}
+          canSignIn={clientId !== '' && authority !== '' && isLoggingIn === false}
+          onSignIn={onSignIn}
+        />
+      )}
     </>
   );
 }
@@ -123,13 +139,21 @@ function InstallerRoute({ installee }: { installee: Exclude<Installee, 'controlP
   );
 }
 
-/** Signed-in users only (spec §2); redirects home otherwise, but not before the stored session is checked. */
+/**
+ * Signed-in users only (spec §2); redirects home otherwise, but not before the stored session is checked, with a
+ * notice saying it needs a sign-in (issue 17) and the address signing in returns to.
+ */
 function ControlPanelUpgradeRoute(): ReactNode {
   const { account, isLoggingIn } = useAppSelector(selectAuthentication);
   const { is64Bit } = useAppSelector(selectConfiguration);
   const { t } = useTranslation();
+  const { pathname, search, hash } = useLocation();
   if (isLoggingIn === undefined) return null;
-  if (account === null || isLoggingIn) return <Navigate to={paths.home} replace />;
+  if (account === null) {
+    const notice: SignInNotice = { reason: 'signInRequired', returnTo: `${pathname}${search}${hash}` };
+    return <Navigate to={paths.home} replace state={{ signInNotice: notice }} />;
+  }
+  if (isLoggingIn) return <Navigate to={paths.home} replace />;
   return (
     <LazyPage>
       <InstallerPage

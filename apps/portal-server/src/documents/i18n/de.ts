@@ -13,6 +13,22 @@ export const de: Messages = {
     'fleet-summary': 'Flottenübersicht',
     'monthly-usage-statement': 'Monatliche Nutzungsaufstellung',
   },
+  descriptions: {
+    'device-inventory':
+      'Jeder Drucker mit Modell, Standort, Aufstellort, Installations- und Stilllegungsdatum.',
+    'monthly-page-volume':
+      'Schwarzweiß- und Farbseiten je Drucker und Kalendermonat (die letzten 12 Monate).',
+    'daily-meter-readings': 'Jeder tägliche Zählerstand jedes Druckers über zwei Jahre: eine große Datei.',
+    'supply-levels': 'Der letzte Toner- und Trommelfüllstand jedes Druckers.',
+    'supply-replacements': 'Jeder Toner- und Trommelwechsel, Drucker für Drucker.',
+    'open-service-alerts': 'Die am letzten Tag der Daten noch offenen Servicemeldungen.',
+    'service-alert-history':
+      'Jede in den letzten zwei Jahren geöffnete Servicemeldung und wann sie geschlossen wurde.',
+    'fleet-summary':
+      'Kennzahlen, die zehn meistgenutzten Drucker, zu ersetzende Verbrauchsmaterialien und offene kritische Meldungen.',
+    'monthly-usage-statement':
+      'Seiten nach Monat und Standort der letzten 12 Monate, mit den Druckern in Betrieb.',
+  },
   columns: {
     deviceId: 'Geräte-ID',
     serialNumber: 'Seriennummer',

@@ -13,6 +13,18 @@ export const en: Messages = {
     'fleet-summary': 'Fleet summary',
     'monthly-usage-statement': 'Monthly usage statement',
   },
+  descriptions: {
+    'device-inventory': 'Every printer with its model, site, location, install date and retirement date.',
+    'monthly-page-volume': 'Mono and colour pages per printer and calendar month (the last 12 months).',
+    'daily-meter-readings': 'Every daily meter reading of every printer over two years: a large file.',
+    'supply-levels': 'The latest toner and drum level of each printer.',
+    'supply-replacements': 'Every toner and drum replacement, printer by printer.',
+    'open-service-alerts': 'The service alerts still open on the last day of the data.',
+    'service-alert-history': 'Every service alert opened in the last two years, and when it closed.',
+    'fleet-summary': 'Key figures, the ten busiest printers, supplies to replace and open critical alerts.',
+    'monthly-usage-statement':
+      'Pages by month and by site over the last 12 months, with the printers in service.',
+  },
   columns: {
     deviceId: 'Device ID',
     serialNumber: 'Serial number',

@@ -13,6 +13,22 @@ export const es: Messages = {
     'fleet-summary': 'Resumen de la flota',
     'monthly-usage-statement': 'Extracto mensual de uso',
   },
+  descriptions: {
+    'device-inventory':
+      'Cada impresora con su modelo, sede, ubicación, fecha de instalación y fecha de retirada.',
+    'monthly-page-volume':
+      'Páginas en blanco y negro y en color por impresora y mes natural (los últimos 12 meses).',
+    'daily-meter-readings':
+      'Cada lectura diaria del contador de cada impresora durante dos años: un archivo grande.',
+    'supply-levels': 'El último nivel de tóner y tambor de cada impresora.',
+    'supply-replacements': 'Cada sustitución de tóner y tambor, impresora por impresora.',
+    'open-service-alerts': 'Las alertas de servicio aún abiertas el último día de los datos.',
+    'service-alert-history': 'Cada alerta de servicio abierta en los dos últimos años y cuándo se cerró.',
+    'fleet-summary':
+      'Cifras clave, las diez impresoras con más uso, consumibles que sustituir y alertas críticas abiertas.',
+    'monthly-usage-statement':
+      'Páginas por mes y por sede en los últimos 12 meses, con las impresoras en servicio.',
+  },
   columns: {
     deviceId: 'ID de dispositivo',
     serialNumber: 'Número de serie',

@@ -13,6 +13,23 @@ export const fr: Messages = {
     'fleet-summary': 'Synthèse du parc',
     'monthly-usage-statement': "Relevé d'utilisation mensuel",
   },
+  descriptions: {
+    'device-inventory':
+      'Chaque imprimante avec son modèle, son site, son emplacement, sa date d’installation et de retrait.',
+    'monthly-page-volume':
+      'Pages noir et blanc et couleur par imprimante et par mois civil (les 12 derniers mois).',
+    'daily-meter-readings':
+      'Chaque relevé quotidien des compteurs de chaque imprimante sur deux ans : un fichier volumineux.',
+    'supply-levels': 'Le dernier niveau de toner et de tambour de chaque imprimante.',
+    'supply-replacements': 'Chaque remplacement de toner et de tambour, imprimante par imprimante.',
+    'open-service-alerts': 'Les alertes de maintenance encore ouvertes le dernier jour des données.',
+    'service-alert-history':
+      'Chaque alerte de maintenance ouverte ces deux dernières années, et sa date de clôture.',
+    'fleet-summary':
+      'Chiffres clés, les dix imprimantes les plus utilisées, les consommables à remplacer et les alertes critiques ouvertes.',
+    'monthly-usage-statement':
+      'Pages par mois et par site sur les 12 derniers mois, avec les imprimantes en service.',
+  },
   columns: {
     deviceId: "ID de l'appareil",
     serialNumber: 'Numéro de série',

@@ -13,6 +13,17 @@ export const ja: Messages = {
     'fleet-summary': 'フリート概要',
     'monthly-usage-statement': '月次使用量明細',
   },
+  descriptions: {
+    'device-inventory': '全プリンターのモデル、拠点、設置場所、設置日、撤去日。',
+    'monthly-page-volume': 'プリンターごと・暦月ごとのモノクロとカラーのページ数（直近 12 か月）。',
+    'daily-meter-readings': '全プリンターの 2 年間の毎日のメーター値：大きなファイルです。',
+    'supply-levels': '各プリンターのトナーとドラムの最新の残量。',
+    'supply-replacements': 'トナーとドラムの全交換履歴（プリンター別）。',
+    'open-service-alerts': 'データの最終日の時点でまだ未解決のサービスアラート。',
+    'service-alert-history': '過去 2 年間に発生したすべてのサービスアラートとその解決日時。',
+    'fleet-summary': '主要な数値、使用量上位 10 台、交換が必要な消耗品、未解決の重大アラート。',
+    'monthly-usage-statement': '直近 12 か月の月別・拠点別のページ数と稼働中のプリンター。',
+  },
   columns: {
     deviceId: 'デバイスID',
     serialNumber: 'シリアル番号',

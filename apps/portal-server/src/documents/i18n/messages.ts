@@ -76,6 +76,8 @@ export type SectionKey =
 /** Every text a report shows, per language. Data values (names, descriptions) are never translated. */
 export interface Messages {
   readonly titles: Readonly<Record<ReportKindId, string>>;
+  /** One line on what a report holds, shown beside it in the portal's reports browser. */
+  readonly descriptions: Readonly<Record<ReportKindId, string>>;
   readonly columns: Readonly<Record<ColumnKey, string>>;
   readonly parameters: Readonly<Record<ParameterName, string>>;
   readonly labels: Readonly<Record<LabelKey, string>>;

@@ -13,6 +13,21 @@ export const pl: Messages = {
     'fleet-summary': 'Podsumowanie floty',
     'monthly-usage-statement': 'Miesięczne zestawienie użycia',
   },
+  descriptions: {
+    'device-inventory': 'Każda drukarka z modelem, oddziałem, lokalizacją, datą instalacji i datą wycofania.',
+    'monthly-page-volume':
+      'Strony czarno-białe i kolorowe według drukarki i miesiąca kalendarzowego (ostatnie 12 miesięcy).',
+    'daily-meter-readings': 'Każdy dzienny odczyt licznika każdej drukarki z dwóch lat: duży plik.',
+    'supply-levels': 'Ostatni poziom tonera i bębna każdej drukarki.',
+    'supply-replacements': 'Każda wymiana tonera i bębna, drukarka po drukarce.',
+    'open-service-alerts': 'Alerty serwisowe wciąż otwarte w ostatnim dniu danych.',
+    'service-alert-history':
+      'Każdy alert serwisowy otwarty w ciągu ostatnich dwóch lat i data jego zamknięcia.',
+    'fleet-summary':
+      'Kluczowe dane, dziesięć najbardziej obciążonych drukarek, materiały do wymiany i otwarte alerty krytyczne.',
+    'monthly-usage-statement':
+      'Strony według miesiąca i oddziału z ostatnich 12 miesięcy, z drukarkami w eksploatacji.',
+  },
   columns: {
     deviceId: 'ID urządzenia',
     serialNumber: 'Numer seryjny',

@@ -1,4 +1,4 @@
-import type { MeterReading, Supply, SupplyLevel } from '@portico/fleet-data';
+import type { Device, MeterReading, Supply, SupplyLevel } from '@portico/fleet-data';
 
 /**
  * The first day of the calendar month `months - 1` months before `endDate`'s, so that `months` whole or partial
@@ -11,6 +11,16 @@ export function firstDayOfPeriod(endDate: string, months: number): string {
   const month = Number(endDate.slice(5, 7));
   const index = year * 12 + (month - 1) - (months - 1);
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The one definition of "in service" every report uses: installed by `to` and not retired before `from` (a device
+ * reports until the day before its `retiredDate`). Over a single day (`from === to`) it is the fleet on that day.
+ *
+ * @example devicesInService(data.devices, '2023-07-01', '2024-06-30') // every device that reported in that year
+ */
+export function devicesInService(devices: readonly Device[], from: string, to: string): Device[] {
+  return devices.filter((d) => d.installDate <= to && (d.retiredDate === null || d.retiredDate > from));
 }
 
 export interface DeviceMonth {

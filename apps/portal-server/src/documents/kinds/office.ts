@@ -1,7 +1,7 @@
 import type { AccountData } from '@portico/fleet-data';
 import { monthsParameter } from '../parameters.ts';
 import { columns, type Cell, type OfficeDefinition, type Summary } from '../model.ts';
-import { deviceMonths, firstDayOfPeriod, latestSupplyLevels, topBy } from './aggregate.ts';
+import { deviceMonths, devicesInService, firstDayOfPeriod, latestSupplyLevels, topBy } from './aggregate.ts';
 
 // Office reports are summaries: every table is capped, so the document (built in memory, as DOCX is a zip) stays
 // small whatever the size of the fleet.
@@ -9,11 +9,10 @@ const TOP_DEVICES = 10;
 const MAX_LIST_ROWS = 50;
 const REPLACE_AT_PERCENT = 10;
 
-const inService = (data: AccountData) => data.devices.filter((d) => d.retiredDate === null);
-
 function fleetSummary(data: AccountData): Summary {
   const devices = new Map(data.devices.map((d) => [d.deviceId, d]));
-  const active = inService(data);
+  // The fleet on the last day of the data: the devices a customer has today.
+  const active = devicesInService(data.devices, data.period.endDate, data.period.endDate);
   const totals = new Map<string, { mono: number; colour: number }>();
   for (const r of data.meterReadings()) {
     const total = totals.get(r.deviceId) ?? { mono: 0, colour: 0 };
@@ -100,21 +99,28 @@ function fleetSummary(data: AccountData): Summary {
 }
 
 function usageStatement(data: AccountData, months: number): Summary {
-  const siteOf = new Map(data.devices.map((d) => [d.deviceId, d.site]));
+  const from = firstDayOfPeriod(data.period.endDate, months);
+  // The devices in service during the statement's months: the key figure and the site table count this one set,
+  // so the sites add up to the total (they once counted every device with readings against today's fleet).
+  const inService = devicesInService(data.devices, from, data.period.endDate);
+  const siteOf = new Map(inService.map((d) => [d.deviceId, d.site]));
   const byMonth = new Map<string, { mono: number; colour: number; devices: number }>();
-  const bySite = new Map<string, { mono: number; colour: number; devices: Set<string> }>();
-  for (const m of deviceMonths(data.meterReadings(), firstDayOfPeriod(data.period.endDate, months))) {
+  const bySite = new Map<string, { mono: number; colour: number; devices: number }>();
+  for (const device of inService) {
+    const site = bySite.get(device.site) ?? { mono: 0, colour: 0, devices: 0 };
+    site.devices += 1;
+    bySite.set(device.site, site);
+  }
+  for (const m of deviceMonths(data.meterReadings(), from)) {
     const month = byMonth.get(m.month) ?? { mono: 0, colour: 0, devices: 0 };
     month.mono += m.monoPages;
     month.colour += m.colourPages;
     month.devices += 1;
     byMonth.set(m.month, month);
-    const siteName = siteOf.get(m.deviceId) ?? '';
-    const site = bySite.get(siteName) ?? { mono: 0, colour: 0, devices: new Set<string>() };
+    const site = bySite.get(siteOf.get(m.deviceId) ?? '');
+    if (site === undefined) continue;
     site.mono += m.monoPages;
     site.colour += m.colourPages;
-    site.devices.add(m.deviceId);
-    bySite.set(siteName, site);
   }
   const monthRows = [...byMonth].sort(([a], [b]) => a.localeCompare(b));
   const siteRows = [...bySite].sort(([, a], [, b]) => b.mono + b.colour - (a.mono + a.colour));
@@ -125,7 +131,7 @@ function usageStatement(data: AccountData, months: number): Summary {
       { label: 'monoPages', value: mono, type: 'integer' },
       { label: 'colourPages', value: colour, type: 'integer' },
       { label: 'totalPages', value: mono + colour, type: 'integer' },
-      { label: 'devicesInService', value: inService(data).length, type: 'integer' },
+      { label: 'devicesInService', value: inService.length, type: 'integer' },
     ],
     tables: [
       {
@@ -148,7 +154,7 @@ function usageStatement(data: AccountData, months: number): Summary {
           ['colourPages', 'integer'],
           ['totalPages', 'integer'],
         ),
-        rows: siteRows.map(([site, s]) => [site, s.devices.size, s.mono, s.colour, s.mono + s.colour]),
+        rows: siteRows.map(([site, s]) => [site, s.devices, s.mono, s.colour, s.mono + s.colour]),
       },
     ],
   };

@@ -132,7 +132,8 @@ function watchPopupOpening(): { blocked: () => boolean; stop: () => void } {
 /** Hooks around the popup, so the caller can move to home while it runs and back afterwards. */
 export interface SignInNavigation {
   onPopupOpening?: () => void;
-  onPopupClosed?: () => void;
+  /** The popup closed; `signedIn` tells whether the sign-in succeeded. */
+  onPopupClosed?: (signedIn: boolean) => void;
 }
 
 /**
@@ -145,6 +146,7 @@ export const signIn =
     if (auth.authority === '' || getState().authentication.isLoggingIn === true) return;
     dispatch(loginStarted());
     navigation.onPopupOpening?.();
+    let signedIn = false;
     try {
       // The button's hover or focus has usually loaded the sign-in code already. If not, the popup opens
       // once it arrives: browsers let a page open a window for a few seconds after a click (Chromium 5 s).
@@ -154,6 +156,7 @@ export const signIn =
       try {
         const user = await manager.signinPopup(SIGNIN_POPUP_ARGS);
         dispatch(loginSucceeded(toAccount(user, auth.authority)));
+        signedIn = true;
       } catch (error) {
         // oidc-client-ts reports a blocked popup as one the user closed; the user needs to hear the difference.
         throw popup.blocked() ? new Error(POPUP_BLOCKED) : error;
@@ -163,7 +166,7 @@ export const signIn =
     } catch (error) {
       dispatch(loginFailed(describe(error)));
     } finally {
-      navigation.onPopupClosed?.();
+      navigation.onPopupClosed?.(signedIn);
     }
   };
 

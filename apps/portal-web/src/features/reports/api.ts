@@ -1,5 +1,5 @@
 import { portalApi } from '../../lib/api';
-import type { CustomerAccount, DownloadAccessToken, ReportNode } from './model';
+import type { CustomerAccount, DownloadAccessToken, ReportFiles, ReportNode } from './model';
 
 export const reportsApi = portalApi.injectEndpoints({
   endpoints: (build) => ({
@@ -9,6 +9,13 @@ export const reportsApi = portalApi.injectEndpoints({
     getReportNodes: build.query<ReportNode[], undefined>({
       query: () => ({ url: 'reports/reportNodes', authorised: true }),
     }),
+    /** One folder's reports for one account: description, update time and size per format. */
+    getReportFiles: build.query<ReportFiles, { databaseName: string; path: string; language: string }>({
+      query: ({ databaseName, path, language }) => ({
+        url: `reports/reportFiles?${new URLSearchParams({ databaseName, path, language }).toString()}`,
+        authorised: true,
+      }),
+    }),
     /** Short-lived; fetched before the report list shows and again when it is about to expire. */
     getDownloadAccessToken: build.query<DownloadAccessToken, undefined>({
       query: () => ({ url: 'reports/downloadAccessToken', authorised: true }),
@@ -17,5 +24,9 @@ export const reportsApi = portalApi.injectEndpoints({
   }),
 });
 
-export const { useGetCustomerAccountsQuery, useGetReportNodesQuery, useGetDownloadAccessTokenQuery } =
-  reportsApi;
+export const {
+  useGetCustomerAccountsQuery,
+  useGetReportNodesQuery,
+  useGetReportFilesQuery,
+  useGetDownloadAccessTokenQuery,
+} = reportsApi;

@@ -16,7 +16,7 @@ export interface ReportDownload {
   fileName: string;
   format: ReportFormat;
   language: string;
-  /** For html: the window opened in the click (null when the browser blocked it). */
+  /** For html shown in a window: the window opened in the click (null when the browser blocked it); undefined saves the file. */
   target?: Window | null | undefined;
 }
 
@@ -37,8 +37,8 @@ const freshToken =
   };
 
 /**
- * POST /api/reports/downloadReport (spec §7). HTML is written into the window opened in the click; any
- * other format is saved under the report's name. Failures are logged (spec §8) and rethrown.
+ * POST /api/reports/downloadReport (spec §7). HTML is written into the window opened in the click, when there is
+ * one; anything else (a large HTML report included) is saved under the report's name. Failures are logged (spec §8) and rethrown.
  */
 export const downloadReport =
   ({ token, customer, node, fileName, format, language, target }: ReportDownload): Thunk<Promise<void>> =>
@@ -67,7 +67,7 @@ export const downloadReport =
         },
         accessTokenSource(extra),
       );
-      if (format === 'html') {
+      if (target !== undefined) {
         const html = await response.text();
         if (target && !target.closed) {
           target.location.href = URL.createObjectURL(new Blob([html], { type: 'text/html' }));

@@ -1,9 +1,5 @@
-/** A customer account (spec §3). */
-export interface CustomerAccount {
-  databaseName: string;
-  accountName: string;
-  customerName: string;
-}
+export { customerLabel } from '../../lib/customer-account.ts';
+export type { CustomerAccount } from '../../lib/customer-account.ts';
 
 /** A node of the report catalog (spec §3): parentId -1 for a root. */
 export interface ReportNode {
@@ -24,11 +20,47 @@ export interface DownloadAccessToken {
   expiresOn: string;
 }
 
-/** 'customerName (databaseName)' when a customer name exists and differs, else the database name. */
-export function customerLabel({ customerName, databaseName }: CustomerAccount): string {
-  return customerName !== '' && customerName !== databaseName
-    ? `${customerName} (${databaseName})`
-    : databaseName;
+/** GET /api/reports/reportFiles: a folder's reports for one account. */
+export interface ReportFiles {
+  path: string;
+  /** The last day of data the reports hold. */
+  dataEndDate: string;
+  /** When that data was complete; the reports are generated from it on download. */
+  updatedAt: string;
+  files: {
+    name: string;
+    kind: string;
+    description: string;
+    addedAt: string;
+    formats: { format: ReportFormat; bytes: number }[];
+  }[];
+}
+
+/**
+ * An HTML report larger than this is saved as a file rather than opened in a window: the 12.8 MB "Daily meter
+ * readings" (87,600 rows) took 15–17 s of blank tab to draw.
+ */
+export const LARGE_HTML_BYTES = 5_000_000;
+
+/** The first node, in catalog order (depth-first), that holds reports; else the first root. */
+export function firstNodeWithFiles(nodes: readonly ReportNode[]): ReportNode | undefined {
+  return nodes.find((node) => node.viewFiles.length > 0) ?? nodes[0];
+}
+
+/** A size as people read it, in the language's digits: 12.8 MB, 940 KB, 512 bytes (decimal units). */
+export function formatSize(bytes: number, language: string): string {
+  const [unit, value] =
+    bytes >= 1e6
+      ? (['megabyte', bytes / 1e6] as const)
+      : bytes >= 1e3
+        ? (['kilobyte', bytes / 1e3] as const)
+        : (['byte', bytes] as const);
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 100 ? 1 : 0,
+  }).format(value);
 }
 
 /** Office reports come as DOCX only; the others as CSV, XML and HTML (spec §4). */

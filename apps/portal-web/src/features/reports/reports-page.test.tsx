@@ -35,6 +35,30 @@ const NODES: ReportNode[] = [
   node(4, -1, 'Empty folder'),
 ];
 
+/** GET /api/reports/reportFiles as the server answers it: every file described and sized. */
+function reportFiles(url: URL) {
+  const path = url.searchParams.get('path') ?? '';
+  const node = NODES.find((n) => n.relativePath === path);
+  return jsonResponse({
+    path,
+    dataEndDate: '2026-11-25',
+    updatedAt: '2026-11-26T00:00:00Z',
+    files: (node?.viewFiles ?? []).map((name) => ({
+      name,
+      kind: 'device-inventory',
+      description: `What ${name} holds.`,
+      addedAt: '2026-01-01T00:00:00Z',
+      formats: node?.isOffice
+        ? [{ format: 'docx', bytes: 10_400 }]
+        : [
+            { format: 'csv', bytes: 940_000 },
+            { format: 'xml', bytes: 2_100_000 },
+            { format: 'html', bytes: name === 'Meter reads' ? 12_800_000 : 1_500_000 },
+          ],
+    })),
+  });
+}
+
 const TOKEN = { accessToken: 'download-token', expiresOn: new Date(Date.now() + 600_000).toISOString() };
 
 function stubReports(nodes: ReportNode[] = NODES) {
@@ -44,6 +68,7 @@ function stubReports(nodes: ReportNode[] = NODES) {
       '/api/reports/downloadAccessToken': () => jsonResponse(TOKEN),
       '/api/customers/customerAccounts': () => jsonResponse(ACCOUNTS),
       '/api/reports/reportNodes': () => jsonResponse(nodes),
+      '/api/reports/reportFiles': reportFiles,
       '/api/reports/downloadReport': () =>
         new Response('<h1>Report</h1>', { headers: { 'Content-Type': 'text/html' } }),
     },
@@ -63,7 +88,7 @@ beforeEach(() => {
 });
 
 describe('the reports page', () => {
-  it('fetches a download token first, then preselects the first customer and the first root', async () => {
+  it('fetches a download token first, then preselects the first customer and the first node with reports', async () => {
     const fetchStub = stubReports();
     renderApp({ route: '/reports' });
 
@@ -78,7 +103,7 @@ describe('the reports page', () => {
       within(customer)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Contoso (contoso_emea)', 'fabrikam']);
+    ).toEqual(['Contoso EMEA (Contoso)', 'Fabrikam']);
     expect(await within(tree).findByRole('treeitem', { name: /Fleet/, selected: true })).toHaveAttribute(
       'aria-level',
       '1',
@@ -94,13 +119,17 @@ describe('the reports page', () => {
 
     fireEvent.keyDown(tree, { key: 'ArrowDown' });
     expect(await screen.findByRole('heading', { name: 'Reports in Devices' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download Device list as CSV' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download Device list as XML' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download Device list as HTML' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Download Device list as CSV (940 kB)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Device list as XML (2.1 MB)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Device list as HTML (1.5 MB)' })).toBeInTheDocument();
 
     fireEvent.keyDown(tree, { key: 'ArrowDown' });
     expect(await screen.findByRole('heading', { name: 'Reports in Office' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download Executive summary as DOCX' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: /^Download Executive summary as DOCX/ }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /as CSV/ })).not.toBeInTheDocument();
 
     fireEvent.keyDown(tree, { key: 'ArrowLeft' });
@@ -108,7 +137,7 @@ describe('the reports page', () => {
     fireEvent.keyDown(tree, { key: 'ArrowLeft' });
     expect(within(tree).queryByRole('treeitem', { name: 'Devices' })).not.toBeInTheDocument();
     fireEvent.keyDown(tree, { key: 'End' });
-    expect(await screen.findByText('no reports for Empty folder')).toBeInTheDocument();
+    expect(await screen.findByText('There are no reports in Empty folder.')).toBeInTheDocument();
   });
 
   it('posts the report request and saves a CSV under the report name', async () => {
@@ -117,7 +146,7 @@ describe('the reports page', () => {
     const fetchStub = stubReports();
     const { user } = renderApp({ route: '/reports' });
 
-    await user.click(await screen.findByRole('button', { name: 'Download Fleet summary as CSV' }));
+    await user.click(await screen.findByRole('button', { name: /^Download Fleet summary as CSV/ }));
 
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(sentBody(fetchStub, '/api/reports/downloadReport')).toEqual({
@@ -138,9 +167,67 @@ describe('the reports page', () => {
     stubReports();
     const { user } = renderApp({ route: '/reports' });
 
-    await user.click(await screen.findByRole('button', { name: 'Download Fleet summary as HTML' }));
+    await user.click(await screen.findByRole('button', { name: /^Download Fleet summary as HTML/ }));
 
     expect(alert).toHaveBeenCalledWith('Popup blocked. Please allow popups for this website.');
+  });
+
+  it('opens on the first node that has reports rather than an empty root', async () => {
+    const nested = [
+      node(1, -1, 'Fleet', { children: [2] }),
+      node(2, 1, 'Devices', { viewFiles: ['Device list'], relativePath: 'Fleet/Devices' }),
+    ];
+    stubReports(nested);
+    renderApp({ route: '/reports' });
+
+    const tree = await screen.findByRole('tree');
+    expect(
+      await within(tree).findByRole('treeitem', { name: 'Devices', selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reports in Devices' })).toBeInTheDocument();
+  });
+
+  it('describes each report, says when its data was updated and how large each download is', async () => {
+    stubReports();
+    renderApp({ route: '/reports?folder=2' });
+
+    expect(await screen.findByText('What Device list holds.')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Updated Nov 26, 2026/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Download Meter reads as CSV (940 kB)' })).toHaveTextContent(
+      'CSV (940 kB)',
+    );
+  });
+
+  it('saves a very large HTML report as a file, with its size, instead of opening a window', async () => {
+    const open = vi.spyOn(window, 'open');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
+    stubReports();
+    const { user } = renderApp({ route: '/reports?account=fabrikam&folder=2' });
+
+    expect(screen.queryByText(/too large to open/)).not.toBeInTheDocument();
+    const html = await screen.findByRole('button', {
+      name: 'Download Meter reads as HTML (12.8 MB), saved as a file',
+    });
+    expect(
+      screen.getByText('HTML is saved as a file (12.8 MB): too large to open in the browser.'),
+    ).toBeVisible();
+    await user.click(html);
+
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(open).not.toHaveBeenCalled();
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Meter reads.html');
+  });
+
+  it('keeps the chosen account and folder in the address, and opens them from it', async () => {
+    stubReports();
+    const { router, user } = renderApp({ route: '/reports?account=fabrikam&folder=3' });
+
+    expect(await screen.findByRole('heading', { name: 'Reports in Office' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('fabrikam');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Customer' }), 'contoso_emea');
+    fireEvent.keyDown(screen.getByRole('tree'), { key: 'Home' });
+    await waitFor(() => expect(router.state.location.search).toBe('?account=contoso_emea&folder=1'));
   });
 
   it('shows a failed load in words for the user, with a retry', async () => {

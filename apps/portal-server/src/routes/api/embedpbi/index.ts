@@ -4,7 +4,7 @@ import { principalOf } from '../../../auth/principal.ts';
 import { accountsOf } from '../../../db/accounts.ts';
 import { audit } from '../../../db/audit.ts';
 import { grantsFor } from '../../../db/report-grants.ts';
-import { entitledAccounts } from '../../../embed/entitlements.ts';
+import { entitledAccounts, grantedReports } from '../../../embed/entitlements.ts';
 import { EmbedProviderUnavailableError } from '../../../embed/provider.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
@@ -62,7 +62,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         provider.listReports().catch(unavailable),
         grantsFor(servicesOf(app).database.db, caller.databaseNames, caller.groups),
       ]);
-      return reports.filter((report) => entitledAccounts(report, caller, grants).length > 0);
+      return grantedReports(reports, caller, grants);
     },
   );
 

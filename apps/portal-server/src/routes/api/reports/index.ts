@@ -9,6 +9,7 @@ import {
   ReportDocumentError,
   findReportKind,
   renderReport,
+  type ReportFormat,
 } from '../../../documents/index.ts';
 import { loadCatalog } from '../../../db/catalog.ts';
 import type { Catalog } from '../../../db/catalog.ts';
@@ -20,6 +21,7 @@ import { requireUser } from '../../../plugins/authentication.ts';
 import { BadRequestText, ErrorBody, Language, PRINTABLE, authErrorResponses } from '../../../schemas.ts';
 import { catalogCache } from './catalog-cache.ts';
 import { servicesOf } from '../../../services.ts';
+import { dataEndDate, reportSizes } from './report-sizes.ts';
 
 const ReportNode = Type.Object({
   id: Type.Integer(),
@@ -44,6 +46,39 @@ const DownloadReportBody = Type.Object(
   { additionalProperties: false },
 );
 
+const ReportFilesQuery = Type.Object(
+  {
+    databaseName: Type.String({ pattern: DATABASE_NAME_PATTERN }),
+    path: Type.String({ minLength: 1, maxLength: 512, pattern: PRINTABLE }),
+    language: Language,
+  },
+  { additionalProperties: false },
+);
+
+const ReportFile = Type.Object({
+  name: Type.String(),
+  kind: Type.String({ description: 'the document kind (src/documents)' }),
+  description: Type.String({ description: 'one line on what the report holds, in the asked language' }),
+  addedAt: Type.String({ format: 'date-time', description: 'when the report joined the catalog' }),
+  formats: Type.Array(
+    Type.Object({
+      format: Type.Unsafe<ReportFormat>(Type.Union(REPORT_FORMATS.map((format) => Type.Literal(format)))),
+      bytes: Type.Integer({ description: 'approximate size of the download (measured in English)' }),
+    }),
+  ),
+});
+
+const ReportFiles = Type.Object({
+  path: Type.String(),
+  dataEndDate: Type.String({ format: 'date', description: 'the last day of data the reports hold' }),
+  updatedAt: Type.String({
+    format: 'date-time',
+    description:
+      'when that data was complete (the start of the next UTC day); reports are generated on download',
+  }),
+  files: Type.Array(ReportFile),
+});
+
 const forbidden = () => new HttpError(403, 'FORBIDDEN', 'You do not have access to that account.');
 const noSuchReport = () => new HttpError(404, 'NOT_FOUND', 'There is no such report.');
 
@@ -54,6 +89,7 @@ const noSuchReport = () => new HttpError(404, 'NOT_FOUND', 'There is no such rep
 const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { downloadTokens } = servicesOf(app);
   const catalog = catalogCache(() => loadCatalog(servicesOf(app).database.db));
+  const sizeOf = reportSizes();
 
   // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
   // catalog read, not per request, and sent without @fastify/compress's per-request hook.
@@ -81,6 +117,61 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (settled === undefined) return catalog().then((current) => sendNodes(request, reply, current));
       sendNodes(request, reply, settled);
       return undefined;
+    },
+  );
+
+  app.get(
+    '/reportFiles',
+    {
+      onRequest: app.requireUserToken,
+      schema: {
+        summary:
+          "One node's reports for one of the caller's accounts: description, update time and size per format",
+        querystring: ReportFilesQuery,
+        response: {
+          200: ReportFiles,
+          400: BadRequestText,
+          403: ErrorBody,
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { databaseName, path, language } = request.query;
+      const accounts = await accountsOf(servicesOf(app).database.db, principalOf(requireUser(request)));
+      const account = accounts.find((a) => a.databaseName === databaseName);
+      if (account === undefined) throw forbidden();
+      const entry = (await catalog()).reportsByPath.get(path);
+      if (entry === undefined) throw new HttpError(404, 'NOT_FOUND', 'There is no such report folder.');
+      const endDate = dataEndDate(new Date());
+      const files = await Promise.all(
+        entry.reports.map(async (report) => {
+          const kind = findReportKind(report.kind);
+          const formats =
+            kind === undefined
+              ? []
+              : await Promise.all(
+                  kind.formats.map(async (format) => ({
+                    format,
+                    bytes: await sizeOf(account, kind, format),
+                  })),
+                );
+          return {
+            name: report.name,
+            kind: report.kind,
+            description: kind?.description(language) ?? '',
+            addedAt: (report.createdAt ?? new Date(0)).toISOString(),
+            formats,
+          };
+        }),
+      );
+      return {
+        path,
+        dataEndDate: endDate,
+        updatedAt: new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000).toISOString(),
+        files,
+      };
     },
   );
 

@@ -14,8 +14,11 @@ export function useAuthenticationStartup({ clientId, authority, apiScope }: Auth
   );
 }
 
-/** The sign-in action: shows home while the popup runs (spec §2), then returns to where the user was. */
-export function useSignIn(): () => void {
+/**
+ * The sign-in action: shows home while the popup runs (spec §2), then returns to where the user was — or, after a
+ * successful sign-in, to the address `returnTo` gives (where a lock-out or a sign-in-only page left the user).
+ */
+export function useSignIn(returnTo?: () => string | null): () => void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
@@ -23,10 +26,13 @@ export function useSignIn(): () => void {
     void dispatch(
       signIn({
         onPopupOpening: () => void navigate(paths.home, { replace: true }),
-        onPopupClosed: () => void navigate({ pathname, search, hash }, { replace: true }),
+        onPopupClosed: (signedIn) => {
+          const target = signedIn ? (returnTo?.() ?? null) : null;
+          void navigate(target ?? { pathname, search, hash }, { replace: true });
+        },
       }),
     );
-  }, [dispatch, navigate, pathname, search, hash]);
+  }, [dispatch, navigate, pathname, search, hash, returnTo]);
 }
 
 /** Loads the sign-in code ahead of a likely click. */

@@ -14,7 +14,10 @@ export interface IdleLockoutProps {
   active: boolean;
   /** maximumIdleTimeoutForLockoutInSeconds. */
   timeoutSeconds: number;
+  /** The time ran out: the user is signed out for inactivity. */
   onExpire: () => void;
+  /** "Sign out" on the warning: the user's own choice (default: onExpire). */
+  onSignOut?: () => void;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface IdleLockoutProps {
  * call, or "Stay signed in" on the warning shown a minute before (at once when the timeout is shorter),
  * which counts down the time left.
  */
-export function IdleLockout({ active, timeoutSeconds, onExpire }: IdleLockoutProps) {
+export function IdleLockout({ active, timeoutSeconds, onExpire, onSignOut }: IdleLockoutProps) {
   const dispatch = useAppDispatch();
   const activity = useAppSelector(selectIdleActivity);
   /** When the warned user will be signed out; null while there is no warning. */
@@ -53,7 +56,7 @@ export function IdleLockout({ active, timeoutSeconds, onExpire }: IdleLockoutPro
     <Suspense fallback={null}>
       <IdleWarningDialog
         signOutAt={signOutAt}
-        onSignOut={onExpire}
+        onSignOut={onSignOut ?? onExpire}
         onStay={() => dispatch(staySignedInChosen())}
       />
     </Suspense>

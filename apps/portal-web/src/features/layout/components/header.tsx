@@ -16,8 +16,10 @@ const SignOutButton = lazy(loadSignOutButton);
 
 export interface HeaderProps {
   links: readonly NavigationLink[];
-  /** The signed-in account's user name; null when nobody is signed in. */
+  /** The signed-in account's user name (the sign-out button's tooltip, spec §2); null when nobody is signed in. */
   userName: string | null;
+  /** The signed-in user's name as shown beside the sign-out button (default: userName). */
+  displayName?: string | null;
   /** Whether to offer signing in (nobody signed in, and sign-in is possible). */
   canSignIn: boolean;
   /** A sign-in is running. */
@@ -39,6 +41,7 @@ export interface HeaderProps {
 export function Header({
   links,
   userName,
+  displayName = userName,
   canSignIn,
   isSigningIn,
   onSignIn,
@@ -85,6 +88,7 @@ export function Header({
         </button>
         <div id={panelId} className="portal-menu-panel" data-open={menuOpen ? '' : undefined}>
           <TopNavigation links={links} {...(onLinkIntent ? { onLinkIntent } : {})} />
+          {userName !== null && <span className="portal-user-name">{displayName ?? userName}</span>}
           {userName !== null ? (
             // Should its code not arrive, a plain button (without the tooltip) still signs out.
             <LoadBoundary

@@ -1,22 +1,46 @@
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { useTranslation } from 'react-i18next';
-import { formatsFor } from '../model';
-import type { ReportFormat, ReportNode } from '../model';
+import { toSupportedLanguage } from '../../../lib/languages';
+import { useGetReportFilesQuery } from '../api';
+import { LARGE_HTML_BYTES, formatSize, formatsFor } from '../model';
+import type { CustomerAccount, ReportFiles as ReportFilesAnswer, ReportFormat, ReportNode } from '../model';
 
 export interface ReportFilesProps {
   node: ReportNode;
-  onDownload: (fileName: string, format: ReportFormat) => void;
+  customer: CustomerAccount;
+  /** `saveAsFile`: an HTML report too large to open in a window is saved instead. */
+  onDownload: (fileName: string, format: ReportFormat, saveAsFile: boolean) => void;
 }
 
-/** The right pane (spec §2): the node's reports, each with one link per format. */
-export function ReportFiles({ node, onDownload }: ReportFilesProps) {
-  const { t } = useTranslation();
+type FileDetails = ReportFilesAnswer['files'][number];
+
+/**
+ * The right pane (spec §2, issue 17): the node's reports, each with a one-line description, when its data was
+ * updated, and one link per format with the download's approximate size. The names come with the node; the
+ * details (GET /api/reports/reportFiles) follow, as measuring a folder's reports the first time each day takes a
+ * moment.
+ */
+export function ReportFiles({ node, customer, onDownload }: ReportFilesProps) {
+  const { t, i18n } = useTranslation();
+  const language = toSupportedLanguage(i18n.language) ?? 'en';
   const formats = formatsFor(node);
+  const details = useGetReportFilesQuery(
+    { databaseName: customer.databaseName, path: node.relativePath, language },
+    { skip: node.viewFiles.length === 0 },
+  );
+  const byName = new Map((details.data?.files ?? []).map((file) => [file.name, file]));
+  const updated =
+    details.data === undefined
+      ? null
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(details.data.updatedAt),
+        );
   return (
     <Stack spacing={1}>
       <Typography variant="h5" component="h2">
@@ -25,29 +49,111 @@ export function ReportFiles({ node, onDownload }: ReportFilesProps) {
       {node.viewFiles.length === 0 ? (
         <Typography>{t('Reports.noReports', { reportName: node.name })}</Typography>
       ) : (
-        <List dense>
-          {node.viewFiles.map((fileName) => (
-            <ListItem key={fileName} disableGutters sx={{ gap: 2, flexWrap: 'wrap' }}>
-              <DescriptionIcon fontSize="small" color="action" aria-hidden />
-              <Typography component="span" sx={{ minWidth: '12em' }}>
-                {fileName}
-              </Typography>
-              {formats.map((format) => (
-                <Link
-                  key={format}
-                  component="button"
-                  type="button"
-                  variant="body2"
-                  aria-label={t('Reports.download', { report: fileName, format: format.toUpperCase() })}
-                  onClick={() => onDownload(fileName, format)}
-                >
-                  {format.toUpperCase()}
-                </Link>
-              ))}
-            </ListItem>
-          ))}
-        </List>
+        <>
+          {details.isError && (
+            <Typography variant="body2" color="text.secondary">
+              {t('Reports.detailsFailed')}
+            </Typography>
+          )}
+          <List dense sx={{ py: 0 }}>
+            {node.viewFiles.map((fileName) => (
+              <ReportFileItem
+                key={fileName}
+                fileName={fileName}
+                formats={formats}
+                file={byName.get(fileName)}
+                loading={details.isFetching && details.data === undefined}
+                updated={updated}
+                language={i18n.language}
+                onDownload={onDownload}
+              />
+            ))}
+          </List>
+        </>
       )}
     </Stack>
+  );
+}
+
+function ReportFileItem({
+  fileName,
+  formats,
+  file,
+  loading,
+  updated,
+  language,
+  onDownload,
+}: {
+  fileName: string;
+  formats: ReportFormat[];
+  file: FileDetails | undefined;
+  loading: boolean;
+  updated: string | null;
+  language: string;
+  onDownload: ReportFilesProps['onDownload'];
+}) {
+  const { t } = useTranslation();
+  const sizeOf = (format: ReportFormat) => file?.formats.find((f) => f.format === format)?.bytes;
+  const htmlBytes = sizeOf('html');
+  const largeHtml = htmlBytes !== undefined && htmlBytes > LARGE_HTML_BYTES;
+  return (
+    <ListItem
+      disableGutters
+      sx={{ alignItems: 'flex-start', gap: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <DescriptionIcon fontSize="small" color="action" aria-hidden sx={{ mt: 0.5 }} />
+      <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, lineHeight: 1.4 }}>
+          {fileName}
+        </Typography>
+        {file !== undefined ? (
+          <Typography variant="body2" color="text.secondary">
+            {file.description}
+          </Typography>
+        ) : (
+          loading && <Skeleton variant="text" width="70%" aria-hidden />
+        )}
+        {updated !== null && (
+          <Typography variant="caption" color="text.secondary">
+            {t('Reports.updated', { date: updated })}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'baseline' }}>
+          {formats.map((format) => {
+            const bytes = sizeOf(format);
+            const size = bytes === undefined ? null : formatSize(bytes, language);
+            const label = format.toUpperCase();
+            const saveAsFile = format === 'html' && largeHtml;
+            return (
+              <Link
+                key={format}
+                component="button"
+                type="button"
+                variant="body2"
+                // Until its size is known, HTML might be the 12.8 MB kind: it waits (a moment) for the size.
+                disabled={format === 'html' && htmlBytes === undefined && loading}
+                aria-label={
+                  size === null
+                    ? t('Reports.download', { report: fileName, format: label })
+                    : t(saveAsFile ? 'Reports.downloadLarge' : 'Reports.downloadSized', {
+                        report: fileName,
+                        format: label,
+                        size,
+                      })
+                }
+                onClick={() => onDownload(fileName, format, saveAsFile)}
+              >
+                {size === null ? label : t('Reports.formatSize', { format: label, size })}
+              </Link>
+            );
+          })}
+        </Stack>
+        {largeHtml && (
+          <Typography variant="caption" color="text.secondary">
+            {t('Reports.largeHtml', { size: formatSize(htmlBytes, language) })}
+          </Typography>
+        )}
+      </Stack>
+    </ListItem>
   );
 }

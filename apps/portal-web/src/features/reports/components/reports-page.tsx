@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,7 +13,7 @@ import { toSupportedLanguage } from '../../../lib/languages';
 import { useGetCustomerAccountsQuery, useGetDownloadAccessTokenQuery, useGetReportNodesQuery } from '../api';
 import { selectCustomers } from '../customers-slice';
 import { downloadReport } from '../download';
-import { indexNodes } from '../model';
+import { firstNodeWithFiles, indexNodes } from '../model';
 import type { ReportFormat } from '../model';
 import { selectReports } from '../slice';
 import { CustomerSelect } from './customer-select';
@@ -36,25 +37,45 @@ export default function ReportsPage() {
   const reports = useAppSelector(selectReports);
   const index = useMemo(() => indexNodes(reports.reportNodes), [reports.reportNodes]);
 
-  const [chosenCustomer, setChosenCustomer] = useState<string | null>(null);
-  const [chosenNode, setChosenNode] = useState<number | null>(null);
+  // The account and folder live in the address (?account=…&folder=…): a link from home opens them, and signing in
+  // again after a lock-out comes back to them.
+  const [search, setSearch] = useSearchParams();
+  const chosenCustomer = search.get('account');
+  const folder = Number(search.get('folder') ?? Number.NaN);
+  const chosenNode = Number.isInteger(folder) ? folder : null;
+  const choose = (name: 'account' | 'folder', value: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const setChosenCustomer = (databaseName: string) => choose('account', databaseName);
+  const setChosenNode = (id: number) => choose('folder', String(id));
   // What a download threw, translated when drawn.
   const [downloadError, setDownloadError] = useState<{ error: unknown } | null>(null);
   const [downloads, setDownloads] = useState(0);
 
-  // The first customer and the first root are preselected until the user chooses.
+  // The first customer and the first folder with reports (not the empty root) are preselected until the user
+  // chooses.
   const customer =
     customers.customerAccounts.find((c) => c.databaseName === chosenCustomer) ??
     customers.customerAccounts[0];
   const nodeId =
-    chosenNode !== null && index.byId.has(chosenNode) ? chosenNode : (index.roots[0]?.id ?? null);
+    chosenNode !== null && index.byId.has(chosenNode)
+      ? chosenNode
+      : (firstNodeWithFiles(reports.reportNodes)?.id ?? null);
   const node = nodeId === null ? undefined : index.byId.get(nodeId);
 
-  const onDownload = (fileName: string, format: ReportFormat) => {
+  const onDownload = (fileName: string, format: ReportFormat, saveAsFile: boolean) => {
     if (!customer || !node || !tokenQuery.data) return;
-    // The window must open inside the click, before anything is awaited, or the browser blocks it.
-    const target = format === 'html' ? window.open('', '_blank') : undefined;
-    if (format === 'html' && !target) {
+    // The window must open inside the click, before anything is awaited, or the browser blocks it. A large HTML
+    // report is saved as a file instead (saveAsFile): a window would stay blank for many seconds.
+    const inWindow = format === 'html' && !saveAsFile;
+    const target = inWindow ? window.open('', '_blank') : undefined;
+    if (inWindow && !target) {
       window.alert(t('Reports.popupBlocked'));
       return;
     }
@@ -130,7 +151,7 @@ export default function ReportsPage() {
                 {t('Reports.downloadFailed', { message: errorTextOf(t, downloadError.error) })}
               </Alert>
             )}
-            {node && customer && <ReportFiles node={node} onDownload={onDownload} />}
+            {node && customer && <ReportFiles node={node} customer={customer} onDownload={onDownload} />}
           </Box>
         </Box>
       )}

@@ -1,60 +1,12 @@
 /** A small report definition and query answer for the unit tests. */
-import type {
-  Dataset,
-  QueryAnswer,
-  ReportDefinition,
-  ReportPage,
-  ReportVisual,
-} from '@portico/analytics-model';
+import type { Dataset, QueryAnswer } from '@portico/analytics-model';
 
 const site = { column: { table: 'Devices', column: 'Site' } } as const;
 const pages = { measure: { table: 'Meter readings', measure: 'Total pages' } } as const;
 
-export const basicFilter = (column: string, ...values: (string | number)[]) => ({
-  $schema: 'http://powerbi.com/product/schema#basic',
-  target: { table: 'Devices', column },
-  operator: 'In' as const,
-  values,
-  filterType: 1,
-});
-
-export function visual(
-  name: string,
-  type: ReportVisual['type'],
-  extra: Partial<ReportVisual> = {},
-): ReportVisual {
-  return {
-    name,
-    type,
-    title: name,
-    layout: { x: 0, y: 0, z: 0, width: 400, height: 300, displayState: { mode: 0 } },
-    dataRoles: type === 'slicer' ? { values: [site] } : { category: [site], values: [pages] },
-    filters: [],
-    formatting: {},
-    ...extra,
-  };
-}
-
-export const overview: ReportPage = {
-  name: 'overview',
-  displayName: 'Overview',
-  width: 1280,
-  height: 720,
-  displayOption: 0,
-  visibility: 0,
-  filters: [basicFilter('Model', 'M1')],
-  visuals: [
-    visual('by-site', 'clusteredColumnChart', { filters: [basicFilter('Manufacturer', 'HP')] }),
-    visual('site-slicer', 'slicer', { filters: [basicFilter('Site', 'Berlin')] }),
-    visual('share', 'donutChart'),
-  ],
-};
-
-export const definition: ReportDefinition = {
-  filters: [basicFilter('Colour or mono', 'Colour')],
-  pages: [overview, { ...overview, name: 'second', displayName: 'Second', filters: [], visuals: [] }],
-  bookmarks: [],
-};
+// The report definition and its helpers are the model package's test fixture; the frame adds an answer and a dataset
+// of its own shape.
+export { basicFilter, definition, overview, visual } from '@portico/analytics-model/test-sample';
 
 export const answer: QueryAnswer = {
   columns: [

@@ -14,6 +14,7 @@ import { drilledVisual } from './drill.ts';
 import { EmbedSession } from '../session/embed-session.ts';
 import type { LoadRequest } from '../session/embed-session.ts';
 import { badRequest, forbidden } from './errors.ts';
+import { assertValid, filterListErrors } from '../routes/edge-checks.ts';
 import { placeVisuals } from './layout.ts';
 import { INITIAL_STATE, activePageOf, findVisual } from './state.ts';
 import type { FrameState, VisualResult } from './state.ts';
@@ -111,6 +112,9 @@ export class ReportController {
       throw forbidden('Edit mode needs a token with edit permission.');
     }
     const filters = Array.isArray(config.filters) ? (config.filters as IFilter[]) : [];
+    // A load's filters are checked like setFilters': a refused one fails the load (400 and `error`), never a page
+    // of visuals that all fail.
+    assertValid(filterListErrors(dataset, filters, 'filters'));
     const initial: ReportDefinition = { ...definition, filters: [...definition.filters, ...filters] };
     const saved = userState === null ? undefined : decodeBookmarkState(userState);
     const working = saved ? applyStateToDefinition(initial, saved) : initial;

@@ -40,10 +40,20 @@ export function assertValid(errors: readonly IError[] | undefined): void {
 
 /** The models' errors of each filter of a list, then the dataset's problems of the ones that pass. */
 function filterErrors(controller: ReportController, filters: readonly unknown[], path: string): IError[] {
+  return filterListErrors(controller.state.dataset, filters, path);
+}
+
+/**
+ * The errors of a list of filters at `path`: the models' `validateFilter` for each, then (when they all pass and the
+ * dataset is known) the dataset's problems, each naming its field. Also what a load's `filters` are checked with.
+ */
+export function filterListErrors(
+  dataset: Parameters<typeof filterProblems>[0] | undefined,
+  filters: readonly unknown[],
+  path: string,
+): IError[] {
   const schema = filters.flatMap((filter, i) => under(join(path, String(i)), validateFilter(filter) ?? []));
-  if (schema.length > 0) return schema;
-  const dataset = controller.state.dataset;
-  if (dataset === undefined) return [];
+  if (schema.length > 0 || dataset === undefined) return schema;
   return filterProblems(dataset, filters).map((p) =>
     problem(p.message, join(path, String(p.index)), 'dataset'),
   );

@@ -360,6 +360,33 @@ describe('frame routes', () => {
       },
     );
 
+    it('fails a load whose filters the models or the dataset refuse, naming the field, and raises error', async () => {
+      const wrongColumn = setup();
+      const refused = await wrongColumn.ask('POST', '/report/load', { ...load, filters: [site, colour] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toEqual([
+        {
+          message: expect.stringMatching(/^Devices\.Colour is not a column of the dataset/),
+          path: 'filters.1',
+          keyword: 'dataset',
+        },
+      ]);
+      expect(errorEvents(wrongColumn.events)).toBe(1);
+      expect(wrongColumn.controller.state.status).not.toBe('loaded');
+      destroy();
+      const wrongOperator = setup();
+      const bogusLoad = await wrongOperator.ask('POST', '/report/load', { ...load, filters: [bogus] });
+      expect(bogusLoad).toMatchObject({
+        statusCode: 400,
+        body: [expect.objectContaining({ path: 'filters.0' })],
+      });
+      destroy();
+      const valid = setup();
+      expect(await valid.ask('POST', '/report/load', { ...load, filters: [site] })).toMatchObject({
+        statusCode: 200,
+      });
+    });
+
     it('refuses a slicer state with a bogus filter and keeps the slicer’s selection', async () => {
       const { ask, events } = await loadedFrame();
       const url = '/report/pages/overview/visuals/site-slicer/slicer';

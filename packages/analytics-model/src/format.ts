@@ -111,10 +111,8 @@ export function formatValue(value: Value, format?: string, locale: string = DEFA
   if (words) return words[value !== 0 ? 0 : 1];
   if (named === 'general number') return generalNumber(value, locale, false);
   const custom = NAMED_NUMBER_FORMATS[named] ?? format;
-  if (
-    !splitSections(custom).some(isNumberSection) &&
-    !splitSections(custom).every((s) => !isDateSection(s))
-  ) {
+  const sections = splitSections(custom);
+  if (!sections.some(isNumberSection) && sections.some(isDateSection)) {
     // A date format on a number (a year as `yyyy`) has nothing to read: the number as it is, ungrouped.
     return generalNumber(value, locale, false);
   }

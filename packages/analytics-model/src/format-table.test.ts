@@ -39,6 +39,7 @@ const NUMBERS: readonly (readonly [number, string, string, string?])[] = [
   [2024, '0', '2024'],
   [2024, 'yyyy', '2024'],
   [1234.5678, 'General Number', '1234.5678'],
+  [1234.5678, 'General', '1234.5678'],
   [1234.5678, 'Fixed', '1234.57'],
   [1234.5678, 'Standard', '1,234.57'],
   [0.1234, 'Percent', '12.34%'],

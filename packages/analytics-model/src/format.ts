@@ -109,7 +109,7 @@ export function formatValue(value: Value, format?: string, locale: string = DEFA
   }
   if (format === undefined || format === '') return generalNumber(value, locale, true);
   if (words) return words[value !== 0 ? 0 : 1];
-  if (named === 'general number') return generalNumber(value, locale, false);
+  if (named === 'general number' || named === 'general') return generalNumber(value, locale, false);
   const custom = NAMED_NUMBER_FORMATS[named] ?? format;
   const sections = splitSections(custom);
   if (!sections.some(isNumberSection) && sections.some(isDateSection)) {

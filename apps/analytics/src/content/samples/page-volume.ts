@@ -132,6 +132,8 @@ export const PAGE_VOLUME: ReportDefinition = {
           series: [column('Calendar', 'Year')],
           values: [totalPages],
         },
+        // Whole months only: the sample's two years start and end inside a month, which would draw as dips.
+        { filters: [lastCalendarMonths(23)] },
       ),
     ]),
   ],

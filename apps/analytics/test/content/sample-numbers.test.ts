@@ -99,6 +99,30 @@ describe('the sample reports’ numbers', () => {
     expect(pages).toEqual([...pages].sort((a, b) => b - a));
   });
 
+  it('export raw values: the level unrounded without "%", the opening time as ISO text', async () => {
+    for (const [report, page, visual] of [
+      ['Supplies', 'levels', 'average-level'],
+      ['Service alerts', 'open', 'open-alert-list'],
+    ] as const) {
+      const definition = SAMPLE_REPORTS.find((r) => r.name === report);
+      const pageOf = definition?.definition.pages.find((p) => p.name === page);
+      const visualOf = pageOf?.visuals.find((v) => v.name === visual);
+      if (!definition || !pageOf || !visualOf) throw new Error(visual);
+      const query = visualQuery(definition.definition, pageOf, visualOf);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/frame-api/export',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { reportId: definition.id, query },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = await answerOf(report, page, visual);
+      const firstRow = res.body.split('\r\n')[1] ?? '';
+      expect(firstRow.split(',')[0]?.replace(/"/g, '')).toBe(String(answer.rows[0]?.[0]));
+      expect(firstRow).not.toContain('%');
+    }
+  });
+
   it('draw monthly trends over whole calendar months only, so no partial month dips', async () => {
     for (const [report, page, visual] of [
       ['Service alerts', 'summary', 'alerts-per-month'],

@@ -12,6 +12,10 @@ interface Props {
   readonly formatter?: ValueFormatter | undefined;
 }
 
+/** Numbers align right, and so do their headers. */
+const isNumeric = (column: QueryAnswer['columns'][number]) =>
+  column.dataType === 'integer' || column.dataType === 'decimal';
+
 /** A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable). */
 function ScrollRegion({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
   return (
@@ -41,7 +45,9 @@ export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES 
         <thead>
           <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             {answer.columns.map((c) => (
-              <th key={c.queryName}>{c.displayName}</th>
+              <th key={c.queryName} className={isNumeric(c) ? 'num' : undefined}>
+                {c.displayName}
+              </th>
             ))}
           </tr>
         </thead>
@@ -90,7 +96,9 @@ export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES
                 .join(' › ')}
             </th>
             {colKeys.map((c) => (
-              <th key={c}>{c}</th>
+              <th key={c} className="num">
+                {c}
+              </th>
             ))}
           </tr>
         </thead>

@@ -7,7 +7,9 @@
  *
  *   node --import tsx e2e/analytics/screenshots.ts [filter]   # writes e2e/analytics/.screenshots/*.png (git-ignored)
  *
- * `filter` keeps the shots whose name contains it (`fleet-overview`, `390x844`). The default data is loaded once
+ * `filter` keeps the shots whose name contains it (`fleet-overview`, `390x844`). `SCREENSHOT_LANGUAGE=de` embeds the
+ * reports with `localeSettings.language` (numbers, dates and the frame's wording in that language) and adds `-de` to
+ * the files' names. The default data is loaded once
  * into `${BENCH_DATA_DIR:-$TMPDIR/portico-bench}` (as `bench/page-render.ts` does) and reused.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -36,6 +38,7 @@ import { bundleFile } from '../sdk/support/bundle.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(import.meta.dirname, '.screenshots');
 const only = process.argv[2] ?? '';
+const language = process.env['SCREENSHOT_LANGUAGE'] ?? '';
 const SECRET = 'screenshots-secret';
 const WORKSPACE_ID = 'fa8dbfbf-2e19-46f7-8218-4e0182da0407';
 
@@ -170,6 +173,7 @@ try {
             accessToken,
             tokenType: 1,
             pageName: page.name,
+            ...(language ? { settings: { localeSettings: { language } } } : {}),
           });
           await fill(p);
           await until(p, `window.analyticsHost.names().includes('rendered')`);
@@ -249,7 +253,7 @@ try {
         deviceScaleFactor: size.scale,
       });
       for (const shot of shots) {
-        const file = `${shot.name}-${size.name}.png`;
+        const file = `${shot.name}-${size.name}${language ? `-${language}` : ''}.png`;
         if (only && !file.includes(only)) continue;
         const p = await context.newPage();
         try {

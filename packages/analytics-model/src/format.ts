@@ -1,116 +1,164 @@
 /**
- * The one format-string interpreter: the report frame writes visuals' values with the model's format strings (`#,0`,
- * `#,0.0`, `0.0%`, `yyyy-MM-dd`; enough of the .NET syntax for the sample models, falling back to the plain value),
- * and paginated reports write their cells (on screen and in the PDF) through the same strings.
+ * The one format-string interpreter, with Excel's and Power BI's meaning of custom format strings (`0`, `#,0.00`,
+ * `0.0%`, `$#,0;($#,0);"none"`, `0.0"%"`, `yyyy-MM-dd HH:mm`, `MMM yyyy`, `dddd`) and the named formats (`General
+ * Number`, `Percent`, `Short Date`, `Long Date`…), in a locale through `Intl`: the report frame writes visuals' values
+ * with the model's format strings in the embed's language, and paginated reports write their cells (on screen and in
+ * the PDF) through the same strings in en-US. Numbers: `format/number.ts`; dates and times: `format/date.ts`;
+ * sections and literals: `format/tokens.ts`. The semantics table is in the package README.
  */
 import type { Cell, CellFormat } from './paginated-types.ts';
+import { dateParts, dateTimeFormat, formatDateSection, isDateSection } from './format/date.ts';
+import type { DateParts } from './format/date.ts';
+import { formatNumberSection, isNumberSection, numberFormat, roundsToZero } from './format/number.ts';
+import { splitSections, tokenize } from './format/tokens.ts';
 
 type Value = string | number | boolean | null | undefined;
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** The locale when none is given: paginated reports and the service's own text. */
+export const DEFAULT_FORMAT_LOCALE = 'en-US';
 
-function numberFormat(decimals: number, grouping: boolean, percent: boolean): Intl.NumberFormat {
-  const key = `${decimals}|${grouping}|${percent}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: grouping,
-      ...(percent ? { style: 'percent' } : {}),
-    });
-    numberFormats.set(key, format);
+/** Named numeric formats as custom format strings (Power BI's "Fixed", "Standard", "Percent", "Scientific"). */
+const NAMED_NUMBER_FORMATS: Readonly<Record<string, string>> = {
+  fixed: '0.00',
+  standard: '#,0.00',
+  percent: '0.00%',
+  scientific: '0.00E+00',
+};
+
+/** Named yes/no formats: a non-zero number or true is the first word. */
+const NAMED_BOOLEAN_FORMATS: Readonly<Record<string, readonly [string, string]>> = {
+  'yes/no': ['Yes', 'No'],
+  'true/false': ['True', 'False'],
+  'on/off': ['On', 'Off'],
+};
+
+/** Named date formats as `Intl.DateTimeFormat` options in the locale. */
+const NAMED_DATE_FORMATS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  'short date': { dateStyle: 'short' },
+  'medium date': { dateStyle: 'medium' },
+  'long date': { dateStyle: 'full' },
+  'short time': { timeStyle: 'short' },
+  'medium time': { hour: '2-digit', minute: '2-digit', hour12: true },
+  'long time': { timeStyle: 'medium' },
+  'general date': { dateStyle: 'short', timeStyle: 'medium' },
+};
+
+/** A number without a format string: grouped, as many decimals as it has (up to 10). */
+function generalNumber(value: number, locale: string, grouping: boolean): string {
+  return numberFormat(locale, { maximumFractionDigits: 10, useGrouping: grouping }).format(value + 0);
+}
+
+/** A section without a digit placeholder (`"none"`, `-`) is its literal text. */
+const literalText = (section: string): string =>
+  tokenize(section, new Set())
+    .map((t) => t.text)
+    .join('');
+
+function formatNumber(value: number, format: string, locale: string): string {
+  if (!Number.isFinite(value)) return String(value);
+  const sections = splitSections(format);
+  const [positive = '', negative, zero] = sections;
+  const write = (v: number, section: string) =>
+    isNumberSection(section) ? formatNumberSection(v, section, locale) : literalText(section);
+  if (value === 0 || roundsToZero(value, positive)) {
+    // Zero takes the third section when there is one; a value that rounds to zero prints without a sign.
+    return zero !== undefined && zero !== '' ? write(0, zero) : write(0, positive);
   }
-  return format;
+  if (value < 0) {
+    if (negative !== undefined && negative !== '') return write(value, negative);
+    return `-${write(value, positive)}`;
+  }
+  return write(value, positive);
+}
+
+function formatDateText(parts: DateParts, format: string, locale: string): string {
+  const named = NAMED_DATE_FORMATS[format.trim().toLowerCase()];
+  const date = new Date(
+    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second),
+  );
+  if (named) {
+    // "General Date" of a date without a time writes the date alone, as Power BI does.
+    const midnight = parts.hour === 0 && parts.minute === 0 && parts.second === 0;
+    const options =
+      format.trim().toLowerCase() === 'general date' && midnight ? { dateStyle: 'short' as const } : named;
+    return dateTimeFormat(locale, options).format(date);
+  }
+  return formatDateSection(parts, splitSections(format)[0] ?? '', locale);
 }
 
 /**
+ * A value as its format string writes it in `locale` (a BCP 47 tag; en-US by default). Blank is `(Blank)`, a boolean
+ * `True`/`False`; a string is a date or date-time when it is ISO text and the format is a date format, else as it is.
+ *
  * @example formatValue(1234.5, '#,0') // → '1,235'
  * @example formatValue(0.256, '0.0%') // → '25.6%'
+ * @example formatValue(59.37, '0.0"%"', 'de') // → '59,4%'
+ * @example formatValue('2026-11-08T09:05:00Z', 'yyyy-MM-dd HH:mm') // → '2026-11-08 09:05'
  */
-export function formatValue(value: Value, format?: string): string {
+export function formatValue(value: Value, format?: string, locale: string = DEFAULT_FORMAT_LOCALE): string {
   if (value === null || value === undefined) return '(Blank)';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'string') return format === undefined ? value : formatDate(value, format);
-  if (format === undefined || !/[#0]/.test(format)) {
-    return Number.isInteger(value) ? numberFormat(0, true, false).format(value) : String(value);
+  const named = format?.trim().toLowerCase() ?? '';
+  const words = NAMED_BOOLEAN_FORMATS[named];
+  if (typeof value === 'boolean') return words ? words[value ? 0 : 1] : value ? 'True' : 'False';
+  if (typeof value === 'string') {
+    if (format === undefined) return value;
+    const parts = dateParts(value);
+    return parts && (NAMED_DATE_FORMATS[named] || isDateSection(format))
+      ? formatDateText(parts, format, locale)
+      : value;
   }
-  const decimals = /\.([0#]+)/.exec(format)?.[1]?.length ?? 0;
-  return numberFormat(decimals, format.includes(','), format.includes('%')).format(value);
+  if (format === undefined || format === '') return generalNumber(value, locale, true);
+  if (words) return words[value !== 0 ? 0 : 1];
+  if (named === 'general number' || named === 'general') return generalNumber(value, locale, false);
+  const custom = NAMED_NUMBER_FORMATS[named] ?? format;
+  const sections = splitSections(custom);
+  if (!sections.some(isNumberSection) && sections.some(isDateSection)) {
+    // A date format on a number (a year as `yyyy`) has nothing to read: the number as it is, ungrouped.
+    return generalNumber(value, locale, false);
+  }
+  return formatNumber(value, custom, locale);
 }
-
-/** Large numbers for axes: 1.2K, 3.4M. */
-export function compactNumber(value: number): string {
-  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
- * An ISO date (`2024-03-01`, as the service answers dates) in a date format string (`yyyy`, `MMMM`, `MMM`, `MM`,
- * `dd`); any other text as it is.
+ * Large numbers for axes in the locale's compact notation: 1.2K, 3.4M (de: 3,4 Mio.).
+ *
+ * @example compactNumber(1234) // → '1.2K'
+ */
+export function compactNumber(value: number, locale: string = DEFAULT_FORMAT_LOCALE): string {
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+/**
+ * An ISO date or date-time (as the service answers them) in a date format string; any other text as it is.
  *
  * @example formatDate('2024-03-01', 'MMM yyyy') // → 'Mar 2024'
  */
-export function formatDate(text: string, format: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (!match || !/[yMd]/.test(format)) return text;
-  const [, year = '', month = '', day = ''] = match;
-  const index = Number(month) - 1;
-  return format.replace(/yyyy|MMMM|MMM|MM|dd/g, (token) => {
-    switch (token) {
-      case 'yyyy':
-        return year;
-      case 'MMMM':
-        return LONG_MONTHS[index] ?? month;
-      case 'MMM':
-        return MONTHS[index] ?? month;
-      case 'MM':
-        return month;
-      default:
-        return day;
-    }
-  });
+export function formatDate(text: string, format: string, locale: string = DEFAULT_FORMAT_LOCALE): string {
+  return formatValue(text, format, locale);
 }
 
-/** The format string of each numeric paginated cell format (locale-free, so screen and PDF show the same text). */
+/** The format string of each paginated cell format (en-US, so screen and PDF show the same text). */
 const CELL_FORMATS: Readonly<Partial<Record<CellFormat, string>>> = {
   integer: '#,0',
   money: '#,0.00',
   rate: '0.0000',
   hours: '#,0.0',
+  datetime: 'yyyy-MM-dd HH:mm',
 };
 
 /**
- * A paginated report's cell as text (the CSV keeps raw values): numbers through their format string, a `datetime`
- * as `yyyy-MM-dd HH:mm` (UTC, as the service answers it), anything else as it is; blank is empty.
+ * A paginated report's cell as text (the CSV keeps raw values): numbers and date-times through their format string
+ * (a date-time in UTC, as the service answers it), anything else as it is; blank is empty.
  *
  * @example formatCell(1234.5, 'money') // → '1,234.50'
  * @example formatCell('2024-06-07T22:42:21Z', 'datetime') // → '2024-06-07 22:42'
  */
 export function formatCell(value: Cell, format: CellFormat): string {
   if (value === null) return '';
-  if (typeof value === 'number') {
-    const formatString = CELL_FORMATS[format];
-    // `+ 0` turns a negative zero into 0, which prints without a sign.
-    return formatString === undefined ? String(value) : formatValue(value + 0, formatString);
-  }
-  if (format === 'datetime' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
-    return `${value.slice(0, 10)} ${value.slice(11, 16)}`;
-  }
+  const formatString = CELL_FORMATS[format];
+  if (typeof value === 'number')
+    return formatString === undefined ? String(value) : formatValue(value, formatString);
+  if (format === 'datetime' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
+    return formatValue(value, formatString);
   return value;
 }

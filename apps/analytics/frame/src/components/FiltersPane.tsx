@@ -13,6 +13,7 @@ import type { CanvasMessages } from '../model/canvas-messages.ts';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
 import type { ReportController } from '../model/controller.ts';
 import { fieldLabel, filterTitle, modelFieldOf, valueLabel } from '../model/filter-text.ts';
+import { frameFormatter } from './frame-language.ts';
 import {
   columnTargetOf,
   levelFilters,
@@ -175,7 +176,10 @@ function FilterCard(props: {
   const locked = display.isLockedInViewMode === true && !props.editing;
   const field = display.displayName ?? fieldLabel(dataset, card.target);
   const title = card.filter
-    ? filterTitle(card.filter, dataset, messages).replace(fieldLabel(dataset, card.target), field)
+    ? filterTitle(card.filter, dataset, messages, frameFormatter(controller.state.settings)).replace(
+        fieldLabel(dataset, card.target),
+        field,
+      )
     : messages.titleAll(field);
   const dataType = modelFieldOf(dataset, card.target);
   const isDate =
@@ -320,7 +324,8 @@ function BasicEditor(props: {
   const selected =
     f.operator === 'In' ? listed : f.operator === 'NotIn' ? all.filter((v) => !listed.includes(v)) : all;
   const everything = props.filter === undefined || selected.length === all.length;
-  const label = (v: Primitive) => valueLabel(dataset, target, v);
+  const formatter = frameFormatter(props.controller.state.settings);
+  const label = (v: Primitive) => valueLabel(dataset, target, v, formatter);
   const shown = all.filter((v) => label(v).toLowerCase().includes(search.trim().toLowerCase()));
   const choose = (next: Primitive[]) =>
     props.onApply(

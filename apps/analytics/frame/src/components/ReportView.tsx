@@ -30,6 +30,7 @@ import { activePageOf } from '../model/state.ts';
 import { CHART_TYPES } from '../render/chart-options.ts';
 import { loadEcharts } from '../render/echarts-loader.ts';
 import { resolveTheme } from '../render/theme.ts';
+import { valueFormatter } from '../render/value-format.ts';
 import { activatePage } from '../routes/page-routes.ts';
 import { showBookmark } from '../routes/visual-routes.ts';
 import { BookmarkNavigator } from './BookmarkNavigator.tsx';
@@ -83,6 +84,7 @@ export function ReportView({ controller, state }: { controller: ReportController
   const messages = useMemo(() => menuMessages(language), [language]);
   const chrome = useMemo(() => chromeMessages(language), [language]);
   const canvasText = useMemo(() => canvasMessages(language), [language]);
+  const formatter = useMemo(() => valueFormatter(language), [language]);
   // The viewer's page view and panes: a view of the report, not the report (not saved or bookmarked).
   const [viewChoice, setViewChoice] = useState<DisplayOption | undefined>(undefined);
   // A frame too narrow for the panes beside a readable page starts with them collapsed (`panesOpenAt`).
@@ -248,6 +250,7 @@ export function ReportView({ controller, state }: { controller: ReportController
                       actions={actions}
                       moreOptions={messages.moreOptions}
                       chrome={chrome}
+                      formatter={formatter}
                       menus={{
                         context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,
                         contextOnPoint: (menus.get(p.visual.name)?.contextOnPoint.entries.length ?? 0) > 0,

@@ -11,7 +11,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { AdvancedFilter } from '@portico/models';
 import type { IFilter } from '@portico/models';
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
-import { formatValue } from '@portico/analytics-model';
+import type { ValueFormatter } from '../render/value-format.ts';
+import { ENGLISH_VALUES } from '../render/value-format.ts';
 import type { CanvasMessages } from '../model/canvas-messages.ts';
 import { canvasMessages } from '../model/canvas-messages.ts';
 import { columnOf, inFilter } from '../model/filters.ts';
@@ -61,6 +62,8 @@ interface Props {
   readonly canvas?: CanvasMessages;
   /** The pixels the slicer's body has, when known: a list with room for fewer than three rows opens as a dropdown. */
   readonly height?: number | undefined;
+  /** Writes the values in the embed's locale; en-US without. */
+  readonly formatter?: ValueFormatter | undefined;
 }
 
 /** A list row's height in pixels (`.slicer-list label`), and the search box's. */
@@ -92,6 +95,7 @@ export function SlicerVisual({
   messages = chromeMessages('en'),
   canvas = canvasMessages('en'),
   height,
+  formatter = ENGLISH_VALUES,
 }: Props) {
   const formatting = (visual.formatting.slicer ?? {}) as SlicerFormatting;
   const authored = formatting.mode ?? 'list';
@@ -114,7 +118,7 @@ export function SlicerVisual({
       ? 'dropdown'
       : authored;
   const selected = selectedValues(visual.filters);
-  const label = (v: Primitive) => formatValue(v, column?.format);
+  const label = (v: Primitive) => formatter.value(v, column?.format);
   const choose = (next: Primitive[]) => {
     if (!target) return;
     onSelect(next.length === 0 ? [] : [inFilter(target, next)]);

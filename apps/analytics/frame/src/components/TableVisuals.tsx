@@ -1,13 +1,20 @@
 /** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
-import { formatValue } from '@portico/analytics-model';
 import type { ResolvedTheme } from '../render/theme.ts';
+import type { ValueFormatter } from '../render/value-format.ts';
+import { ENGLISH_VALUES } from '../render/value-format.ts';
 
 interface Props {
   readonly visual: ReportVisual;
   readonly answer: QueryAnswer;
   readonly theme: ResolvedTheme;
+  /** Writes values in the embed's locale; en-US without. */
+  readonly formatter?: ValueFormatter | undefined;
 }
+
+/** Numbers align right, and so do their headers. */
+const isNumeric = (column: QueryAnswer['columns'][number]) =>
+  column.dataType === 'integer' || column.dataType === 'decimal';
 
 /** A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable). */
 function ScrollRegion({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
@@ -18,27 +25,29 @@ function ScrollRegion({ label, children }: { readonly label: string; readonly ch
   );
 }
 
-export function CardVisual({ visual, answer, theme }: Props) {
+export function CardVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }: Props) {
   const column = answer.columns[0];
   const value = answer.rows[0]?.[0] ?? null;
   return (
     <div className="card">
       <div className="card-value" style={{ color: theme.foreground }}>
-        {formatValue(value, column?.format)}
+        {formatter.value(value, column?.format)}
       </div>
       <div className="card-label">{visual.title || column?.displayName}</div>
     </div>
   );
 }
 
-export function TableVisual({ visual, answer, theme }: Props) {
+export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }: Props) {
   return (
     <ScrollRegion label={visual.title || 'Table'}>
       <table className="table">
         <thead>
           <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             {answer.columns.map((c) => (
-              <th key={c.queryName}>{c.displayName}</th>
+              <th key={c.queryName} className={isNumeric(c) ? 'num' : undefined}>
+                {c.displayName}
+              </th>
             ))}
           </tr>
         </thead>
@@ -47,7 +56,7 @@ export function TableVisual({ visual, answer, theme }: Props) {
             <tr key={r}>
               {row.map((cell, i) => (
                 <td key={i} className={typeof cell === 'number' ? 'num' : undefined}>
-                  {formatValue(cell, answer.columns[i]?.format)}
+                  {formatter.value(cell, answer.columns[i]?.format)}
                 </td>
               ))}
             </tr>
@@ -59,14 +68,15 @@ export function TableVisual({ visual, answer, theme }: Props) {
 }
 
 /** Rows by the row field, one column per value of the column field, the first measure in the cells. */
-export function MatrixVisual({ visual, answer, theme }: Props) {
+export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }: Props) {
   const rowCount = visual.dataRoles.rows?.length ?? 0;
   const colCount = visual.dataRoles.columns?.length ?? 0;
   const measure = rowCount + colCount;
   const key = (row: readonly unknown[], from: number, count: number): string =>
     row
       .slice(from, from + count)
-      .map((v) => formatValue(v as string | number | null))
+      // Row and column headers with their column's format: a year (`0`) reads 2024, a month `Mar 2026`.
+      .map((v, i) => formatter.value(v as string | number | null, answer.columns[from + i]?.format))
       .join(' › ');
   const rowKeys = [...new Set(answer.rows.map((row) => key(row, 0, rowCount)))];
   const colKeys = [...new Set(answer.rows.map((row) => key(row, rowCount, colCount)))];
@@ -86,7 +96,9 @@ export function MatrixVisual({ visual, answer, theme }: Props) {
                 .join(' › ')}
             </th>
             {colKeys.map((c) => (
-              <th key={c}>{c}</th>
+              <th key={c} className="num">
+                {c}
+              </th>
             ))}
           </tr>
         </thead>
@@ -96,7 +108,7 @@ export function MatrixVisual({ visual, answer, theme }: Props) {
               <th>{r}</th>
               {colKeys.map((c) => (
                 <td key={c} className="num">
-                  {cells.has(`${r}|${c}`) ? formatValue(cells.get(`${r}|${c}`) ?? null, format) : ''}
+                  {cells.has(`${r}|${c}`) ? formatter.value(cells.get(`${r}|${c}`) ?? null, format) : ''}
                 </td>
               ))}
             </tr>

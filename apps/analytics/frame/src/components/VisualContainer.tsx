@@ -11,6 +11,8 @@ import type { VisualResult } from '../model/state.ts';
 import { CHART_TYPES, chartOption } from '../render/chart-options.ts';
 import { chartPoints } from '../render/chart-points.ts';
 import type { ResolvedTheme } from '../render/theme.ts';
+import type { ValueFormatter } from '../render/value-format.ts';
+import { ENGLISH_VALUES } from '../render/value-format.ts';
 import { EChart } from './EChart.tsx';
 import { SlicerVisual } from './SlicerVisual.tsx';
 import { CardVisual, MatrixVisual, TableVisual } from './TableVisuals.tsx';
@@ -51,6 +53,8 @@ interface Props {
   readonly chrome?: ChromeMessages;
   /** The canvas's wording (the slicers' search, select all and dates), in the frame's language; English without. */
   readonly canvas?: CanvasMessages;
+  /** Writes every value (axes, tooltips, labels, cards, tables, slicers) in the frame's locale; en-US without. */
+  readonly formatter?: ValueFormatter;
 }
 
 const ENGLISH = chromeMessages('en');
@@ -137,7 +141,12 @@ export function VisualContainer(props: Props) {
             </p>
           )
         ) : result && 'answer' in result && result.answer && table ? (
-          <TableVisual visual={{ ...visual, title: table.label }} answer={result.answer} theme={theme} />
+          <TableVisual
+            visual={{ ...visual, title: table.label }}
+            answer={result.answer}
+            theme={theme}
+            formatter={props.formatter}
+          />
         ) : result && 'answer' in result && result.answer ? (
           <VisualBody
             {...props}
@@ -168,6 +177,7 @@ function VisualBody({
   chrome,
   contextOnPoint,
   canvas,
+  formatter = ENGLISH_VALUES,
 }: Props & {
   contextCategoryRef: React.RefObject<string | undefined>;
   chrome: ChromeMessages;
@@ -181,13 +191,18 @@ function VisualBody({
   const option = useMemo(
     () =>
       CHART_TYPES.has(visual.type)
-        ? chartOption(visual, answer, theme, { animation, selectedCategory, size: { width, height } })
+        ? chartOption(visual, answer, theme, {
+            animation,
+            selectedCategory,
+            size: { width, height },
+            formatter,
+          })
         : undefined,
-    [visual, answer, theme, animation, selectedCategory, width, height],
+    [visual, answer, theme, animation, selectedCategory, width, height, formatter],
   );
   const points = useMemo(
-    () => (CHART_TYPES.has(visual.type) ? chartPoints(visual, answer) : []),
-    [visual, answer],
+    () => (CHART_TYPES.has(visual.type) ? chartPoints(visual, answer, formatter) : []),
+    [visual, answer, formatter],
   );
   const { selectCategory, selectInSlicer, openMenu } = actions;
   const onClick = useCallback(
@@ -228,9 +243,9 @@ function VisualBody({
   switch (visual.type) {
     case 'card':
     case 'multiRowCard':
-      return <CardVisual visual={visual} answer={answer} theme={theme} />;
+      return <CardVisual visual={visual} answer={answer} theme={theme} formatter={formatter} />;
     case 'pivotTable':
-      return <MatrixVisual visual={visual} answer={answer} theme={theme} />;
+      return <MatrixVisual visual={visual} answer={answer} theme={theme} formatter={formatter} />;
     case 'slicer':
       return (
         <SlicerVisual
@@ -239,10 +254,11 @@ function VisualBody({
           onSelect={onSelect}
           messages={chrome}
           height={height}
+          formatter={formatter}
           {...(canvas ? { canvas } : {})}
         />
       );
     default:
-      return <TableVisual visual={visual} answer={answer} theme={theme} />;
+      return <TableVisual visual={visual} answer={answer} theme={theme} formatter={formatter} />;
   }
 }

@@ -20,6 +20,7 @@ import {
   toggleTableView,
 } from '../model/commands.ts';
 import { answerText, dataPointText } from '../model/copy-text.ts';
+import { frameFormatter } from './frame-language.ts';
 import { closeMenu, triggerCommand } from '../model/interactions.ts';
 import type { Menu, MenuEntry } from '../model/menus.ts';
 import { frameLanguage, menuMessages } from '../model/messages.ts';
@@ -188,9 +189,9 @@ export function chooseMenuEntry(controller: ReportController, visualName: string
     case 'copyData': {
       const text =
         action.kind === 'copyData'
-          ? answer && answerText(answer)
+          ? answer && answerText(answer, frameFormatter(state.settings))
           : answer && category !== undefined
-            ? dataPointText(answer, category)
+            ? dataPointText(answer, category, frameFormatter(state.settings))
             : undefined;
       if (text !== undefined) void copyToClipboard(controller, text, messages);
       return;

@@ -3,7 +3,8 @@
  * tab-separated text (what spreadsheets paste into cells).
  */
 import type { QueryAnswer } from '@portico/analytics-model';
-import { formatValue } from '@portico/analytics-model';
+import type { ValueFormatter } from '../render/value-format.ts';
+import { ENGLISH_VALUES } from '../render/value-format.ts';
 
 /** A cell of tab-separated text: tabs and line breaks would split it, so they become spaces. */
 const cell = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
@@ -13,12 +14,16 @@ const cell = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
  *
  * @example dataPointText(answer, 'Berlin') // → '1,200'
  */
-export function dataPointText(answer: QueryAnswer, category: string): string | undefined {
+export function dataPointText(
+  answer: QueryAnswer,
+  category: string,
+  formatter: ValueFormatter = ENGLISH_VALUES,
+): string | undefined {
   const categoryIndex = answer.columns.findIndex((c) => c.kind === 'column');
   const row = answer.rows.find((r) => String(r[categoryIndex] ?? '(Blank)') === category);
   if (!row) return undefined;
   const values = answer.columns.flatMap((c, i) =>
-    c.kind === 'measure' ? [cell(formatValue(row[i] ?? null, c.format))] : [],
+    c.kind === 'measure' ? [cell(formatter.value(row[i] ?? null, c.format))] : [],
   );
   return values.length > 0 ? values.join('\t') : cell(category);
 }
@@ -28,10 +33,10 @@ export function dataPointText(answer: QueryAnswer, category: string): string | u
  *
  * @example answerText(answer) // → 'Site\tTotal pages\nBerlin\t1,200\nParis\t800'
  */
-export function answerText(answer: QueryAnswer): string {
+export function answerText(answer: QueryAnswer, formatter: ValueFormatter = ENGLISH_VALUES): string {
   const header = answer.columns.map((c) => cell(c.displayName)).join('\t');
   const lines = answer.rows.map((row) =>
-    row.map((value, i) => cell(formatValue(value ?? null, answer.columns[i]?.format))).join('\t'),
+    row.map((value, i) => cell(formatter.value(value ?? null, answer.columns[i]?.format))).join('\t'),
   );
   return [header, ...lines].join('\n');
 }

@@ -5,7 +5,8 @@
  */
 import type { IFilter } from '@portico/models';
 import type { Dataset } from '@portico/analytics-model';
-import { formatValue } from '@portico/analytics-model';
+import type { ValueFormatter } from '../render/value-format.ts';
+import { ENGLISH_VALUES } from '../render/value-format.ts';
 import type { CanvasMessages } from './canvas-messages.ts';
 
 interface Target {
@@ -30,18 +31,28 @@ export function fieldLabel(dataset: Dataset | undefined, target: Target | undefi
 }
 
 /** A value of a target's column, formatted as the column is in visuals. */
-export function valueLabel(dataset: Dataset | undefined, target: Target | undefined, value: unknown): string {
+export function valueLabel(
+  dataset: Dataset | undefined,
+  target: Target | undefined,
+  value: unknown,
+  formatter: ValueFormatter = ENGLISH_VALUES,
+): string {
   const field = modelFieldOf(dataset, target);
   const format = field && 'format' in field ? field.format : undefined;
   if (value === null || value === undefined) return '(Blank)';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return formatValue(value, format);
+    return formatter.value(value, format);
   }
   return String(value as object);
 }
 
 /** The sentence of `filter`, in the language of `messages`. */
-export function filterTitle(filter: IFilter, dataset: Dataset | undefined, messages: CanvasMessages): string {
+export function filterTitle(
+  filter: IFilter,
+  dataset: Dataset | undefined,
+  messages: CanvasMessages,
+  formatter: ValueFormatter = ENGLISH_VALUES,
+): string {
   const f = filter as {
     target?: Target;
     operator?: unknown;
@@ -54,7 +65,7 @@ export function filterTitle(filter: IFilter, dataset: Dataset | undefined, messa
     timeUnitType?: number;
   };
   const field = fieldLabel(dataset, f.target);
-  const value = (v: unknown) => valueLabel(dataset, f.target, v);
+  const value = (v: unknown) => valueLabel(dataset, f.target, v, formatter);
   if (Array.isArray(f.values)) {
     if (f.operator === 'All' || (f.values.length === 0 && f.operator !== 'NotIn'))
       return messages.titleAll(field);

@@ -4,8 +4,9 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryAnswer, ReportVisual, VisualType } from '@portico/analytics-model';
-import { compactNumber, formatValue } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
+import type { ValueFormatter } from './value-format.ts';
+import { ENGLISH_VALUES } from './value-format.ts';
 import { axisFit, pieFit } from './chart-fit.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
@@ -27,6 +28,31 @@ export interface ChartData {
 const label = (value: unknown): string =>
   value === null || value === undefined ? '(Blank)' : String(value as string | number);
 const numeric = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/**
+ * The series' names in the series column's sort order. The service sorts rows by category, then by the series
+ * column (by its sort-by column where it has one), so within each category the series come in order; a series
+ * missing from the first categories (a year that starts in July) goes before the first later series it precedes
+ * somewhere, instead of last. Legends then read 2024, 2025, 2026, never 2025, 2026, 2024.
+ */
+export function seriesOrder(rows: QueryAnswer['rows'], categoryIndex: number, seriesIndex: number): string[] {
+  const order: string[] = [];
+  const byCategory = new Map<string, string[]>();
+  for (const row of rows) {
+    const key = label(categoryIndex >= 0 ? row[categoryIndex] : '');
+    const names = byCategory.get(key) ?? [];
+    names.push(label(row[seriesIndex]));
+    byCategory.set(key, names);
+  }
+  for (const names of byCategory.values()) {
+    names.forEach((name, i) => {
+      if (order.includes(name)) return;
+      const next = names.slice(i + 1).find((later) => order.includes(later));
+      order.splice(next === undefined ? order.length : order.indexOf(next), 0, name);
+    });
+  }
+  return order;
+}
 
 /** Splits an answer into categories and series; with a series role, its column's values become the series. */
 export function chartData(visual: Pick<ReportVisual, 'dataRoles'>, answer: QueryAnswer): ChartData {
@@ -55,9 +81,10 @@ export function chartData(visual: Pick<ReportVisual, 'dataRoles'>, answer: Query
       values[position.get(label(categoryIndex >= 0 ? row[categoryIndex] : '')) ?? 0] = numeric(row[first.i]);
     }
     const format = first.c.format;
+    const order = seriesOrder(answer.rows, categoryIndex, seriesIndex);
     return {
       categories,
-      series: [...byName].map(([name, values]) => ({ name, values, ...(format ? { format } : {}) })),
+      series: order.map((name) => ({ name, values: byName.get(name) ?? [], ...(format ? { format } : {}) })),
     };
   }
   return {
@@ -82,6 +109,8 @@ export const LABEL_TEXT = { fontSize: 11, lineHeight: 11 } as const;
 
 interface Formatting {
   legend?: { show?: boolean; position?: string };
+  /** Colours by value: a category's slice or a series (`{ critical: '#C62828' }`), over the theme's. */
+  dataColors?: Record<string, string>;
   dataLabels?: { show?: boolean };
   stacked?: boolean;
 }
@@ -112,6 +141,28 @@ export interface ChartOptionSettings {
   readonly selectedCategory?: string | undefined;
   /** The chart's drawing size in pixels, when known: ticks, labels and legends adapt to it (`chart-fit.ts`). */
   readonly size?: { readonly width: number; readonly height: number } | undefined;
+  /** Writes values in the embed's locale (`value-format.ts`); en-US without. */
+  readonly formatter?: ValueFormatter | undefined;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A colour by value: the visual's own map, then the theme's, else none (the palette's turn). */
+function valueColor(formatting: Formatting, theme: ResolvedTheme, value: string): string | undefined {
+  const own = formatting.dataColors?.[value];
+  return typeof own === 'string' && /^#[0-9a-f]{3,8}$/i.test(own) ? own : theme.valueColors[value];
+}
+
+const colorStyle = (color: string | undefined) => (color === undefined ? {} : { color });
+
+/**
+ * A category as the answer holds it (a number stays a number, so `0` formats a year as 2024, never "2,024"): the
+ * chart keeps categories as text, the answer's first column has the raw value.
+ */
+export function categoryColumnValue(answer: QueryAnswer, category: string): string | number {
+  const column = answer.columns.find((c) => c.kind === 'column');
+  const numeric = column && ['integer', 'decimal'].includes(column.dataType);
+  return numeric && category !== '' && Number.isFinite(Number(category)) ? Number(category) : category;
 }
 
 /**
@@ -128,9 +179,24 @@ export function chartOption(
   const data = chartData(visual, answer);
   // Categories stay raw (a click names the value it filters by); only their labels are formatted.
   const categoryFormat = answer.columns.find((c) => c.kind === 'column')?.format;
+  const format = settings.formatter ?? ENGLISH_VALUES;
   const categoryLabel = (value: string): string =>
-    value === '(Blank)' ? value : formatValue(value, categoryFormat);
+    value === '(Blank)' ? value : format.value(categoryColumnValue(answer, value), categoryFormat);
   const formatting = visual.formatting as Formatting;
+  const seriesFormat = new Map(data.series.map((s) => [s.name, s.format]));
+  // Tooltips write the category as the axis does and each value as its data label does (escaped: names are data).
+  const tooltipText = (
+    params: { name?: string; seriesName?: string; value?: unknown; marker?: string; percent?: number }[],
+  ): string => {
+    const head = params[0]?.name === undefined ? '' : escapeHtml(categoryLabel(params[0].name));
+    const rows = params.map((p) => {
+      const value =
+        typeof p.value === 'number' ? format.value(p.value, seriesFormat.get(p.seriesName ?? '')) : '-';
+      const share = p.percent === undefined ? '' : ` (${format.value(p.percent / 100, '0%')})`;
+      return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')} <b>${escapeHtml(value + share)}</b>`;
+    });
+    return [head, ...rows].filter((line) => line !== '').join('<br/>');
+  };
   const labels = formatting.dataLabels?.show ?? false;
   const dim = (category: string): number =>
     settings.selectedCategory === undefined || settings.selectedCategory === category ? 1 : 0.35;
@@ -139,7 +205,10 @@ export function chartOption(
     color: [...theme.colors],
     backgroundColor: 'transparent',
     textStyle: { color: theme.foreground },
-    tooltip: { trigger: visual.type === 'pieChart' || visual.type === 'donutChart' ? 'item' : 'axis' },
+    tooltip: {
+      trigger: visual.type === 'pieChart' || visual.type === 'donutChart' ? 'item' : 'axis',
+      formatter: (params: unknown) => tooltipText((Array.isArray(params) ? params : [params]) as never[]),
+    },
   };
 
   if (visual.type === 'pieChart' || visual.type === 'donutChart') {
@@ -171,15 +240,15 @@ export function chartOption(
             ...LABEL_TEXT,
             formatter: (p: { name: string; percent?: number }) =>
               fit.labels === 'inside'
-                ? `${Math.round(p.percent ?? 0)}%`
-                : `${fit.truncate(categoryLabel(p.name))} ${Math.round(p.percent ?? 0)}%`,
+                ? format.value((p.percent ?? 0) / 100, '0%')
+                : `${fit.truncate(categoryLabel(p.name))} ${format.value((p.percent ?? 0) / 100, '0%')}`,
           },
           labelLine: { show: fit.labels === 'outside', length: 8, length2: 6 },
           labelLayout: { hideOverlap: true },
           data: data.categories.map((name, i) => ({
             name,
             value: series?.values[i] ?? 0,
-            itemStyle: { opacity: dim(name) },
+            itemStyle: { opacity: dim(name), ...colorStyle(valueColor(formatting, theme, name)) },
           })),
         },
       ],
@@ -219,7 +288,7 @@ export function chartOption(
       // A short value axis (a small frame) has more steps than room for their labels.
       hideOverlap: true,
       ...LABEL_TEXT,
-      formatter: (v: number) => compactNumber(v),
+      formatter: (v: number) => format.axis(v, data.series[0]?.format),
     },
   };
   return {
@@ -240,11 +309,12 @@ export function chartOption(
       name: s.name,
       ...(stacked ? { stack: 'total' } : {}),
       ...(visual.type === 'areaChart' ? { areaStyle: { opacity: 0.35 } } : {}),
+      ...colorStyle(valueColor(formatting, theme, s.name)),
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',
         ...LABEL_TEXT,
-        formatter: (p: { value: number | null }) => formatValue(p.value, s.format),
+        formatter: (p: { value: number | null }) => format.value(p.value, s.format),
       },
       // Where bars are thinner than a label (a small frame, a tile), a label that would overlap another is hidden,
       // the bigger bar keeping its own (ECharts ranks labels by their bar's area); a hidden label shows again while

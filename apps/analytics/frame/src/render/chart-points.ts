@@ -4,8 +4,9 @@
  * Pure data, so it is tested without a canvas.
  */
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
-import { formatValue } from '@portico/analytics-model';
-import { chartData } from './chart-options.ts';
+import { categoryColumnValue, chartData } from './chart-options.ts';
+import type { ValueFormatter } from './value-format.ts';
+import { ENGLISH_VALUES } from './value-format.ts';
 
 export interface ChartPoint {
   /** The raw category: what a click on the point names, and what selecting it filters by. */
@@ -15,14 +16,19 @@ export interface ChartPoint {
 }
 
 /** @example chartPoints(visual, answer)[0] // → { category: 'Berlin', text: 'Berlin: Devices 1,204' } */
-export function chartPoints(visual: Pick<ReportVisual, 'dataRoles'>, answer: QueryAnswer): ChartPoint[] {
+export function chartPoints(
+  visual: Pick<ReportVisual, 'dataRoles'>,
+  answer: QueryAnswer,
+  format: ValueFormatter = ENGLISH_VALUES,
+): ChartPoint[] {
   const data = chartData(visual, answer);
   const categoryFormat = answer.columns.find((c) => c.kind === 'column')?.format;
   return data.categories.map((category, i) => {
-    const name = category === '(Blank)' ? category : formatValue(category, categoryFormat);
+    const name =
+      category === '(Blank)' ? category : format.value(categoryColumnValue(answer, category), categoryFormat);
     const values = data.series
       .filter((s) => s.values[i] !== null && s.values[i] !== undefined)
-      .map((s) => `${s.name} ${formatValue(s.values[i], s.format)}`);
+      .map((s) => `${s.name} ${format.value(s.values[i], s.format)}`);
     return { category, text: values.length > 0 ? `${name}: ${values.join(', ')}` : name };
   });
 }

@@ -27,6 +27,11 @@ export interface ResolvedTheme {
   readonly background: string;
   readonly foreground: string;
   readonly tableAccent: string;
+  /**
+   * Colours by value (`{ critical: '#C62828' }`): a category's slice or a series of that name takes it wherever it
+   * appears; a visual's own `formatting.dataColors` wins. The theme JSON's `valueColors` (a Portico addition).
+   */
+  readonly valueColors: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_THEME: ResolvedTheme = {
@@ -35,11 +40,21 @@ export const DEFAULT_THEME: ResolvedTheme = {
   background: '#FFFFFF',
   foreground: '#252423',
   tableAccent: '#00796B',
+  valueColors: {},
 };
 
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const colorOr = (value: unknown, fallback: string): string =>
   typeof value === 'string' && COLOR.test(value) ? value : fallback;
+
+function valueColorsOf(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && COLOR.test(entry[1]),
+    ),
+  );
+}
 
 /**
  * The theme to paint with; unknown fields and malformed colours fall back to the default.
@@ -57,6 +72,7 @@ export function resolveTheme(themeJson: Readonly<Record<string, unknown>> | unde
     background: colorOr(themeJson.background, DEFAULT_THEME.background),
     foreground: colorOr(themeJson.foreground, DEFAULT_THEME.foreground),
     tableAccent: colorOr(themeJson.tableAccent, given[0] ?? DEFAULT_THEME.tableAccent),
+    valueColors: valueColorsOf(themeJson.valueColors),
   };
 }
 

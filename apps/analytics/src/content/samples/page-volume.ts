@@ -1,6 +1,17 @@
 import type { ReportDefinition } from '@portico/analytics-model';
 import { encodeBookmarkState } from '@portico/analytics-model';
-import { basic, card, column, lastDays, measure, page, slicer, topN, visual } from './build.ts';
+import {
+  basic,
+  card,
+  column,
+  lastCalendarMonths,
+  lastDays,
+  measure,
+  page,
+  slicer,
+  topN,
+  visual,
+} from './build.ts';
 
 const totalPages = measure('Meter readings', 'Total pages');
 const averageDaily = measure('Meter readings', 'Average daily pages');
@@ -47,7 +58,10 @@ export const PAGE_VOLUME: ReportDefinition = {
             measure('Meter readings', 'Total colour pages'),
           ],
         },
-        { formatting: { legend: { show: true, position: 'Top' }, stacked: true } },
+        {
+          filters: [lastCalendarMonths(12)],
+          formatting: { legend: { show: true, position: 'Top' }, stacked: true },
+        },
       ),
     ]),
     page('by-model', 'By model', [
@@ -118,6 +132,8 @@ export const PAGE_VOLUME: ReportDefinition = {
           series: [column('Calendar', 'Year')],
           values: [totalPages],
         },
+        // Whole months only: the sample's two years start and end inside a month, which would draw as dips.
+        { filters: [lastCalendarMonths(23)] },
       ),
     ]),
   ],

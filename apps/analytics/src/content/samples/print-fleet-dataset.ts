@@ -101,7 +101,7 @@ export const PRINT_FLEET_DATASET: Dataset = {
       source: 'calendar',
       columns: [
         { ...databaseName, isHidden: true },
-        column('Date', 'date', 'date', { format: 'yyyy-MM-dd' }),
+        column('Date', 'date', 'date', { format: 'd MMM yyyy' }),
         column('Year', 'year', 'integer', { format: '0' }),
         column('Quarter', 'quarter', 'string'),
         column('Month number', 'month_number', 'integer'),
@@ -112,7 +112,7 @@ export const PRINT_FLEET_DATASET: Dataset = {
         }),
         column('Year-month', 'year_month', 'string'),
         column('Week', 'week_start', 'date', {
-          format: 'yyyy-MM-dd',
+          format: 'd MMM yyyy',
           description: 'Sunday starting the week.',
         }),
         column('Day of week', 'day_of_week', 'string', { sortBy: 'Day of week number' }),

@@ -1,8 +1,11 @@
 import type { ReportDefinition } from '@portico/analytics-model';
 import { encodeBookmarkState } from '@portico/analytics-model';
-import { basic, card, column, measure, page, slicer, topN, visual } from './build.ts';
+import { basic, card, column, lastCalendarMonths, measure, page, slicer, topN, visual } from './build.ts';
 
 const alerts = measure('Service alerts', 'Alerts');
+
+/** Severities in the colours people read them by: critical red, warning amber, info grey-blue. */
+const SEVERITY_COLORS = { critical: '#C62828', warning: '#EF8F00', info: '#607D8B' };
 
 /** Service alerts: what goes wrong, where, and how long it takes to fix. */
 export const SERVICE_ALERTS: ReportDefinition = {
@@ -29,15 +32,27 @@ export const SERVICE_ALERTS: ReportDefinition = {
         },
         { sort: { field: alerts, direction: 'Descending' } },
       ),
-      visual('alerts-by-severity', 'donutChart', 'Alerts by severity', [650, 120, 630, 300], {
-        category: [column('Service alerts', 'Severity')],
-        values: [alerts],
-      }),
-      visual('alerts-per-month', 'areaChart', 'Alerts opened per month', [0, 430, 1280, 290], {
-        category: [column('Calendar', 'Month')],
-        series: [column('Service alerts', 'Severity')],
-        values: [alerts],
-      }),
+      visual(
+        'alerts-by-severity',
+        'donutChart',
+        'Alerts by severity',
+        [650, 120, 630, 300],
+        { category: [column('Service alerts', 'Severity')], values: [alerts] },
+        { formatting: { dataColors: SEVERITY_COLORS } },
+      ),
+      visual(
+        'alerts-per-month',
+        'areaChart',
+        'Alerts opened per month',
+        [0, 430, 1280, 290],
+        {
+          category: [column('Calendar', 'Month')],
+          series: [column('Service alerts', 'Severity')],
+          values: [alerts],
+        },
+        // Whole months only: the data's first month and the current one are partial and would draw as dips.
+        { filters: [lastCalendarMonths(12)], formatting: { dataColors: SEVERITY_COLORS } },
+      ),
     ]),
     page('open', 'Open alerts', [
       visual(

@@ -1,5 +1,15 @@
 import type { ReportDefinition } from '@portico/analytics-model';
-import { advanced, card, column, lastDays, measure, page, slicer, visual } from './build.ts';
+import {
+  advanced,
+  card,
+  column,
+  lastCalendarMonths,
+  lastDays,
+  measure,
+  page,
+  slicer,
+  visual,
+} from './build.ts';
 
 const averageLevel = measure('Supply levels', 'Average level');
 const replacements = measure('Supply replacements', 'Replacements');
@@ -62,7 +72,7 @@ export const SUPPLIES: ReportDefinition = {
           series: [column('Supply replacements', 'Supply')],
           values: [replacements],
         },
-        { formatting: { legend: { show: true, position: 'Top' } } },
+        { filters: [lastCalendarMonths(12)], formatting: { legend: { show: true, position: 'Top' } } },
       ),
       visual('replacements-by-supply', 'donutChart', 'Replacements by supply', [850, 0, 430, 360], {
         category: [column('Supply replacements', 'Supply')],

@@ -206,7 +206,7 @@ describe("a tile's data", () => {
           pages: {
             name: string;
             filters: unknown[];
-            visuals: { name: string; dataRoles: Record<string, unknown[]> }[];
+            visuals: { name: string; dataRoles: Record<string, unknown[]>; filters: unknown[] }[];
           }[];
         };
       };
@@ -221,7 +221,7 @@ describe("a tile's data", () => {
         reportId: REPORTS.fleetOverview,
         query: {
           select: [...(visual?.dataRoles.category ?? []), ...(visual?.dataRoles.values ?? [])],
-          filters: [...report.definition.filters, ...(page?.filters ?? [])],
+          filters: [...report.definition.filters, ...(page?.filters ?? []), ...(visual?.filters ?? [])],
         },
       },
     });

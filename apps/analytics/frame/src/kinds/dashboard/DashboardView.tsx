@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalS
 import type { KeyboardEvent } from 'react';
 import type { ReportVisual, ResolvedTile } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
-import { urlChromeMessages } from '../../components/frame-language.ts';
+import { frameFormatter, urlChromeMessages } from '../../components/frame-language.ts';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
 import type { VisualResult } from '../../model/state.ts';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
@@ -177,7 +177,10 @@ function TileVisual({
   const option = useMemo(
     () =>
       answer !== undefined && CHART_TYPES.has(visual.type)
-        ? chartOption(visual, answer, DEFAULT_THEME, { animation: !navigator.webdriver })
+        ? chartOption(visual, answer, DEFAULT_THEME, {
+            animation: !navigator.webdriver,
+            formatter: frameFormatter(),
+          })
         : undefined,
     [visual, answer],
   );
@@ -192,11 +195,11 @@ function TileVisual({
     ) : option !== undefined ? (
       <EChart option={option} />
     ) : visual.type === 'card' || visual.type === 'multiRowCard' ? (
-      <CardVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+      <CardVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
     ) : visual.type === 'pivotTable' ? (
-      <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+      <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
     ) : (
-      <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+      <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
     );
   return (
     <div className="tile-visual" data-visual={visual.name} data-type={visual.type} data-tile-visual={tile.id}>

@@ -2,7 +2,7 @@
 import { useEffect, useMemo } from 'react';
 import type { ReportVisual } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
-import { urlChromeMessages } from '../../components/frame-language.ts';
+import { frameFormatter, urlChromeMessages } from '../../components/frame-language.ts';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
 import { DEFAULT_THEME } from '../../render/theme.ts';
@@ -34,7 +34,9 @@ export function AnswerVisual({ answered, onRendered }: Props) {
   const { answer } = answered;
   const option = useMemo(
     () =>
-      CHART_TYPES.has(visual.type) ? chartOption(visual, answer, DEFAULT_THEME, { animation }) : undefined,
+      CHART_TYPES.has(visual.type)
+        ? chartOption(visual, answer, DEFAULT_THEME, { animation, formatter: frameFormatter() })
+        : undefined,
     [visual, answer],
   );
   useEffect(() => {
@@ -51,17 +53,17 @@ export function AnswerVisual({ answered, onRendered }: Props) {
         ) : option ? (
           <EChart option={option} />
         ) : visual.type === 'card' ? (
-          <CardVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+          <CardVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
         ) : visual.type === 'pivotTable' ? (
-          <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+          <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
         ) : (
-          <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+          <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
         )}
       </div>
       {option && !empty ? (
         <details className="qna-data">
           <summary>{messages.showData}</summary>
-          <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} />
+          <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
         </details>
       ) : null}
       {answer.truncated ? <p className="muted">{messages.firstRowsOnly(answer.rows.length)}</p> : null}

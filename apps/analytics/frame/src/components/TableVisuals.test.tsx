@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { QueryAnswer, ResultColumn } from '@portico/analytics-model';
+import { visual } from '../test/sample.ts';
+import { DEFAULT_THEME } from '../render/theme.ts';
+import { valueFormatter } from '../render/value-format.ts';
+import { CardVisual, MatrixVisual } from './TableVisuals.tsx';
+
+afterEach(cleanup);
+
+const site: ResultColumn = {
+  field: { column: { table: 'Devices', column: 'Site' } },
+  kind: 'column',
+  queryName: 'Devices.Site',
+  displayName: 'Site',
+  dataType: 'string',
+};
+const year: ResultColumn = {
+  field: { column: { table: 'Calendar', column: 'Year' } },
+  kind: 'column',
+  queryName: 'Calendar.Year',
+  displayName: 'Year',
+  dataType: 'integer',
+  format: '0',
+};
+const pages: ResultColumn = {
+  field: { measure: { table: 'Meter readings', measure: 'Total pages' } },
+  kind: 'measure',
+  queryName: 'Meter readings.Total pages',
+  displayName: 'Total pages',
+  dataType: 'integer',
+  format: '#,0',
+};
+
+describe('tables and cards', () => {
+  it('head a matrix’s columns with years as their format writes them: 2024, never 2,024', () => {
+    const answer: QueryAnswer = {
+      columns: [site, year, pages],
+      rows: [
+        ['Berlin', 2024, 7585653],
+        ['Berlin', 2025, 1200],
+      ],
+      truncated: false,
+    };
+    const matrix = visual('m', 'pivotTable', {
+      dataRoles: {
+        rows: [site.field],
+        columns: [year.field],
+        values: [pages.field],
+      },
+    });
+    const { container } = render(
+      <MatrixVisual visual={matrix} answer={answer} theme={DEFAULT_THEME} formatter={valueFormatter('de')} />,
+    );
+    const headers = [...container.querySelectorAll('thead th')].map((h) => h.textContent);
+    expect(headers).toEqual(['Site', '2024', '2025']);
+    expect(screen.getByText('7.585.653')).toBeTruthy();
+  });
+
+  it('write a card’s value in the embed’s locale', () => {
+    const answer: QueryAnswer = { columns: [pages], rows: [[7585653]], truncated: false };
+    render(
+      <CardVisual
+        visual={visual('c', 'card')}
+        answer={answer}
+        theme={DEFAULT_THEME}
+        formatter={valueFormatter('fr')}
+      />,
+    );
+    expect(document.querySelector('.card-value')?.textContent).toBe('7\u202f585\u202f653');
+  });
+});

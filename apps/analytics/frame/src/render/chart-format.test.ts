@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { QueryAnswer, ReportVisual, ResultColumn } from '@portico/analytics-model';
+import { visual } from '../test/sample.ts';
+import { chartData, chartOption } from './chart-options.ts';
+import { chartPoints } from './chart-points.ts';
+import { DEFAULT_THEME, resolveTheme } from './theme.ts';
+import { formatLocale, valueFormatter } from './value-format.ts';
+
+const month = { table: 'Calendar', column: 'Month' };
+const totalPages = { table: 'Meter readings', measure: 'Total pages' };
+const monthColumn: ResultColumn = {
+  field: { column: month },
+  kind: 'column',
+  queryName: 'Calendar.Month',
+  displayName: 'Month',
+  dataType: 'date',
+  format: 'MMM yyyy',
+};
+const pagesColumn: ResultColumn = {
+  field: { measure: totalPages },
+  kind: 'measure',
+  queryName: 'Meter readings.Total pages',
+  displayName: 'Total pages',
+  dataType: 'integer',
+  format: '#,0',
+};
+const byMonth: QueryAnswer = {
+  columns: [monthColumn, pagesColumn],
+  rows: [
+    ['2026-03-01', 7585653],
+    ['2026-04-01', 1200],
+  ],
+  truncated: false,
+};
+
+type Tooltip = { tooltip: { formatter: (params: unknown) => string } };
+type Axes = {
+  xAxis: { axisLabel: { formatter: (v: string) => string } };
+  yAxis: { axisLabel: { formatter: (v: number) => string } };
+};
+
+const columnChart = visual('v', 'clusteredColumnChart', {
+  dataRoles: { category: [{ column: month }], values: [{ measure: totalPages }] },
+} as Partial<ReportVisual>);
+
+describe('chart text in the embed’s locale', () => {
+  it('writes a tooltip’s category as the axis writes it, and its values with their format', () => {
+    const option = chartOption(columnChart, byMonth, DEFAULT_THEME, {
+      animation: false,
+    }) as unknown as Tooltip & Axes;
+    const axisText = option.xAxis.axisLabel.formatter('2026-03-01');
+    expect(axisText).toBe('Mar 2026');
+    const tooltip = option.tooltip.formatter([
+      { name: '2026-03-01', seriesName: 'Total pages', value: 7585653, marker: '' },
+    ]);
+    expect(tooltip).toBe('Mar 2026<br/>Total pages <b>7,585,653</b>');
+    expect(tooltip).not.toContain('2026-03-01');
+  });
+
+  it('writes axes, tooltips and keyboard points in German for a German embed', () => {
+    const formatter = valueFormatter('de');
+    const option = chartOption(columnChart, byMonth, DEFAULT_THEME, {
+      animation: false,
+      formatter,
+    }) as unknown as Tooltip & Axes;
+    expect(option.xAxis.axisLabel.formatter('2026-03-01')).toBe('Mär 2026');
+    expect(option.yAxis.axisLabel.formatter(7585653)).toBe('7,6\u00a0Mio.');
+    expect(
+      option.tooltip.formatter([{ name: '2026-03-01', seriesName: 'Total pages', value: 7585653 }]),
+    ).toBe('Mär 2026<br/>Total pages <b>7.585.653</b>');
+    expect(chartPoints(columnChart, byMonth, formatter)[0]?.text).toBe('Mär 2026: Total pages 7.585.653');
+  });
+
+  it('escapes names in tooltips, which are data', () => {
+    const option = chartOption(columnChart, byMonth, DEFAULT_THEME, {
+      animation: false,
+    }) as unknown as Tooltip;
+    expect(option.tooltip.formatter([{ name: '<img src=x>', seriesName: 'a&b', value: 1 }])).toBe(
+      '&#60;img src=x&#62;<br/>a&#38;b <b>1</b>',
+    );
+  });
+
+  it('labels a share axis in percent and falls back to en-US for an unknown language', () => {
+    expect(valueFormatter('en').axis(0.25, '0.0%')).toBe('25%');
+    expect(valueFormatter('en').axis(59.4, '0.0"%"')).toBe('59.4');
+    expect(formatLocale('not a language')).toBe('en-US');
+    expect(formatLocale(undefined)).toBe('en-US');
+    expect(formatLocale('ja')).toBe('ja');
+  });
+});
+
+describe('chart series', () => {
+  const year = { table: 'Calendar', column: 'Year' };
+  const seasonality: QueryAnswer = {
+    columns: [
+      { ...monthColumn, field: { column: { table: 'Calendar', column: 'Month name' } }, format: 'General' },
+      { ...monthColumn, field: { column: year }, dataType: 'integer', format: '0' },
+      pagesColumn,
+    ],
+    // As the service sorts them: by month, then year; 2024's data starts in July.
+    rows: [
+      ['Jan', 2025, 10],
+      ['Jan', 2026, 11],
+      ['Jul', 2024, 5],
+      ['Jul', 2025, 6],
+      ['Jul', 2026, 7],
+    ],
+    truncated: false,
+  };
+  const lines = visual('v', 'lineChart', {
+    dataRoles: {
+      category: [{ column: { table: 'Calendar', column: 'Month name' } }],
+      series: [{ column: year }],
+      values: [{ measure: { table: 'Meter readings', measure: 'Total pages' } }],
+    },
+  } as Partial<ReportVisual>);
+
+  it('come in the series column’s sort order, so a legend reads 2024, 2025, 2026', () => {
+    expect(chartData(lines, seasonality).series.map((s) => s.name)).toEqual(['2024', '2025', '2026']);
+  });
+
+  it('take their colour from the visual’s per-value map, then the theme’s, else the palette', () => {
+    const severities = visual('v', 'donutChart', { formatting: { dataColors: { Berlin: '#C62828' } } });
+    const colours = (theme = DEFAULT_THEME, v = severities) =>
+      (
+        chartOption(v, byMonthAsSites, theme, { animation: false }) as unknown as {
+          series: { data: { itemStyle: { color?: string } }[] }[];
+        }
+      ).series[0]?.data.map((d) => d.itemStyle.color);
+    expect(colours()).toEqual(['#C62828', undefined]);
+    expect(colours(resolveTheme({ valueColors: { Paris: '#F9A825', Rome: 'red' } }))).toEqual([
+      '#C62828',
+      '#F9A825',
+    ]);
+    expect(colours(DEFAULT_THEME, visual('v', 'donutChart'))).toEqual([undefined, undefined]);
+  });
+});
+
+const byMonthAsSites: QueryAnswer = {
+  ...byMonth,
+  columns: [{ ...monthColumn, dataType: 'string', format: 'General' }, pagesColumn],
+  rows: [
+    ['Berlin', 3],
+    ['Paris', 2],
+  ],
+};

@@ -1,0 +1,59 @@
+/**
+ * The one place the frame turns values into text: the model's format strings (`formatValue` of
+ * `@portico/analytics-model`) in the embed's locale (`frameLanguage`: the load's `localeSettings.language`, else the
+ * embed URL's `language`). Axis labels, tooltips, data labels, cards, tables, matrices, slicers, the filters pane's
+ * values and copied text all write through a `ValueFormatter`, so a German embed shows `7.585.653` and `März 2026`
+ * everywhere and an English one `7,585,653` and `Mar 2026`.
+ */
+import { compactNumber, DEFAULT_FORMAT_LOCALE, formatValue } from '@portico/analytics-model';
+
+type Value = string | number | boolean | null | undefined;
+
+export interface ValueFormatter {
+  /** The BCP 47 locale the values are written in. */
+  readonly locale: string;
+  /** A value with its format string (a column's or measure's), as `formatValue` writes it in the locale. */
+  readonly value: (value: Value, format?: string) => string;
+  /** A value axis' number: compact (1.2K, 3,4 Mio.), or with the measure's format when that is a percentage. */
+  readonly axis: (value: number, format?: string) => string;
+}
+
+/** The locale for a language tag: the tag when `Intl` knows it, else en-US. */
+export function formatLocale(language: string | undefined): string {
+  if (!language) return DEFAULT_FORMAT_LOCALE;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(language);
+    return canonical && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0
+      ? canonical
+      : DEFAULT_FORMAT_LOCALE;
+  } catch {
+    return DEFAULT_FORMAT_LOCALE;
+  }
+}
+
+const formatters = new Map<string, ValueFormatter>();
+
+/**
+ * @example valueFormatter('de').value(7585653, '#,0') // → '7.585.653'
+ * @example valueFormatter(undefined).value('2026-03-01', 'MMM yyyy') // → 'Mar 2026'
+ */
+export function valueFormatter(language: string | undefined): ValueFormatter {
+  const locale = formatLocale(language);
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = {
+      locale,
+      value: (value, format) => formatValue(value, format, locale),
+      // A share's axis reads 0%–100% as its labels do, not 0–1; every other axis is compact.
+      axis: (value, format) =>
+        format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, ''))
+          ? formatValue(value, format.split(';')[0]?.replace(/\.[0#]+/, ''), locale)
+          : compactNumber(value, locale),
+    };
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
+/** en-US: where no language is known (unit tests, tools). */
+export const ENGLISH_VALUES = valueFormatter(undefined);

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { formatValue } from './format.ts';
+
+/**
+ * Power BI's documented outputs of custom and named format strings (the "Custom format strings" and "Supported
+ * custom format syntax" pages), in en-US unless a locale is given: [value, format, expected, locale?].
+ */
+const NUMBERS: readonly (readonly [number, string, string, string?])[] = [
+  [1234.5678, '0', '1235'],
+  [1234.5678, '0.0', '1234.6'],
+  [1234.5678, '0.00', '1234.57'],
+  [0.5, '0', '1'],
+  [7, '000', '007'],
+  [1234.5678, '#,0', '1,235'],
+  [1234.5678, '#,##0', '1,235'],
+  [1234.5678, '#,##0.00', '1,234.57'],
+  [1234567.891, '#,0.0', '1,234,567.9'],
+  [0.5, '#.##', '.5'],
+  [1.5, '#.##', '1.5'],
+  [0.256, '0%', '26%'],
+  [0.256, '0.0%', '25.6%'],
+  [1.5, '0%', '150%'],
+  [59.37, '0.0"%"', '59.4%'],
+  [59.37, '0.0\\%', '59.4%'],
+  [59.37, '0 "%"', '59 %'],
+  [1234567, '#,0,', '1,235'],
+  [1234567, '#,0.0,,"M"', '1.2M'],
+  [1234.5, '$#,0', '$1,235'],
+  [1234.5, '$#,0.00', '$1,234.50'],
+  [-1234.5, '$#,0.00', '-$1,234.50'],
+  [-1234.5, '#,0', '-1,235'],
+  [-0.4, '0', '0'],
+  [1234.5, '#,0;(#,0)', '1,235'],
+  [-1234.5, '#,0;(#,0)', '(1,235)'],
+  [0, '#,0;(#,0);"none"', 'none'],
+  [-5, '0;;"zero"', '-5'],
+  [12, '0 "units"', '12 units'],
+  [12, '0\\ \\p\\c\\s', '12 pcs'],
+  [2024, '0', '2024'],
+  [2024, 'yyyy', '2024'],
+  [1234.5678, 'General Number', '1234.5678'],
+  [1234.5678, 'General', '1234.5678'],
+  [1234.5678, 'Fixed', '1234.57'],
+  [1234.5678, 'Standard', '1,234.57'],
+  [0.1234, 'Percent', '12.34%'],
+  [1234.5678, 'Scientific', '1.23E+03'],
+  [0.000123, '0.00E+00', '1.23E-04'],
+  [1, 'Yes/No', 'Yes'],
+  [0, 'On/Off', 'Off'],
+  [1234.5678, '#,0.00', '1.234,57', 'de'],
+  // French groups with a narrow no-break space, Russian and Polish with a no-break space.
+  [1234.5678, '#,0.00', '1\u202f234,57', 'fr'],
+  [1234.5678, '#,0.00', '1\u00a0234,57', 'ru'],
+  [1234.5678, '#,0.00', '1\u00a0234,57', 'pl'],
+  [12345.678, '#,0.00', '12\u00a0345,68', 'pl'],
+  [1234.5678, '#,0.00', '1.234,57', 'es'],
+  [12345.678, '#,0.00', '12.345,68', 'es'],
+  [1234.5678, '#,0.00', '1,234.57', 'ja'],
+  [0.256, '0.0%', '25,6%', 'de'],
+  [59.37, '0.0"%"', '59,4%', 'de'],
+  [7585653, '#,0', '7.585.653', 'de'],
+  [2024, '0', '2024', 'de'],
+];
+
+const DATES: readonly (readonly [string, string, string, string?])[] = [
+  ['2026-03-01', 'yyyy-MM-dd', '2026-03-01'],
+  ['2026-03-01', 'yy', '26'],
+  ['2026-03-01', 'MMM yyyy', 'Mar 2026'],
+  ['2026-03-01', 'MMMM yyyy', 'March 2026'],
+  ['2026-03-01', 'M/d/yyyy', '3/1/2026'],
+  ['2026-03-01', 'ddd dd MMM', 'Sun 01 Mar'],
+  ['2026-03-01', 'dddd, MMMM d, yyyy', 'Sunday, March 1, 2026'],
+  ['2026-11-08T09:05:07Z', 'yyyy-MM-dd HH:mm', '2026-11-08 09:05'],
+  ['2026-11-08T21:05:07Z', 'HH:mm:ss', '21:05:07'],
+  ['2026-11-08T21:05:07Z', 'H:mm', '21:05'],
+  ['2026-11-08T21:05:07Z', 'h:mm tt', '9:05 PM'],
+  ['2026-11-08T00:30:00Z', 'hh:mm tt', '12:30 AM'],
+  ['2026-11-08T21:05:07Z', '"opened" d MMM \\a\\t HH:mm', 'opened 8 Nov at 21:05'],
+  ['2026-03-01', 'Short Date', '3/1/26'],
+  ['2026-03-01', 'Long Date', 'Sunday, March 1, 2026'],
+  ['2026-03-01', 'Medium Date', 'Mar 1, 2026'],
+  ['2026-11-08T21:05:07Z', 'Short Time', '9:05 PM'],
+  ['2026-11-08T21:05:07Z', 'Long Time', '9:05:07 PM'],
+  ['2026-03-01', 'General Date', '3/1/26'],
+  ['2026-03-01', 'MMMM yyyy', 'März 2026', 'de'],
+  ['2026-03-01', 'MMM yyyy', 'Mär 2026', 'de'],
+  ['2026-03-01', 'dddd, d. MMMM yyyy', 'Sonntag, 1. März 2026', 'de'],
+  ['2026-03-01', 'dd.MM.yyyy', '01.03.2026', 'de'],
+  ['2026-03-01', 'Short Date', '01.03.26', 'de'],
+  ['2026-03-01', 'MMMM yyyy', 'marzo 2026', 'es'],
+  ['2026-03-01', 'ddd d MMM', 'dim. 1 mars', 'fr'],
+  ['2026-03-01', 'MMM yyyy', '3月 2026', 'ja'],
+  ['2026-11-08T21:05:07Z', 'tt h:mm', '午後 9:05', 'ja'],
+  ['2026-03-01', 'MMMM yyyy', 'marzec 2026', 'pl'],
+  ['2026-03-01', 'd MMMM yyyy', '1 marca 2026', 'pl'],
+  ['2026-03-01', 'MMMM yyyy', 'март 2026', 'ru'],
+  ['2026-03-01', 'd MMMM yyyy', '1 марта 2026', 'ru'],
+  ['2026-03-01', 'dddd', 'воскресенье', 'ru'],
+];
+
+describe('format strings against Power BI’s documented outputs', () => {
+  const rows = (table: readonly (readonly [number | string, string, string, string?])[]) =>
+    table.map(([value, format, expected, locale = 'en-US']) => ({ value, format, expected, locale }));
+
+  it.each(rows(NUMBERS))(
+    'write $value with $format as $expected ($locale)',
+    ({ value, format, expected, locale }) => {
+      expect(formatValue(value, format, locale)).toBe(expected);
+    },
+  );
+
+  it.each(rows(DATES))(
+    'write $value with $format as $expected ($locale)',
+    ({ value, format, expected, locale }) => {
+      expect(formatValue(value, format, locale)).toBe(expected);
+    },
+  );
+
+  it('leave text that is no date alone, and write blanks and booleans as Power BI does', () => {
+    expect(formatValue('Berlin', 'MMM yyyy')).toBe('Berlin');
+    expect(formatValue('critical', '#,0')).toBe('critical');
+    expect(formatValue(null, '#,0', 'de')).toBe('(Blank)');
+    expect(formatValue(true, 'Yes/No')).toBe('Yes');
+    expect(formatValue(false)).toBe('False');
+  });
+
+  it('write numbers without a format grouped in the locale, with their decimals', () => {
+    expect(formatValue(7585653)).toBe('7,585,653');
+    expect(formatValue(7585653, undefined, 'de')).toBe('7.585.653');
+    expect(formatValue(1.25, undefined, 'fr')).toBe('1,25');
+  });
+});

@@ -10,7 +10,7 @@
 import {
   PRINT_FLEET_DATASET,
   PRINT_FLEET_DATASET_ID,
-} from '../apps/analytics/src/content/samples/print-fleet-dataset.ts';
+} from '../apps/analytics/src/models/built-in.ts';
 import { interpret } from '../apps/analytics/src/kinds/qna/interpret.ts';
 import { Vocabulary } from '../apps/analytics/src/kinds/qna/vocabulary.ts';
 import { runVisualQuery } from '../apps/analytics/src/query/run.ts';

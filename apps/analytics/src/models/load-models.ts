@@ -6,10 +6,10 @@
  * `file:line:column`.
  *
  * ```ts
- * const { datasets, reports } = await loadModelFolder(BUILT_IN_MODELS_DIR);
+ * const { datasets, reports } = loadModelFolder(BUILT_IN_MODELS_DIR);
  * ```
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
@@ -62,14 +62,14 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const MAX_FILES = 1000;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-async function yamlFiles(dir: string, depth = 0): Promise<string[]> {
+function yamlFiles(dir: string, depth = 0): string[] {
   const found: string[] = [];
-  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
     a.name.localeCompare(b.name),
   )) {
     if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory() && depth < 4) found.push(...(await yamlFiles(path, depth + 1)));
+    if (entry.isDirectory() && depth < 4) found.push(...yamlFiles(path, depth + 1));
     else if (entry.isFile() && /\.ya?ml$/.test(entry.name)) found.push(path);
   }
   return found;
@@ -284,10 +284,8 @@ function toDataset(
  * Reads and checks every file of `dir`; never throws for what the files say (only for an unreadable folder).
  * `problems` is empty when the folder is valid.
  */
-export async function readModelFolder(
-  dir: string,
-): Promise<{ models?: LoadedModels; problems: readonly ModelProblem[] }> {
-  const paths = await yamlFiles(dir);
+export function readModelFolder(dir: string): { models?: LoadedModels; problems: readonly ModelProblem[] } {
+  const paths = yamlFiles(dir);
   const problems: ModelProblem[] = [];
   if (paths.length > MAX_FILES) {
     return {
@@ -298,7 +296,7 @@ export async function readModelFolder(
   const reportFiles: { source: YamlSource; file: ReportFile }[] = [];
   for (const path of paths) {
     const name = relative(process.cwd(), path) || path;
-    const text = await readFile(path, 'utf8');
+    const text = readFileSync(path, 'utf8');
     if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
       problems.push({ file: name, line: 1, column: 1, message: `larger than ${MAX_FILE_BYTES} bytes` });
       continue;
@@ -401,9 +399,12 @@ export async function readModelFolder(
   };
 }
 
-/** The folder's models and reports; a {@link ModelFolderError} listing every problem when it is not valid. */
-export async function loadModelFolder(dir: string): Promise<LoadedModels> {
-  const { models, problems } = await readModelFolder(dir);
+/**
+ * The folder's models and reports; a {@link ModelFolderError} listing every problem when it is not valid. Reads
+ * synchronously: a model folder is a few small files, read at start and on a change.
+ */
+export function loadModelFolder(dir: string): LoadedModels {
+  const { models, problems } = readModelFolder(dir);
   if (models === undefined) throw new ModelFolderError(problems);
   return models;
 }

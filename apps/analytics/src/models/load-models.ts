@@ -293,9 +293,12 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
     };
   }
   const models: { source: YamlSource; file: SemanticModelFile; dataset: Dataset }[] = [];
+  /** Files that failed before their model was known: reports naming a missing model are then not blamed too. */
+  let brokenFiles = 0;
   const reportFiles: { source: YamlSource; file: ReportFile }[] = [];
   for (const path of paths) {
-    const name = relative(process.cwd(), path) || path;
+    const fromHere = relative(process.cwd(), path);
+    const name = fromHere.startsWith('..') || fromHere === '' ? path : fromHere;
     const text = readFileSync(path, 'utf8');
     if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
       problems.push({ file: name, line: 1, column: 1, message: `larger than ${MAX_FILE_BYTES} bytes` });
@@ -304,6 +307,7 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
     const source = YamlSource.parse(name, text);
     if (source.syntaxProblems.length > 0) {
       problems.push(...source.syntaxProblems);
+      brokenFiles += 1;
       continue;
     }
     const kind = (source.data as { kind?: unknown } | null)?.kind;
@@ -311,17 +315,20 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
       const found = schemaProblems(source, SemanticModelSchema);
       if (found.length > 0) {
         problems.push(...found);
+        brokenFiles += 1;
         continue;
       }
       const file = source.data as SemanticModelFile;
       const { dataset, problems: semantic } = toDataset(source, file);
       problems.push(...semantic);
+      if (dataset === undefined) brokenFiles += 1;
       if (dataset !== undefined) models.push({ source, file, dataset });
     } else if (kind === 'report') {
       const found = schemaProblems(source, ReportFileSchema);
       if (found.length > 0) problems.push(...found);
       else reportFiles.push({ source, file: source.data as ReportFile });
     } else {
+      brokenFiles += 1;
       problems.push(
         source.problemAt(
           kind === undefined ? [] : ['kind'],
@@ -351,11 +358,19 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
       );
     workspaces.set(workspace.id, known ?? workspace);
   }
+  if (models.length === 0 && problems.length === 0)
+    problems.push({
+      file: dir,
+      line: 1,
+      column: 1,
+      message: 'no model file (a .yaml file with kind: model)',
+    });
   const reports: SampleReport[] = [];
   for (const { source, file } of reportFiles) {
     const model =
       models.find((m) => m.dataset.id === file.model) ?? models.find((m) => m.dataset.name === file.model);
     if (model === undefined) {
+      if (brokenFiles > 0) continue;
       problems.push(
         source.problemAt(
           ['model'],

@@ -146,7 +146,8 @@ export class ContentStore {
    */
   async useModels(models: ModelContent): Promise<void> {
     this.models = models;
-    for (const sample of models.reports) await this.syncSample(sample);
+    // Serialised with saves of the same report, so a reload never races a user's save.
+    for (const sample of models.reports) await this.serialised(sample.id, () => this.syncSample(sample));
   }
 
   workspaces(): readonly Workspace[] {

@@ -104,3 +104,15 @@ describe('the own-data example', () => {
     }
   }, 90_000);
 });
+
+describe('file-set and SQL tables elsewhere', () => {
+  it('are refused on ClickHouse, naming the model and table, before any query', async () => {
+    const config = testConfig('/tmp/unused-own-data', {
+      ANALYTICS_ENGINE: 'clickhouse',
+      ANALYTICS_CLICKHOUSE_URL: 'http://127.0.0.1:9',
+    });
+    await expect(openDataSource(config, silent, models.datasets)).rejects.toThrow(
+      "Model 'Support desk', table 'Tickets': file-set and SQL sources need ANALYTICS_DATA_FOLDER (DuckDB over files), not ClickHouse",
+    );
+  });
+});

@@ -7,10 +7,7 @@
  *
  *   node --import tsx bench/qna-interpret.ts [rounds=5]
  */
-import {
-  PRINT_FLEET_DATASET,
-  PRINT_FLEET_DATASET_ID,
-} from '../apps/analytics/src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET, PRINT_FLEET_DATASET_ID } from '../apps/analytics/src/models/built-in.ts';
 import { interpret } from '../apps/analytics/src/kinds/qna/interpret.ts';
 import { Vocabulary } from '../apps/analytics/src/kinds/qna/vocabulary.ts';
 import { runVisualQuery } from '../apps/analytics/src/query/run.ts';

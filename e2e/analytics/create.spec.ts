@@ -5,7 +5,7 @@
  * rows the host supplied; a token without Create permission is refused.
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/content/samples/index.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/models/built-in.ts';
 import { WORKSPACE_ID, startStack, type Stack } from './support/stack.ts';
 
 test.describe.configure({ mode: 'serial' });

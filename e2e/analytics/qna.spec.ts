@@ -3,7 +3,7 @@
  * `@portico/embed`. The answers' numbers are checked against the fleet data computed independently (oracle.ts).
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/models/built-in.ts';
 import { devices, meters, sumBy } from '../../apps/analytics/test/helpers/oracle.ts';
 import { startStack, type Stack } from './support/stack.ts';
 

@@ -5,7 +5,7 @@
  * they are.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/content/samples/index.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/models/built-in.ts';
 import { INVOICE_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/invoice.ts';
 import { AUTHORING_MESSAGES } from '../../apps/analytics/frame/src/model/authoring-messages.ts';
 import { CHROME_MESSAGES } from '../../apps/analytics/frame/src/model/chrome-messages.ts';

@@ -24,7 +24,7 @@ import { build } from 'vite';
 import { buildApp } from '../../apps/analytics/src/app.ts';
 import { ephemeralSigningKey } from '../../apps/analytics/src/auth/signing-key.ts';
 import { loadConfig } from '../../apps/analytics/src/config.ts';
-import { SAMPLE_REPORTS, PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/content/samples/index.ts';
+import { SAMPLE_REPORTS, PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/models/built-in.ts';
 import { ContentStore } from '../../apps/analytics/src/content/store.ts';
 import { openFleetDatabase } from '../../apps/analytics/src/data/fleet-database.ts';
 import {

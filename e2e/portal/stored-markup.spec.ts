@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const CUSTOMER = '<img src=x onerror="window.__pwned=1">Tailspin & <b>Sons</b>';
 const WELCOME = '<script>window.__pwned=2</script><i>Hello</i> & welcome';
 const COPY = '<svg onload="window.__pwned=3">Tailspin plan</svg>';
-/** The analytics service's sample "Supplies" report (apps/analytics/src/content/samples/supplies.ts). */
+/** The analytics service's sample "Supplies" report (apps/analytics/models/print-fleet/reports/3-supplies.report.yaml). */
 const SUPPLIES = '2896a285-1323-4c4f-9e2c-7c724e74e758';
 const shots = path.join(root, 'test-results', 'stored-markup');
 

@@ -11,8 +11,8 @@
  *   node --import tsx apps/analytics/bench/clickhouse.ts [accounts=200] [scale=1] [days=730] [runs=21]
  */
 import { createClient } from '@clickhouse/client';
-import { SAMPLE_REPORTS } from '../src/content/samples/index.ts';
-import { PRINT_FLEET_DATASET } from '../src/content/samples/print-fleet-dataset.ts';
+import { SAMPLE_REPORTS } from '../src/models/built-in.ts';
+import { PRINT_FLEET_DATASET } from '../src/models/built-in.ts';
 import { visualQuery } from '@portico/analytics-model';
 import { openClickHouseEngine } from '../src/data/clickhouse-engine.ts';
 import { loadSampleIntoClickHouse, sampleAccountNames } from '../src/data/sample-export.ts';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BasicFilter } from '@portico/models';
 import { estimateMeterRows, SAMPLE_ACCOUNTS } from '@portico/fleet-data';
-import { PRINT_FLEET_DATASET } from '../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../src/models/built-in.ts';
 import { openFileEngine } from '../src/data/file-engine.ts';
 import { writeSampleParquet } from '../src/data/sample-export.ts';
 import { compileVisualQuery } from '../src/query/compile.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BasicFilter } from '@portico/models';
 import { estimateMeterRows, SAMPLE_ACCOUNTS } from '@portico/fleet-data';
-import { PRINT_FLEET_DATASET } from '../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../src/models/built-in.ts';
 import { BENCH_SECRET, median, serviceOn, time } from './service.ts';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
 import { compileVisualQuery } from '../src/query/compile.ts';

@@ -20,6 +20,10 @@ import { openDataSource } from './data/data-source.ts';
 import type { DataSource } from './data/data-source.ts';
 import type { FleetDatabase } from './data/fleet-database.ts';
 import { loggerOptions } from './logger.ts';
+import { BUILT_IN_MODELS } from './models/built-in.ts';
+import { loadModelFolder } from './models/load-models.ts';
+import type { LoadedModels } from './models/load-models.ts';
+import { watchModelFolder } from './models/watch-models.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { echoRequestId, genReqId } from './plugins/request-id.ts';
@@ -32,7 +36,11 @@ export interface BuildAppOptions {
   /** Open fleet data, closed by its owner. Without it the app opens (loading on first use) and closes its own. */
   readonly fleet?: FleetDatabase;
   /** An open data source (any engine), closed by its owner; takes the place of `fleet`. */
-  readonly data?: Pick<DataSource, 'engine' | 'accounts'>;
+  readonly data?: Pick<DataSource, 'engine' | 'accounts'> & Partial<Pick<DataSource, 'useModels'>>;
+  /**
+   * The store the routes read. Without it the app opens one over `config.modelsDir` (validated now: an invalid
+   * folder stops the start with every problem as file:line:column) and watches the folder for changes.
+   */
   readonly content?: ContentStore;
   readonly signingKey?: SigningKey;
   /** A pino logger to use, or false for none; by default pino at LOG_LEVEL with credentials redacted. */
@@ -70,17 +78,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const loose = await securePrivateDirectory(config.dataDir, 'analytics');
   if (loose > 0) app.log.warn(privateModesWarning(home, loose));
   const now = options.now ?? Date.now;
-  let data: Pick<DataSource, 'engine' | 'accounts'>;
+  // The model folder is read before anything opens, so a bad file stops the start with its file:line:column.
+  const models: LoadedModels =
+    options.content !== undefined
+      ? BUILT_IN_MODELS
+      : config.modelsDir === BUILT_IN_MODELS.dir
+        ? BUILT_IN_MODELS
+        : loadModelFolder(config.modelsDir);
+  let data: Pick<DataSource, 'engine' | 'accounts'> & Partial<Pick<DataSource, 'useModels'>>;
   if (options.data !== undefined) data = options.data;
   else if (options.fleet !== undefined) {
     data = { engine: options.fleet.engine, accounts: new Set(options.fleet.parameters.databaseNames) };
   } else {
-    const owned = await openDataSource(config, app.log);
+    const owned = await openDataSource(config, app.log, models.datasets);
     app.addHook('onClose', async () => owned.close());
     data = owned;
   }
   try {
-    const content = options.content ?? (await ContentStore.open(join(home, 'content')));
+    let content = options.content;
+    if (content === undefined) {
+      const store = await ContentStore.open(join(home, 'content'), models);
+      content = store;
+      app.log.info({ dir: config.modelsDir, files: models.files.length }, 'model folder loaded');
+      const watcher = watchModelFolder({
+        dir: config.modelsDir,
+        log: app.log,
+        onModels: async (next) => {
+          await data.useModels?.(next.datasets);
+          await store.useModels(next);
+        },
+      });
+      app.addHook('onClose', async () => watcher.close());
+    }
     const key =
       options.signingKey ??
       (await loadSigningKey(join(home, 'signing-key.pem'), (message) => app.log.warn(message)));

@@ -13,6 +13,7 @@ import {
   url,
 } from '@portico/env-config';
 import type { Reader } from '@portico/env-config';
+import { BUILT_IN_MODELS_DIR } from './models/load-models.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -59,6 +60,8 @@ export interface AnalyticsConfig {
     readonly scale: number;
   };
   readonly engine: EngineConfig;
+  /** Absolute folder of the semantic model and report files (YAML); watched for changes. */
+  readonly modelsDir: string;
   readonly logLevel: LogLevel;
 }
 
@@ -169,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_CLICKHOUSE_PASSWORD: secret(optionalStr()),
     ANALYTICS_CLICKHOUSE_DATABASE: sqlName('default'),
     ANALYTICS_CLICKHOUSE_CLUSTER: sqlName(undefined),
+    ANALYTICS_MODELS_DIR: absoluteFolder(),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   });
   let engine: EngineConfig;
@@ -201,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embedTokenMaxMinutes: raw.ANALYTICS_EMBED_TOKEN_MAX_MINUTES,
     data: { endDate: raw.ANALYTICS_DATA_END_DATE, scale: raw.ANALYTICS_DATA_SCALE },
     engine,
+    modelsDir: raw.ANALYTICS_MODELS_DIR ?? BUILT_IN_MODELS_DIR,
     logLevel: raw.LOG_LEVEL,
   };
 }

@@ -62,8 +62,12 @@ export interface ModelHierarchy {
 export interface ModelTable {
   readonly name: string;
   readonly displayName: string;
-  /** The physical table; it carries `database_name`, the row-level-security key. */
+  /** The physical table (or view); it carries the row-level-security key column. */
   readonly source: string;
+  /** The physical column holding the customer account (row-level security); `database_name` when absent. */
+  readonly rlsColumn?: string;
+  /** A table defined by files or a query: the engine creates it as a view named `source` (DuckDB). */
+  readonly view?: { readonly files: string } | { readonly sql: string };
   readonly columns: readonly ModelColumn[];
   readonly measures: readonly ModelMeasure[];
   readonly hierarchies: readonly ModelHierarchy[];

@@ -9,17 +9,21 @@
  * `sample clickhouse` (re)creates the fleet tables on every listed node — MergeTree shards and Distributed tables
  * when a cluster is named — and streams the sample in through the first. Both print progress and rows per second.
  * The ClickHouse options default to the service's ANALYTICS_CLICKHOUSE_* variables.
+ *
+ *   models validate|list [dir], models schema (./models.ts): checks a model folder without starting the service.
  */
 import { parseArgs } from 'node:util';
 import { createClient } from '@clickhouse/client';
 import { loadSampleIntoClickHouse, sampleAccountNames, writeSampleParquet } from '../data/sample-export.ts';
 import type { ExportProgress, ExportSummary } from '../data/sample-export.ts';
 import type { FleetLoadParameters } from '../data/load-fleet.ts';
+import { models, MODELS_USAGE, ModelsUsageError } from './models.ts';
 
 const USAGE = `usage:
   npm run analytics -- sample parquet --out <dir> [--scale N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
   npm run analytics -- sample clickhouse --url <url>[,<url>…] [--cluster NAME] [--database NAME] [--user NAME]
-                       [--password …] [--scale N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]`;
+                       [--password …] [--scale N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
+${MODELS_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -147,13 +151,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [command, target, ...rest] = argv;
   try {
     if (command === 'sample') await sample(target, rest);
+    else if (command === 'models') return models(target, rest);
     else
       throw new UsageError(
         command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`,
       );
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ModelsUsageError ||
+      (error instanceof TypeError && 'code' in error)
+    ) {
       console.error(`${error.message}\n${USAGE}`);
       return 2;
     }

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SAMPLE_REPORTS } from './samples/index.ts';
-import type { SampleReport } from './samples/index.ts';
+import { SAMPLE_REPORTS } from '../models/built-in.ts';
+import type { SampleReport } from '../models/built-in.ts';
 import { ContentStore, VersionConflictError } from './store.ts';
 
 let dir: string;

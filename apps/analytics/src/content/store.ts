@@ -1,5 +1,5 @@
 /**
- * The content store: workspaces and datasets are built in; reports live as JSON documents in the data directory,
+ * The content store: workspaces and datasets come from the model files (src/models/), reports live as JSON documents in the data directory,
  * one folder per report and one file per saved version, so every save is kept:
  *
  *   content/reports/<reportId>/report.json           { id, name, workspaceId, datasetId, createdAt }
@@ -11,9 +11,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DATASETS, SAMPLE_REPORTS, WORKSPACES } from './samples/index.ts';
-import type { SampleReport } from './samples/index.ts';
+import { BUILT_IN_MODELS } from '../models/built-in.ts';
+import type { SampleReport } from '../models/load-models.ts';
 import type { Dataset, Report, ReportDefinition, Workspace } from '@portico/analytics-model';
+
+/** What the model folder gives the store: its workspaces, models and the reports defined in files. */
+export interface ModelContent {
+  readonly workspaces: readonly Workspace[];
+  readonly datasets: readonly Dataset[];
+  readonly reports: readonly SampleReport[];
+}
 
 export interface ReportVersionInfo {
   readonly version: number;
@@ -89,10 +96,18 @@ export class ContentStore {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly userDatasetsById = new Map<string, UserDatasetFile>();
 
-  private constructor(private readonly dir: string) {}
+  private models: ModelContent;
+
+  private constructor(
+    private readonly dir: string,
+    models: ModelContent,
+  ) {
+    this.models = models;
+  }
 
   /**
-   * Opens (and on first use creates) the store in `dir`, adding a version for any sample report whose built-in
+   * Opens (and on first use creates) the store in `dir` over the models and reports of a model folder (default the
+   * built-in one; a list of reports keeps the built-in models), adding a version for any report whose file's
    * definition changed since it was stored, unless someone has saved that report since.
    *
    * ```ts
@@ -100,13 +115,19 @@ export class ContentStore {
    * store.reports(FLEET_WORKSPACE_ID).map((r) => r.name); // ['Fleet overview', …]
    * ```
    */
-  static async open(dir: string, samples: readonly SampleReport[] = SAMPLE_REPORTS): Promise<ContentStore> {
-    const store = new ContentStore(dir);
+  static async open(
+    dir: string,
+    content: ModelContent | readonly SampleReport[] = BUILT_IN_MODELS,
+  ): Promise<ContentStore> {
+    const models: ModelContent = Array.isArray(content)
+      ? { workspaces: BUILT_IN_MODELS.workspaces, datasets: BUILT_IN_MODELS.datasets, reports: content }
+      : (content as ModelContent);
+    const store = new ContentStore(dir, models);
     await mkdir(join(dir, 'reports'), { recursive: true });
     for (const entry of await readdir(join(dir, 'reports'), { withFileTypes: true })) {
       if (entry.isDirectory()) await store.load(entry.name);
     }
-    for (const sample of samples) await store.syncSample(sample);
+    for (const sample of models.reports) await store.syncSample(sample);
     await mkdir(join(dir, 'datasets'), { recursive: true });
     for (const entry of await readdir(join(dir, 'datasets'), { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
@@ -118,12 +139,23 @@ export class ContentStore {
     return store;
   }
 
+  /**
+   * Serves a new version of the model folder (a hot reload): its workspaces and models from now on, and a new
+   * version of each report whose file changed (unless someone saved that report since). Stored reports whose file
+   * went away are kept; while their model is missing they are not listed.
+   */
+  async useModels(models: ModelContent): Promise<void> {
+    this.models = models;
+    // Serialised with saves of the same report, so a reload never races a user's save.
+    for (const sample of models.reports) await this.serialised(sample.id, () => this.syncSample(sample));
+  }
+
   workspaces(): readonly Workspace[] {
-    return WORKSPACES;
+    return this.models.workspaces;
   }
 
   workspace(id: string): Workspace | undefined {
-    return WORKSPACES.find((w) => w.id === id);
+    return this.models.workspaces.find((w) => w.id === id);
   }
 
   /** The built-in datasets of a workspace, then its kept (not draft) user datasets. */
@@ -131,12 +163,12 @@ export class ContentStore {
     const users = [...this.userDatasetsById.values()]
       .filter((u) => u.expiresAt === undefined && u.dataset.workspaceId === workspaceId)
       .map((u) => u.dataset);
-    return [...DATASETS.filter((d) => d.workspaceId === workspaceId), ...users];
+    return [...this.models.datasets.filter((d) => d.workspaceId === workspaceId), ...users];
   }
 
   /** A built-in or user dataset (drafts included). */
   dataset(id: string): Dataset | undefined {
-    return DATASETS.find((d) => d.id === id) ?? this.userDatasetsById.get(id)?.dataset;
+    return this.models.datasets.find((d) => d.id === id) ?? this.userDatasetsById.get(id)?.dataset;
   }
 
   /** Every user dataset (quick create), drafts included. */
@@ -151,7 +183,7 @@ export class ContentStore {
   /** Stores a user dataset (its model and rows); a draft when `file.expiresAt` is set. */
   async addUserDataset(file: UserDatasetFile, rows: UserDatasetRows): Promise<void> {
     const id = file.dataset.id;
-    if (DATASETS.some((d) => d.id === id) || this.userDatasetsById.has(id))
+    if (this.models.datasets.some((d) => d.id === id) || this.userDatasetsById.has(id))
       throw new Error(`dataset '${id}' exists`);
     const folder = join(this.dir, 'datasets', id);
     await mkdir(folder, { recursive: true });
@@ -210,7 +242,7 @@ export class ContentStore {
   /** The latest version of every report of a workspace, by name. */
   reports(workspaceId: string): readonly Report[] {
     return [...this.reportsById.values()]
-      .filter((r) => r.workspaceId === workspaceId)
+      .filter((r) => r.workspaceId === workspaceId && this.dataset(r.datasetId) !== undefined)
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 

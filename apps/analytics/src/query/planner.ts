@@ -12,8 +12,12 @@ import { QueryError } from '@portico/analytics-model';
 import type { Edge, ModelIndex } from '@portico/analytics-model';
 import type { Dialect, StatementValues } from './dialect.ts';
 
-/** The row-level-security column every table carries. */
+/** The row-level-security column of a table whose model does not name one (the fleet tables'). */
 export const RLS_COLUMN = 'database_name';
+
+/** The physical column of `table` holding the customer account, as its model file names it. */
+const rlsColumnOf = (index: ModelIndex, table: string): string =>
+  index.table(table).model.rlsColumn ?? RLS_COLUMN;
 
 /** The tables reachable from `root` and the edge that first reaches each (breadth first, so paths are shortest). */
 export function reachable(index: ModelIndex, root: string): ReadonlyMap<string, Edge | undefined> {
@@ -68,7 +72,7 @@ function secured(
 ): string {
   const model = index.table(table).model;
   const columns = model.columns.map((column) => column.source);
-  return dialect.securedTable(model.source, alias, columns, RLS_COLUMN, values);
+  return dialect.securedTable(model.source, alias, columns, model.rlsColumn ?? RLS_COLUMN, values);
 }
 
 /**
@@ -99,13 +103,14 @@ export function fromClause(
     const fromAlias = join(edge.from);
     const alias = aliases.take();
     aliasOf.set(table, alias);
-    const rls = { source: RLS_COLUMN };
+    const fromRls = { source: rlsColumnOf(index, edge.from) };
+    const toRls = { source: rlsColumnOf(index, table) };
     const keys = [
       `${dialect.columnRef(fromAlias, edge.fromColumn)} = ${dialect.columnRef(alias, edge.toColumn)}`,
     ];
     // A relationship on the account key itself already matches it (ClickHouse 18.16 refuses a repeated key).
-    if (edge.fromColumn.source !== RLS_COLUMN || edge.toColumn.source !== RLS_COLUMN) {
-      keys.push(`${dialect.columnRef(fromAlias, rls)} = ${dialect.columnRef(alias, rls)}`);
+    if (edge.fromColumn.source !== fromRls.source || edge.toColumn.source !== toRls.source) {
+      keys.push(`${dialect.columnRef(fromAlias, fromRls)} = ${dialect.columnRef(alias, toRls)}`);
     }
     joins.push({ table: secured(dialect, index, table, alias, values), on: keys.join(' AND ') });
     return alias;

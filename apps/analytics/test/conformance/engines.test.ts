@@ -5,8 +5,8 @@
  */
 import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_REPORTS } from '../../src/content/samples/index.ts';
-import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
+import { SAMPLE_REPORTS } from '../../src/models/built-in.ts';
+import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import { visualQuery } from '@portico/analytics-model';
 import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';

@@ -18,7 +18,7 @@ import type { Engine } from '../../src/data/engine.ts';
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { TEST_NOW } from '../helpers/fleet.ts';
 import { embedToken, REPORTS, testConfig } from '../helpers/test-app.ts';
-import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import { comparable } from './compare.ts';
 import { ALL_ACCOUNTS, openEngines, RUN_CLICKHOUSE } from './engines.ts';
 import type { Engines } from './engines.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryAnswer } from '@portico/analytics-model';
 import { formatValue, visualQuery } from '@portico/analytics-model';
-import { SAMPLE_REPORTS } from '../../src/content/samples/index.ts';
+import { SAMPLE_REPORTS } from '../../src/models/built-in.ts';
 import { createTestApp, embedToken, REPORTS } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 

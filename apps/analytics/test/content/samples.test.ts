@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBookmarkState, visualQuery } from '@portico/analytics-model';
 import { checkDefinition } from '../../src/content/definition-schema.ts';
-import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
-import { SAMPLE_REPORTS } from '../../src/content/samples/index.ts';
+import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
+import { SAMPLE_REPORTS } from '../../src/models/built-in.ts';
 import { openTestFleet } from '../helpers/fleet.ts';
 import type { TestFleet } from '../helpers/fleet.ts';
 import { queryRunner } from '../helpers/query.ts';

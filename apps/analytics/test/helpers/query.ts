@@ -1,4 +1,4 @@
-import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import type { FieldRef, QueryAnswer, VisualQuery } from '@portico/analytics-model';
 import { compileVisualQuery } from '../../src/query/compile.ts';
 import type { CompiledQuery } from '../../src/query/compile.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import type { FieldRef } from '@portico/analytics-model';
 import { QueryError } from '@portico/analytics-model';
 import { runCompiled } from '../../src/query/run.ts';

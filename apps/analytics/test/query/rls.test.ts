@@ -9,7 +9,7 @@ import {
 } from '@portico/models';
 import type { IFilter } from '@portico/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINT_FLEET_DATASET } from '../../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import { runCompiled } from '../../src/query/run.ts';
 import { compileUnderlyingQuery } from '../../src/query/underlying.ts';
 import { openTestFleet, TEST_NOW } from '../helpers/fleet.ts';

@@ -11,7 +11,7 @@ import {
   WORKSPACE_ID,
 } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { PRINT_FLEET_DATASET_ID } from '../../src/content/samples/index.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../src/models/built-in.ts';
 
 /** `METHOD /path` of every route in Fastify's printRoutes tree (HEAD left out). */
 function registeredRoutes(tree: string): string[] {

@@ -1,9 +1,9 @@
 /** The two built-in dashboards over the sample fleet reports, with ids that never change. */
 import { BasicFilter } from '@portico/models';
-import { FLEET_WORKSPACE_ID } from '../../content/samples/index.ts';
+import { FLEET_WORKSPACE_ID } from '../../models/built-in.ts';
 import type { DashboardDefinition, DashboardTile, TilePlacement } from '@portico/analytics-model';
 
-/** The sample reports' ids (content/samples/index.ts). */
+/** The sample reports' ids (models/built-in.ts). */
 const FLEET_OVERVIEW = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
 const SUPPLIES = '2896a285-1323-4c4f-9e2c-7c724e74e758';
 const SERVICE_ALERTS = '08618b31-6c19-432d-ad09-35294579d0c4';

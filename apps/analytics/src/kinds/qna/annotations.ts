@@ -3,7 +3,7 @@
  * columns it matches values of, the calendar to put time phrases on, and sample questions. Keyed by
  * `Table.Column` / `Table.Measure`, so the semantic model itself stays untouched.
  */
-import { PRINT_FLEET_DATASET_ID } from '../../content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../models/built-in.ts';
 
 /** `'Devices.Model'`: a column or measure by its table and name. */
 export type FieldKey = `${string}.${string}`;

@@ -1,6 +1,6 @@
 import { BasicFilter, RelativeDateFilterTimeUnit, RelativeDateOperators } from '@portico/models';
 import { describe, expect, it } from 'vitest';
-import { PRINT_FLEET_DATASET } from '../../content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../../models/built-in.ts';
 import { annotationsFor } from './annotations.ts';
 import { interpret } from './interpret.ts';
 import type { Interpretation } from '@portico/analytics-model';

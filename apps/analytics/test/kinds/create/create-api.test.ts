@@ -4,7 +4,7 @@
  * security on them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINT_FLEET_DATASET_ID } from '../../../src/content/samples/index.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../../src/models/built-in.ts';
 import type { ReportDefinition } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';

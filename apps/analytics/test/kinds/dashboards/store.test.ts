@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentStore } from '../../../src/content/store.ts';
-import { FLEET_WORKSPACE_ID } from '../../../src/content/samples/index.ts';
+import { FLEET_WORKSPACE_ID } from '../../../src/models/built-in.ts';
 import { FLEET_DASHBOARD_ID, SAMPLE_DASHBOARDS } from '../../../src/kinds/dashboards/samples.ts';
 import type { SampleDashboard } from '../../../src/kinds/dashboards/samples.ts';
 import { DashboardStore } from '../../../src/kinds/dashboards/store.ts';

@@ -1,6 +1,6 @@
 /** Embed tokens naming datasets, and Q&A calls through real HTTP (`app.inject`), for the Q&A route tests. */
 import type { FastifyInstance } from 'fastify';
-import { PRINT_FLEET_DATASET_ID } from '../../../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET_ID } from '../../../src/models/built-in.ts';
 import { apiToken, PORTAL_ORIGIN, REPORTS } from '../../helpers/test-app.ts';
 
 export const DATASET = PRINT_FLEET_DATASET_ID;

@@ -3,7 +3,7 @@
  * hand-written SQL statement on the physical tables of the test fleet: the numbers Q&A shows are the engine's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINT_FLEET_DATASET } from '../../../src/content/samples/print-fleet-dataset.ts';
+import { PRINT_FLEET_DATASET } from '../../../src/models/built-in.ts';
 import { interpret } from '../../../src/kinds/qna/interpret.ts';
 import { Vocabulary } from '../../../src/kinds/qna/vocabulary.ts';
 import { runVisualQuery } from '../../../src/query/run.ts';

@@ -2,7 +2,7 @@
  * "Device alerts by site": the devices of one or more accounts with the service alerts opened on them in a date
  * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status.
  */
-import { FLEET_WORKSPACE_ID } from '../../../content/samples/index.ts';
+import { FLEET_WORKSPACE_ID } from '../../../models/built-in.ts';
 import { num, restricted, Statement } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
 import { LINES_PER_PAGE } from '../pagination.ts';

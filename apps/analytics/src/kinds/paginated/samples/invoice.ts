@@ -2,7 +2,7 @@
  * "Monthly page invoice": one account and one month, the mono and colour pages of every device at the given unit
  * prices, grouped by site with subtotals, under a header block and over a total.
  */
-import { FLEET_WORKSPACE_ID } from '../../../content/samples/index.ts';
+import { FLEET_WORKSPACE_ID } from '../../../models/built-in.ts';
 import { num, restricted, Statement, text } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
 import { lastWholeMonth } from '../parameters.ts';

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_MODELS_DIR } from '../models/load-models.ts';
+
+const CLI = fileURLToPath(new URL('./analytics.ts', import.meta.url));
+const run = (...args: string[]) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ANALYTICS_MODELS_DIR: '' },
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+};
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'models-cli-'));
+  cpSync(BUILT_IN_MODELS_DIR, dir, { recursive: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run analytics -- models', () => {
+  it('validate exits 0 on the built-in folder and lists its models and reports', () => {
+    const valid = run('models', 'validate', dir);
+    expect(valid.code).toBe(0);
+    expect(valid.out).toContain('valid — 1 model(s), 4 report(s) in 5 file(s)');
+    const list = run('models', 'list', dir);
+    expect(list.code).toBe(0);
+    expect(list.out).toContain('model Print fleet (48c27e37-dbbd-4a5c-a6fc-79023eff1af4)');
+    expect(list.out).toContain('report Service alerts');
+  });
+
+  it('validate exits 1 and prints each problem as file:line:column', () => {
+    const file = join(dir, 'reports', '3-supplies.report.yaml');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('kind: report', 'kind: report\nextra: 1'));
+    const invalid = run('models', 'validate', dir);
+    writeFileSync(file, text);
+    expect(invalid.code).toBe(1);
+    expect(invalid.err).toContain(`${file}:3:1: unknown property 'extra'`);
+    expect(invalid.err).toContain('1 problem');
+  });
+
+  it('exits 2 with the usage for an unknown action or a missing folder', () => {
+    expect(run('models', 'check').code).toBe(2);
+    const missing = run('models', 'validate', join(dir, 'nowhere'));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('is not a folder');
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The shape of model and report files (YAML), as TypeBox schemas: the one source of truth for the loader's checks and
+ * for the JSON Schemas published in `apps/analytics/models/schema/` (editors validate and complete files with them;
+ * `file-schema.test.ts` keeps the published files equal to these).
+ */
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { ReportDefinitionSchema } from '../content/definition-schema.ts';
+
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const Id = Type.String({
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+  description: 'A UUID, lower case; never changes once reports and embed tokens use it',
+});
+/** A physical table or column name: a plain SQL identifier, so it can be quoted safely on every engine. */
+const Physical = Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}$' });
+const Text = (maxLength: number) => Type.String({ maxLength });
+
+export const DataTypeSchema = Type.Union(
+  ['string', 'integer', 'decimal', 'boolean', 'date', 'dateTime'].map((t) => Type.Literal(t)),
+);
+
+const ColumnSchema = Type.Object(
+  {
+    name: Name,
+    displayName: Type.Optional(Name),
+    source: Type.Optional(Physical),
+    type: DataTypeSchema,
+    format: Type.Optional(Text(100)),
+    sortBy: Type.Optional(Name),
+    description: Type.Optional(Text(1000)),
+    hidden: Type.Optional(Type.Boolean()),
+  },
+  {
+    additionalProperties: false,
+    description: 'A column; `source` is the physical column (default: the name, when it is an identifier)',
+  },
+);
+
+const MeasureBase = {
+  name: Name,
+  displayName: Type.Optional(Name),
+  format: Text(100),
+  description: Type.Optional(Text(1000)),
+};
+
+const AggregateMeasureSchema = Type.Object(
+  {
+    ...MeasureBase,
+    aggregation: Type.Union(
+      ['sum', 'avg', 'count', 'distinctCount', 'min', 'max'].map((a) => Type.Literal(a)),
+    ),
+    column: Name,
+  },
+  { additionalProperties: false, description: 'An aggregation of one column of the table' },
+);
+
+const RatioMeasureSchema = Type.Object(
+  {
+    ...MeasureBase,
+    ratio: Type.Object(
+      { numerator: Name, denominator: Name },
+      { additionalProperties: false, description: 'Two measures of the same table' },
+    ),
+  },
+  { additionalProperties: false, description: 'One measure divided by another (blank when it divides by 0)' },
+);
+
+const HierarchySchema = Type.Object(
+  {
+    name: Name,
+    levels: Type.Array(Type.Object({ name: Name, column: Name }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 20,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** Where a table's rows come from. */
+export const TableSourceSchema = Type.Union([
+  Type.Object(
+    { table: Physical },
+    { additionalProperties: false, description: 'A physical table (or a data-folder file set of that name)' },
+  ),
+  Type.Object(
+    {
+      files: Type.String({
+        minLength: 1,
+        maxLength: 300,
+        pattern: '^(?!/)(?!.*\\.\\.)[A-Za-z0-9_./*-]+\\.(parquet|csv)$',
+      }),
+    },
+    {
+      additionalProperties: false,
+      description: 'A file set in ANALYTICS_DATA_FOLDER (DuckDB only), e.g. tickets/*.parquet',
+    },
+  ),
+  Type.Object(
+    { sql: Type.String({ minLength: 1, maxLength: 20_000 }) },
+    { additionalProperties: false, description: 'A SELECT the engine runs as a view (DuckDB only)' },
+  ),
+]);
+
+const TableSchema = Type.Object(
+  {
+    name: Name,
+    displayName: Type.Optional(Name),
+    source: TableSourceSchema,
+    rowLevelSecurity: Type.Object(
+      { column: Name },
+      {
+        additionalProperties: false,
+        description:
+          "The column holding the customer account: the embed token's identities filter every query on it",
+      },
+    ),
+    columns: Type.Array(ColumnSchema, { minItems: 1, maxItems: 500 }),
+    measures: Type.Optional(
+      Type.Array(Type.Union([AggregateMeasureSchema, RatioMeasureSchema]), { maxItems: 500 }),
+    ),
+    hierarchies: Type.Optional(Type.Array(HierarchySchema, { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+const Endpoint = Type.Object({ table: Name, column: Name }, { additionalProperties: false });
+
+export const SemanticModelSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    kind: Type.Literal('model'),
+    id: Id,
+    name: Name,
+    description: Type.Optional(Text(1000)),
+    workspace: Type.Object(
+      { id: Id, name: Name, description: Type.Optional(Text(1000)) },
+      { additionalProperties: false, description: 'The workspace the model and its reports are listed in' },
+    ),
+    dataSource: Type.Union([Type.Literal('any'), Type.Literal('duckdb'), Type.Literal('clickhouse')], {
+      description: 'The engines the model runs on: file and SQL table sources need duckdb',
+    }),
+    tables: Type.Array(TableSchema, { minItems: 1, maxItems: 200 }),
+    relationships: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { from: Endpoint, to: Endpoint },
+          { additionalProperties: false, description: 'Many rows of `from` to one row of `to`' },
+        ),
+        { maxItems: 1000 },
+      ),
+    ),
+  },
+  { additionalProperties: false, title: 'Portico semantic model' },
+);
+export type SemanticModelFile = Static<typeof SemanticModelSchema>;
+
+export const ReportFileSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    kind: Type.Literal('report'),
+    id: Id,
+    name: Name,
+    model: Type.String({ minLength: 1, description: 'The id of the model the report shows' }),
+    definition: ReportDefinitionSchema,
+  },
+  { additionalProperties: false, title: 'Portico report' },
+);
+export type ReportFile = Static<typeof ReportFileSchema>;
+
+/** The published JSON Schemas, by file name under `apps/analytics/models/schema/`. */
+export const PUBLISHED_SCHEMAS = {
+  'semantic-model.schema.json': SemanticModelSchema,
+  'report.schema.json': ReportFileSchema,
+} as const;
+
+/** A schema as published: draft 2020-12 JSON, two-space indented, newline at the end. */
+export function publishedSchemaText(name: keyof typeof PUBLISHED_SCHEMAS): string {
+  const schema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `https://portico.dev/schemas/${name}`,
+    ...(JSON.parse(JSON.stringify(PUBLISHED_SCHEMAS[name])) as object),
+  };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}

@@ -24,7 +24,7 @@ test('a sample user signs in through the popup, sees their name on the sign-out 
   page,
 }) => {
   await page.goto(`${stack.portalUrl}/`);
-  const signIn = page.getByRole('button', { name: 'Sign in' });
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
   await expect(signIn).toBeVisible();
 
   const popupOpened = page.waitForEvent('popup');
@@ -43,12 +43,12 @@ test('a sample user signs in through the popup, sees their name on the sign-out 
 
   await signOut.click();
   // The provider ends its session and sends the browser back to the portal, signed out.
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 20_000 });
   expect(new URL(page.url()).origin).toBe(new URL(stack.portalUrl).origin);
 
   // Signing in again asks for the password: the provider's session really ended.
   const again = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const second = await again;
   await expect(second.getByLabel('Password')).toBeVisible();
   await second.close();

@@ -16,6 +16,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CUSTOMER = '<img src=x onerror="window.__pwned=1">Tailspin & <b>Sons</b>';
+const ACCOUNT_NAME = '<script>window.__pwned=4</script>';
 const WELCOME = '<script>window.__pwned=2</script><i>Hello</i> & welcome';
 const COPY = '<svg onload="window.__pwned=3">Tailspin plan</svg>';
 /** The analytics service's sample "Supplies" report (apps/analytics/models/print-fleet/reports/3-supplies.report.yaml). */
@@ -38,15 +39,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'portico-markup-'));
   // Before the portal's first start, so it seeds no sample accounts: Alice belongs to this account alone.
-  admin(
-    'accounts',
-    'create',
-    'tailspin',
-    '--name',
-    '<script>window.__pwned=4</script>',
-    '--customer',
-    CUSTOMER,
-  );
+  admin('accounts', 'create', 'tailspin', '--name', ACCOUNT_NAME, '--customer', CUSTOMER);
   admin('members', 'grant', 'tailspin', 'alice@contoso.example');
   stack = await startStack({
     PORTICO_DATA_DIR: dataDir,
@@ -131,7 +124,8 @@ test('the welcome message, a customer name and a saved report name show as text'
   await page.getByRole('link', { name: 'Reports', exact: true }).click();
   const customer = page.getByRole('combobox', { name: 'Customer' });
   await expect(customer).toBeVisible();
-  await expect(customer.locator('option')).toHaveText([`${CUSTOMER} (tailspin)`]);
+  // The account by name, then its customer (the reports browser names accounts, never their ids).
+  await expect(customer.locator('option')).toHaveText([`${ACCOUNT_NAME} (${CUSTOMER})`]);
   await expectNoInjection(page);
 
   // No report is granted to Tailspin yet, and it has saved none: the page says so.

@@ -16,10 +16,12 @@ import { TokenService } from './auth/tokens.ts';
 import type { AnalyticsConfig } from './config.ts';
 import { ContentDirectory } from './content/directory.ts';
 import { ContentStore } from './content/store.ts';
-import { openDataSource } from './data/data-source.ts';
+import { fixedDataVersion } from './data/data-version.ts';
+import { fleetDataVersion, openDataSource } from './data/data-source.ts';
 import type { DataSource } from './data/data-source.ts';
 import type { FleetDatabase } from './data/fleet-database.ts';
 import { loggerOptions } from './logger.ts';
+import { ResultCache } from './query/result-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { echoRequestId, genReqId } from './plugins/request-id.ts';
@@ -31,8 +33,11 @@ export interface BuildAppOptions {
   readonly config: AnalyticsConfig;
   /** Open fleet data, closed by its owner. Without it the app opens (loading on first use) and closes its own. */
   readonly fleet?: FleetDatabase;
-  /** An open data source (any engine), closed by its owner; takes the place of `fleet`. */
-  readonly data?: Pick<DataSource, 'engine' | 'accounts'>;
+  /**
+   * An open data source (any engine), closed by its owner; takes the place of `fleet`. Without a `dataVersion`, its
+   * data is taken to change only with a restart.
+   */
+  readonly data?: Pick<DataSource, 'engine' | 'accounts'> & Partial<Pick<DataSource, 'dataVersion'>>;
   readonly content?: ContentStore;
   readonly signingKey?: SigningKey;
   /** A pino logger to use, or false for none; by default pino at LOG_LEVEL with credentials redacted. */
@@ -70,10 +75,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const loose = await securePrivateDirectory(config.dataDir, 'analytics');
   if (loose > 0) app.log.warn(privateModesWarning(home, loose));
   const now = options.now ?? Date.now;
-  let data: Pick<DataSource, 'engine' | 'accounts'>;
-  if (options.data !== undefined) data = options.data;
-  else if (options.fleet !== undefined) {
-    data = { engine: options.fleet.engine, accounts: new Set(options.fleet.parameters.databaseNames) };
+  let data: Pick<DataSource, 'engine' | 'accounts' | 'dataVersion'>;
+  if (options.data !== undefined) {
+    data = {
+      ...options.data,
+      dataVersion:
+        options.data.dataVersion ?? fixedDataVersion({ source: options.data.engine.source, openedAt: now() }),
+    };
+  } else if (options.fleet !== undefined) {
+    data = {
+      engine: options.fleet.engine,
+      accounts: new Set(options.fleet.parameters.databaseNames),
+      dataVersion: fleetDataVersion(options.fleet.parameters),
+    };
   } else {
     const owned = await openDataSource(config, app.log);
     app.addHook('onClose', async () => owned.close());
@@ -92,6 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directory: new ContentDirectory(),
       tokens,
       accounts: data.accounts,
+      dataVersion: data.dataVersion,
+      results: new ResultCache({ maxBytes: config.cache.maxBytes, ttlMs: config.cache.ttlSeconds * 1000 }),
       now,
     });
 

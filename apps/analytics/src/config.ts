@@ -59,6 +59,13 @@ export interface AnalyticsConfig {
     readonly scale: number;
   };
   readonly engine: EngineConfig;
+  /** The query result cache (src/query/result-cache.ts). */
+  readonly cache: {
+    /** Bound on the kept answers' bytes; 0 turns the cache off. */
+    readonly maxBytes: number;
+    /** Lifetime of an answer, on every engine (ClickHouse's only invalidation). */
+    readonly ttlSeconds: number;
+  };
   readonly logLevel: LogLevel;
 }
 
@@ -169,6 +176,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_CLICKHOUSE_PASSWORD: secret(optionalStr()),
     ANALYTICS_CLICKHOUSE_DATABASE: sqlName('default'),
     ANALYTICS_CLICKHOUSE_CLUSTER: sqlName(undefined),
+    ANALYTICS_CACHE_MAX_MB: int(64, { min: 0, max: 65_536 }),
+    ANALYTICS_CACHE_TTL_SECONDS: int(60, { min: 1, max: 86_400 }),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   });
   let engine: EngineConfig;
@@ -201,6 +210,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embedTokenMaxMinutes: raw.ANALYTICS_EMBED_TOKEN_MAX_MINUTES,
     data: { endDate: raw.ANALYTICS_DATA_END_DATE, scale: raw.ANALYTICS_DATA_SCALE },
     engine,
+    cache: {
+      maxBytes: raw.ANALYTICS_CACHE_MAX_MB * 1024 * 1024,
+      ttlSeconds: raw.ANALYTICS_CACHE_TTL_SECONDS,
+    },
     logLevel: raw.LOG_LEVEL,
   };
 }

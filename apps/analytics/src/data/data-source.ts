@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsConfig } from '../config.ts';
 import { openClickHouseEngine } from './clickhouse-engine.ts';
+import { fixedDataVersion, folderDataVersion } from './data-version.ts';
+import type { DataVersion } from './data-version.ts';
 import type { Engine } from './engine.ts';
 import { openFileEngine } from './file-engine.ts';
 import { openFleetDatabase } from './fleet-database.ts';
@@ -16,6 +18,8 @@ export interface DataSource {
   readonly engine: Engine;
   /** The databaseNames the data holds; filled in the background for a server that is down at start. */
   readonly accounts: ReadonlySet<string>;
+  /** The data's current version (the result cache drops its answers when it changes); see data-version.ts. */
+  readonly dataVersion: DataVersion;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,11 @@ export async function openDataSource(config: AnalyticsConfig, log: FastifyBaseLo
     return {
       engine,
       accounts,
+      dataVersion: fixedDataVersion({
+        source: 'clickhouse',
+        url: engineConfig.url,
+        database: engineConfig.database,
+      }),
       async close() {
         stop();
         await engine.close();
@@ -75,7 +84,12 @@ export async function openDataSource(config: AnalyticsConfig, log: FastifyBaseLo
       'reading the data folder',
     );
     const { rows } = await engine.query(ACCOUNTS_SQL);
-    return { engine, accounts: new Set(rows.map((row) => String(row[0]))), close: () => engine.close() };
+    return {
+      engine,
+      accounts: new Set(rows.map((row) => String(row[0]))),
+      dataVersion: folderDataVersion(engineConfig.dataFolder),
+      close: () => engine.close(),
+    };
   }
   const home = join(config.dataDir, 'analytics');
   log.info({ file: join(home, 'fleet.duckdb'), scale: config.data.scale }, 'opening the fleet data');
@@ -89,6 +103,12 @@ export async function openDataSource(config: AnalyticsConfig, log: FastifyBaseLo
   return {
     engine: fleet.engine,
     accounts: new Set(fleet.parameters.databaseNames),
+    dataVersion: fleetDataVersion(fleet.parameters),
     close: () => fleet.engine.close(),
   };
+}
+
+/** The fleet sample's version: its load parameters and the time this process opened it (it changes only on restart). */
+export function fleetDataVersion(parameters: object): DataVersion {
+  return fixedDataVersion({ source: 'fleet', parameters, openedAt: Date.now() });
 }

@@ -158,7 +158,7 @@ const stopped = (child: ChildProcess): Promise<void> =>
   });
 
 /** Runs every N against the service listening on `port`; each viewer has a token and 6 keep-alive sockets. */
-async function serviceSide(child: ChildProcess, port: number): Promise<Point[]> {
+async function serviceSide(child: ChildProcess, port: number, rowCounts: number[][]): Promise<Point[]> {
   const setup = new Agent({ keepAlive: true });
   const basic = `Basic ${Buffer.from(`portico-portal-server:${SECRET}`).toString('base64')}`;
   const form = { grant_type: 'client_credentials' };
@@ -195,6 +195,29 @@ async function serviceSide(child: ChildProcess, port: number): Promise<Point[]> 
   const page = report.definition.pages[0];
   if (page === undefined) throw new Error('the fleet overview has no page');
   const queries = page.visuals.map((visual) => visualQuery(report.definition, page, visual));
+  // The service answers each account's page with the rows DuckDB alone gives.
+  for (const [a, account] of ACCOUNTS.entries()) {
+    const token = await tokenFor(account);
+    const counts = await Promise.all(
+      queries.map(
+        async (query) =>
+          (
+            (await call(
+              setup,
+              port,
+              'POST',
+              '/frame-api/query',
+              { reportId: REPORT_ID, query },
+              `Bearer ${token}`,
+            )) as {
+              rows: unknown[];
+            }
+          ).rows.length,
+      ),
+    );
+    if (JSON.stringify(counts) !== JSON.stringify(rowCounts[a]))
+      throw new Error(`${account}: the service's row counts ${JSON.stringify(counts)} differ from DuckDB's`);
+  }
   const points: Point[] = [];
   for (const viewers of VIEWERS) {
     const tokens = await Promise.all(
@@ -274,6 +297,7 @@ try {
   await loaded.engine.close();
   console.info(`  ${(loaded.loaded?.rows['meter_readings'] ?? 0).toLocaleString('en')} meter readings`);
 
+  let rowCounts: number[][] = [];
   const runs = new Map<Side, Point[][]>(SIDES.map((side) => [side, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const side of SIDES) {
@@ -282,11 +306,12 @@ try {
         // The service is stopped: DuckDB lets one process open the file.
         const engine = await engineSide(file, join(dir, 'analytics', 'content'));
         points = engine.points;
-        if (round === 0) console.info(`  rows per visual (per account): ${JSON.stringify(engine.rowCounts)}`);
+        rowCounts = engine.rowCounts;
+        if (round === 0) console.info(`  rows per visual (per account): ${JSON.stringify(rowCounts)}`);
       } else {
         const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0);
         try {
-          points = await serviceSide(child, port);
+          points = await serviceSide(child, port, rowCounts);
         } finally {
           await stopped(child);
         }

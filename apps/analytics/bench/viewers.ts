@@ -2,7 +2,7 @@
 
 export interface LoopOptions {
   readonly viewers: number;
-  /** Pages finished before this are not counted. */
+  /** The least time before pages are counted. */
   readonly warmupMs: number;
   /** How long pages are counted after the warm-up. */
   readonly measureMs: number;
@@ -32,18 +32,27 @@ async function limited(work: readonly (() => Promise<unknown>)[], limit: number)
   await Promise.all(Array.from({ length: Math.min(limit, work.length) }, lane));
 }
 
-/** Every viewer loads its page again and again until the window closes; resolves with the counted pages. */
+/**
+ * Every viewer loads its page again and again until the window closes; resolves with the counted pages. The window
+ * opens after the warm-up and once every viewer has finished its first page (so the viewers' first, cold and
+ * simultaneous, pages are not counted and the loops are out of step), and lasts `measureMs`.
+ */
 export async function closedLoop(options: LoopOptions): Promise<LoopResult> {
-  const started = performance.now();
-  const from = started + options.warmupMs;
-  const until = from + options.measureMs;
+  const warm = performance.now() + options.warmupMs;
+  let firstsLeft = options.viewers;
+  let from: number | undefined;
   const latencies: number[] = [];
   const viewer = async (i: number): Promise<void> => {
-    while (performance.now() < until) {
+    let first = true;
+    while (from === undefined || performance.now() < from + options.measureMs) {
       const t0 = performance.now();
       await limited(options.page(i), options.sockets);
       const t1 = performance.now();
-      if (t1 >= from && t1 <= until) latencies.push(t1 - t0);
+      if (first) {
+        first = false;
+        firstsLeft -= 1;
+        if (firstsLeft === 0) from = Math.max(warm, t1);
+      } else if (from !== undefined && t1 >= from && t1 <= from + options.measureMs) latencies.push(t1 - t0);
     }
   };
   await Promise.all(Array.from({ length: options.viewers }, (_, i) => viewer(i)));

@@ -49,9 +49,18 @@ test('the filters pane collapses to a rail that gives the canvas its width, and 
 
 test('a relative date filter reads as a sentence in the pane', async () => {
   const p = await hosts.opened();
+  // The overview's own 12-month window sits on its period visuals: the host sets one on the report.
+  const set = await settle(
+    p,
+    `await report.setFilters([{ $schema: 'http://powerbi.com/product/schema#relativeDate',
+      target: { table: 'Calendar', column: 'Date' }, filterType: 4, operator: 0, timeUnitsCount: 12,
+      timeUnitType: 4, includeToday: false }]);`,
+  );
+  expect(set.ok).toBe(true);
   await expect(frameOf(p).getByRole('complementary', { name: 'Filters' })).toContainText(
     'Date is in the last 12 calendar months',
   );
+  expect((await settle(p, 'await report.removeFilters();')).ok).toBe(true);
 });
 
 test('a basic filter picked in the pane filters the visuals and raises filtersApplied with the page filters', async () => {

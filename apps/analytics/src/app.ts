@@ -16,7 +16,8 @@ import { TokenService } from './auth/tokens.ts';
 import type { AnalyticsConfig } from './config.ts';
 import { ContentDirectory } from './content/directory.ts';
 import { ContentStore } from './content/store.ts';
-import { openDataSource } from './data/data-source.ts';
+import { fixedDataVersion } from './data/data-version.ts';
+import { fleetDataVersion, openDataSource } from './data/data-source.ts';
 import type { DataSource } from './data/data-source.ts';
 import type { FleetDatabase } from './data/fleet-database.ts';
 import { loggerOptions } from './logger.ts';
@@ -24,6 +25,7 @@ import { BUILT_IN_MODELS } from './models/built-in.ts';
 import { loadModelFolder } from './models/load-models.ts';
 import type { LoadedModels } from './models/load-models.ts';
 import { watchModelFolder } from './models/watch-models.ts';
+import { ResultCache } from './query/result-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { echoRequestId, genReqId } from './plugins/request-id.ts';
@@ -35,8 +37,12 @@ export interface BuildAppOptions {
   readonly config: AnalyticsConfig;
   /** Open fleet data, closed by its owner. Without it the app opens (loading on first use) and closes its own. */
   readonly fleet?: FleetDatabase;
-  /** An open data source (any engine), closed by its owner; takes the place of `fleet`. */
-  readonly data?: Pick<DataSource, 'engine' | 'accounts'> & Partial<Pick<DataSource, 'useModels'>>;
+  /**
+   * An open data source (any engine), closed by its owner; takes the place of `fleet`. Without a `dataVersion`, its
+   * data is taken to change only with a restart.
+   */
+  readonly data?: Pick<DataSource, 'engine' | 'accounts'> &
+    Partial<Pick<DataSource, 'useModels' | 'dataVersion'>>;
   /**
    * The store the routes read. Without it the app opens one over `config.modelsDir` (validated now: an invalid
    * folder stops the start with every problem as file:line:column) and watches the folder for changes.
@@ -85,10 +91,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : config.modelsDir === BUILT_IN_MODELS.dir
         ? BUILT_IN_MODELS
         : loadModelFolder(config.modelsDir);
-  let data: Pick<DataSource, 'engine' | 'accounts'> & Partial<Pick<DataSource, 'useModels'>>;
-  if (options.data !== undefined) data = options.data;
-  else if (options.fleet !== undefined) {
-    data = { engine: options.fleet.engine, accounts: new Set(options.fleet.parameters.databaseNames) };
+  let data: Pick<DataSource, 'engine' | 'accounts' | 'dataVersion'> & Partial<Pick<DataSource, 'useModels'>>;
+  if (options.data !== undefined) {
+    data = {
+      ...options.data,
+      dataVersion:
+        options.data.dataVersion ?? fixedDataVersion({ source: options.data.engine.source, openedAt: now() }),
+    };
+  } else if (options.fleet !== undefined) {
+    data = {
+      engine: options.fleet.engine,
+      accounts: new Set(options.fleet.parameters.databaseNames),
+      dataVersion: fleetDataVersion(options.fleet.parameters),
+    };
   } else {
     const owned = await openDataSource(config, app.log, models.datasets);
     app.addHook('onClose', async () => owned.close());
@@ -121,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       directory: new ContentDirectory(),
       tokens,
       accounts: data.accounts,
+      dataVersion: data.dataVersion,
+      results: new ResultCache({ maxBytes: config.cache.maxBytes, ttlMs: config.cache.ttlSeconds * 1000 }),
       now,
     });
 

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       embedTokenMaxMinutes: 60,
       data: { endDate: undefined, scale: 1 },
       engine: { kind: 'duckdb', dataFolder: undefined },
+      cache: { maxBytes: 64 * 1024 * 1024, ttlSeconds: 60 },
       logLevel: 'info',
     });
     expect(config.frameDist.endsWith('/apps/analytics/frame-dist')).toBe(true);
@@ -131,6 +132,24 @@ describe('exactOrigin', () => {
     const problems = problemsOf({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_ENGINE: 'clickhouse' });
     expect(problems).toEqual([
       expect.stringMatching(/^ANALYTICS_CLICKHOUSE_URL: is required when ANALYTICS_ENGINE=clickhouse/),
+    ]);
+  });
+
+  it('reads the result cache’s bound and lifetime, 0 MB turning it off, and refuses values out of range', () => {
+    const config = loadConfig({
+      ANALYTICS_CLIENT_SECRET: 'x',
+      ANALYTICS_CACHE_MAX_MB: '0',
+      ANALYTICS_CACHE_TTL_SECONDS: '5',
+    });
+    expect(config.cache).toEqual({ maxBytes: 0, ttlSeconds: 5 });
+    const problems = problemsOf({
+      ANALYTICS_CLIENT_SECRET: 'x',
+      ANALYTICS_CACHE_MAX_MB: '-1',
+      ANALYTICS_CACHE_TTL_SECONDS: '0',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'ANALYTICS_CACHE_MAX_MB',
+      'ANALYTICS_CACHE_TTL_SECONDS',
     ]);
   });
 });

@@ -62,6 +62,13 @@ export interface AnalyticsConfig {
   readonly engine: EngineConfig;
   /** Absolute folder of the semantic model and report files (YAML); watched for changes. */
   readonly modelsDir: string;
+  /** The query result cache (src/query/result-cache.ts). */
+  readonly cache: {
+    /** Bound on the kept answers' bytes; 0 turns the cache off. */
+    readonly maxBytes: number;
+    /** Lifetime of an answer, on every engine (ClickHouse's only invalidation). */
+    readonly ttlSeconds: number;
+  };
   readonly logLevel: LogLevel;
 }
 
@@ -173,6 +180,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_CLICKHOUSE_DATABASE: sqlName('default'),
     ANALYTICS_CLICKHOUSE_CLUSTER: sqlName(undefined),
     ANALYTICS_MODELS_DIR: absoluteFolder(),
+    ANALYTICS_CACHE_MAX_MB: int(64, { min: 0, max: 65_536 }),
+    ANALYTICS_CACHE_TTL_SECONDS: int(60, { min: 1, max: 86_400 }),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   });
   let engine: EngineConfig;
@@ -206,6 +215,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     data: { endDate: raw.ANALYTICS_DATA_END_DATE, scale: raw.ANALYTICS_DATA_SCALE },
     engine,
     modelsDir: raw.ANALYTICS_MODELS_DIR ?? BUILT_IN_MODELS_DIR,
+    cache: {
+      maxBytes: raw.ANALYTICS_CACHE_MAX_MB * 1024 * 1024,
+      ttlSeconds: raw.ANALYTICS_CACHE_TTL_SECONDS,
+    },
     logLevel: raw.LOG_LEVEL,
   };
 }

@@ -4,7 +4,9 @@ import type { AnalyticsConfig } from './config.ts';
 import type { ContentDirectory } from './content/directory.ts';
 import type { ContentStore } from './content/store.ts';
 import type { Report } from '@portico/analytics-model';
+import type { DataVersion } from './data/data-version.ts';
 import type { Engine } from './data/engine.ts';
+import type { ResultCache } from './query/result-cache.ts';
 
 /** What the routes share: decorated on the app once and read through `servicesOf(app)` below. */
 export interface AnalyticsServices {
@@ -16,6 +18,10 @@ export interface AnalyticsServices {
   readonly tokens: TokenService;
   /** The databaseNames the loaded data holds: the only ones an embed token may name. */
   readonly accounts: ReadonlySet<string>;
+  /** The data's current version: a change drops the result cache's answers. */
+  readonly dataVersion: DataVersion;
+  /** Answers of compiled statements, per model and data version, statement and identity. */
+  readonly results: ResultCache;
   /** The clock of tokens and relative filters (tests pin it). */
   readonly now: () => number;
 }

@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Dataset } from '@portico/analytics-model';
 import type { AnalyticsConfig } from '../config.ts';
 import { openClickHouseEngine } from './clickhouse-engine.ts';
+import { fixedDataVersion, folderDataVersion } from './data-version.ts';
+import type { DataVersion } from './data-version.ts';
 import type { Engine } from './engine.ts';
 import { openFileEngine } from './file-engine.ts';
 import { openFleetDatabase } from './fleet-database.ts';
@@ -22,6 +24,8 @@ export interface DataSource {
    * over a data folder) and, there, reads the accounts again. Throws when the engine cannot serve them.
    */
   useModels(datasets: readonly Dataset[]): Promise<void>;
+  /** The data's current version (the result cache drops its answers when it changes); see data-version.ts. */
+  readonly dataVersion: DataVersion;
   close(): Promise<void>;
 }
 
@@ -102,6 +106,11 @@ export async function openDataSource(
       engine,
       accounts,
       useModels: async (next) => refuseViews(next, 'ClickHouse'),
+      dataVersion: fixedDataVersion({
+        source: 'clickhouse',
+        url: engineConfig.url,
+        database: engineConfig.database,
+      }),
       async close() {
         stop();
         await engine.close();
@@ -133,7 +142,13 @@ export async function openDataSource(
       await engine.close();
       throw error;
     }
-    return { engine, accounts, useModels, close: () => engine.close() };
+    return {
+      engine,
+      accounts,
+      useModels,
+      dataVersion: folderDataVersion(folder),
+      close: () => engine.close(),
+    };
   }
   refuseViews(datasets, 'the embedded fleet database');
   const home = join(config.dataDir, 'analytics');
@@ -149,6 +164,12 @@ export async function openDataSource(
     engine: fleet.engine,
     accounts: new Set(fleet.parameters.databaseNames),
     useModels: async (next) => refuseViews(next, 'the embedded fleet database'),
+    dataVersion: fleetDataVersion(fleet.parameters),
     close: () => fleet.engine.close(),
   };
+}
+
+/** The fleet sample's version: its load parameters and the time this process opened it (it changes only on restart). */
+export function fleetDataVersion(parameters: object): DataVersion {
+  return fixedDataVersion({ source: 'fleet', parameters, openedAt: Date.now() });
 }

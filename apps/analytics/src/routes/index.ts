@@ -8,6 +8,7 @@ import embedPageRoutes from './embed-pages.ts';
 import frameQueryRoutes from './frame-api/query.ts';
 import frameReportRoutes from './frame-api/reports.ts';
 import healthRoutes from './health.ts';
+import metricsRoutes from './metrics.ts';
 import oauthRoutes from './oauth.ts';
 import contentRoutes from './v1/content.ts';
 import embedTokenRoutes from './v1/embed-tokens.ts';
@@ -17,6 +18,7 @@ import openApiRoutes from './v1/openapi.ts';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const routes = recordRoutes(app, ['/v1/', '/oauth/']);
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(oauthRoutes);
   await app.register(contentRoutes, { prefix: '/v1' });
   await app.register(embedTokenRoutes, { prefix: '/v1' });

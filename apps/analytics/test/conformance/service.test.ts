@@ -160,7 +160,18 @@ describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', { timeou
     const app = apps.clickhouse;
     if (app === undefined) throw new Error('no app');
     const token = await embedToken(app);
-    const ask = () => post(app, '/frame-api/query', token, { reportId: REPORTS.fleetOverview, query: QUERY });
+    // Each call a statement of its own (another top N), so that it goes to ClickHouse, not to the result cache.
+    let top = 20;
+    const ask = () =>
+      post(app, '/frame-api/query', token, {
+        reportId: REPORTS.fleetOverview,
+        query: { ...QUERY, top: (top -= 1) },
+      });
+    const kept = await post(app, '/frame-api/query', token, {
+      reportId: REPORTS.fleetOverview,
+      query: QUERY,
+    });
+    expect(kept.statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(200);
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({
       status: 'ready',
@@ -173,6 +184,12 @@ describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', { timeou
     expect(down.headers['retry-after']).toBe('5');
     expect(down.json()).toMatchObject({ code: 'ENGINE_UNAVAILABLE', source: 'clickhouse' });
     expect(down.json().message).toMatch(/try again/);
+    // An answer the cache kept, within its lifetime, is still served while the server is away.
+    const fromCache = await post(app, '/frame-api/query', token, {
+      reportId: REPORTS.fleetOverview,
+      query: QUERY,
+    });
+    expect(fromCache.body).toBe(kept.body);
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(503);

@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Dataset } from '@portico/analytics-model';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ExportDataType } from '@portico/models';
 import { Type } from 'typebox';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { compileVisualQuery } from '../../query/compile.ts';
+import type { CompiledQuery } from '../../query/compile.ts';
 import { toCsv } from '../../query/csv.ts';
-import { runCompiled, runVisualQuery } from '../../query/run.ts';
+import { modelVersion, resultKey } from '../../query/result-cache.ts';
+import type { CachedResult, CacheOutcome } from '../../query/result-cache.ts';
+import { runCompiled } from '../../query/run.ts';
 import { MAX_QUERY_ROWS, MAX_UNDERLYING_ROWS } from '@portico/analytics-model';
 import { compileUnderlyingQuery } from '../../query/underlying.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
@@ -16,7 +21,29 @@ const VisualQuerySchema = Type.Object({ datasetId: Type.Optional(Type.String()),
 
 /** /frame-api/query and /frame-api/export: a visual's data, as JSON rows or as CSV, for the token's accounts only. */
 const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { engine, now } = servicesOf(app);
+  const { engine, now, results, dataVersion } = servicesOf(app);
+
+  /**
+   * `compute()`'s answer, or the result cache's for the same model and data version, identity and statement (when
+   * the cache is on). Logs the outcome and the cache's counters at debug.
+   */
+  async function cached(
+    request: FastifyRequest,
+    kind: string,
+    parts: { dataset: Dataset; databaseNames: readonly string[]; compiled: CompiledQuery },
+    compute: () => Promise<CachedResult>,
+  ): Promise<CachedResult> {
+    if (!results.enabled) return compute();
+    const data = await dataVersion();
+    const key = resultKey({ kind, modelVersion: modelVersion(parts.dataset), dataVersion: data, ...parts });
+    const { result, outcome }: { result: CachedResult; outcome: CacheOutcome } = await results.get(
+      key,
+      data,
+      compute,
+    );
+    request.log.debug({ cache: outcome, ...results.stats() }, `query result cache ${outcome}`);
+    return result;
+  }
 
   app.post(
     '/query',
@@ -28,10 +55,23 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QueryAnswerSchema, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { dataset } = reportForToken(app, request, request.body.reportId);
-      const context = { databaseNames: embedClaims(request).databaseNames, now: new Date(now()) };
-      return runVisualQuery(engine, dataset, request.body.query, context);
+      const { databaseNames } = embedClaims(request);
+      const context = { databaseNames, now: new Date(now()) };
+      const compiled = compileVisualQuery(dataset, request.body.query, context, engine.dialect);
+      if (!results.enabled) return runCompiled(engine, compiled);
+      // Kept as the bytes sent: a hit costs neither the engine nor serialisation.
+      const { body } = await cached(request, 'query', { dataset, databaseNames, compiled }, async () => {
+        const answer = await runCompiled(engine, compiled);
+        const text = reply.serialize(answer);
+        return {
+          body: Buffer.from(typeof text === 'string' ? text : new Uint8Array(text)),
+          truncated: answer.truncated,
+        };
+      });
+      // The typed reply takes the schema's object; the bytes are that object serialised by the same schema.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 
@@ -59,7 +99,8 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { report, dataset } = reportForToken(app, request, request.body.reportId);
-      const context = { databaseNames: embedClaims(request).databaseNames, now: new Date(now()) };
+      const { databaseNames } = embedClaims(request);
+      const context = { databaseNames, now: new Date(now()) };
       const underlying = request.body.exportDataType === ExportDataType.Underlying;
       const compiled = underlying
         ? compileUnderlyingQuery(
@@ -75,14 +116,18 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
             context,
             engine.dialect,
           );
-      const answer = await runCompiled(engine, compiled);
+      const kind = underlying ? 'export-underlying' : 'export-summarized';
+      const answer = await cached(request, kind, { dataset, databaseNames, compiled }, async () => {
+        const rows = await runCompiled(engine, compiled);
+        return { body: Buffer.from(toCsv(rows)), truncated: rows.truncated };
+      });
       const filename = `${report.name.replace(/[^A-Za-z0-9 ._-]/g, '_')}.csv`;
-      return reply
+      return (reply as FastifyReply)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('x-export-truncated', String(answer.truncated))
         .header('cache-control', 'no-store')
-        .send(toCsv(answer));
+        .send(answer.body);
     },
   );
 };

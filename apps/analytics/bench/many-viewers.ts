@@ -1,0 +1,350 @@
+/**
+ * Many viewers at once: the fleet overview's first page (its visuals' queries, asked as the frame asks them)
+ * replayed by N closed-loop viewers, 6 requests in flight each like a browser's 6 connections, spread over the five
+ * sample accounts (viewer i is account i mod 5, with an embed token of its own). Three sides, each in a process of its
+ * own while this one drives it:
+ *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api, 32 connections; many-viewers-engine.ts
+ *     runs its viewers in-process), the baseline;
+ *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over HTTP (keep-alive, 6 sockets per viewer);
+ *   - service, cache on (64 MB).
+ * Per N it prints pages/s, page p50/p99 and the side's peak RSS (sampled from /proc while the point runs), medians over
+ * the rounds, and each service side's throughput as a ratio to the engine's. The machine is shared: this process's
+ * viewers take CPU from the side they drive, and figures move with the other load.
+ *
+ *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=4] [rounds=3] [scale=1]
+ */
+import { fork, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { visualQuery } from '@portico/analytics-model';
+import type { ReportDefinition } from '@portico/analytics-model';
+import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
+import { openFleetDatabase } from '../src/data/fleet-database.ts';
+import { median } from './service.ts';
+import { closedLoop, percentile } from './viewers.ts';
+import type { LoopResult } from './viewers.ts';
+
+const VIEWERS = (process.argv[2] ?? '1,10,100').split(',').map(Number);
+const SECONDS = Number(process.argv[3] ?? 4);
+const ROUNDS = Math.max(1, Number(process.argv[4] ?? 3));
+const SCALE = Number(process.argv[5] ?? 1);
+const WARMUP_MS = 1000;
+const SECRET = 'bench-secret';
+const REPORT_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
+const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
+const END_DATE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+type Side = 'engine' | 'cache off' | 'cache on';
+const SIDES: readonly Side[] = ['engine', 'cache off', 'cache on'];
+
+interface Point {
+  readonly pagesPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly peakRssMb: number;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+
+/** Peak of the child's resident memory while `work` runs, sampled every 100 ms from /proc. */
+async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const sample = () => {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    peak = Math.max(peak, Number(match?.[1] ?? 0) / 1024);
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  try {
+    return [await work(), peak];
+  } finally {
+    clearInterval(timer);
+    sample();
+  }
+}
+
+const pointOf = (result: LoopResult, peakRssMb: number): Point => ({
+  pagesPerSecond: result.latencies.length / (result.ms / 1000),
+  p50: percentile(result.latencies, 50),
+  p99: percentile(result.latencies, 99),
+  peakRssMb,
+});
+
+/** A JSON call on one agent; rejects on anything but 200. */
+function call(agent: Agent, port: number, method: string, path: string, body: unknown, auth: string) {
+  return new Promise<unknown>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          authorization: auth,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          if (res.statusCode === 200) resolve(JSON.parse(text));
+          else reject(new Error(`${path}: ${res.statusCode} ${text}`));
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The service (src/server.ts) on the loaded fleet file, with the cache bound `cacheMb`; resolves when ready. */
+async function startService(dir: string, cacheMb: number): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: APP_DIR,
+    env: {
+      ...process.env,
+      PORTICO_DATA_DIR: dir,
+      ANALYTICS_PORT: String(port),
+      ANALYTICS_CLIENT_SECRET: SECRET,
+      ANALYTICS_DATA_END_DATE: END_DATE,
+      ANALYTICS_DATA_SCALE: String(SCALE),
+      ANALYTICS_CACHE_MAX_MB: String(cacheMb),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const agent = new Agent();
+  for (let i = 0; ; i += 1) {
+    try {
+      await call(agent, port, 'GET', '/readyz', undefined, '');
+      break;
+    } catch (error) {
+      if (i > 600 || child.exitCode !== null) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  agent.destroy();
+  return { child, port };
+}
+
+const stopped = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }
+  });
+
+/** Runs every N against the service listening on `port`; each viewer has a token and 6 keep-alive sockets. */
+async function serviceSide(child: ChildProcess, port: number, rowCounts: number[][]): Promise<Point[]> {
+  const setup = new Agent({ keepAlive: true });
+  const basic = `Basic ${Buffer.from(`portico-portal-server:${SECRET}`).toString('base64')}`;
+  const form = { grant_type: 'client_credentials' };
+  const { access_token: apiToken } = (await call(setup, port, 'POST', '/oauth/token', form, basic)) as {
+    access_token: string;
+  };
+  const tokenFor = async (account: string): Promise<string> =>
+    (
+      (await call(
+        setup,
+        port,
+        'POST',
+        '/v1/embed-tokens',
+        {
+          reports: [{ id: REPORT_ID }],
+          permissions: 'View',
+          identities: [{ databaseNames: [account] }],
+          allowedOrigins: ['http://localhost:4400'],
+        },
+        `Bearer ${apiToken}`,
+      )) as { token: string }
+    ).token;
+  const first = await tokenFor(ACCOUNTS[0] ?? '');
+  const { report } = (await call(
+    setup,
+    port,
+    'GET',
+    `/frame-api/reports/${REPORT_ID}`,
+    undefined,
+    `Bearer ${first}`,
+  )) as {
+    report: { definition: ReportDefinition };
+  };
+  const page = report.definition.pages[0];
+  if (page === undefined) throw new Error('the fleet overview has no page');
+  const queries = page.visuals.map((visual) => visualQuery(report.definition, page, visual));
+  // The service answers each account's page with the rows DuckDB alone gives.
+  for (const [a, account] of ACCOUNTS.entries()) {
+    const token = await tokenFor(account);
+    const counts = await Promise.all(
+      queries.map(
+        async (query) =>
+          (
+            (await call(
+              setup,
+              port,
+              'POST',
+              '/frame-api/query',
+              { reportId: REPORT_ID, query },
+              `Bearer ${token}`,
+            )) as {
+              rows: unknown[];
+            }
+          ).rows.length,
+      ),
+    );
+    if (JSON.stringify(counts) !== JSON.stringify(rowCounts[a]))
+      throw new Error(`${account}: the service's row counts ${JSON.stringify(counts)} differ from DuckDB's`);
+  }
+  const points: Point[] = [];
+  for (const viewers of VIEWERS) {
+    const tokens = await Promise.all(
+      Array.from({ length: viewers }, (_, i) => tokenFor(ACCOUNTS[i % ACCOUNTS.length] ?? '')),
+    );
+    const agents = tokens.map(() => new Agent({ keepAlive: true, maxSockets: 6 }));
+    const [result, peak] = await withPeakRss(child.pid ?? 0, () =>
+      closedLoop({
+        viewers,
+        warmupMs: WARMUP_MS,
+        measureMs: SECONDS * 1000,
+        sockets: 6,
+        page: (i) =>
+          queries.map(
+            (query) => () =>
+              call(
+                agents[i] ?? setup,
+                port,
+                'POST',
+                '/frame-api/query',
+                { reportId: REPORT_ID, query },
+                `Bearer ${tokens[i] ?? ''}`,
+              ),
+          ),
+      }),
+    );
+    for (const agent of agents) agent.destroy();
+    points.push(pointOf(result, peak));
+  }
+  setup.destroy();
+  return points;
+}
+
+/** Runs every N in the engine process. */
+async function engineSide(
+  file: string,
+  contentDir: string,
+): Promise<{ points: Point[]; rowCounts: number[][] }> {
+  const child = fork(
+    join(APP_DIR, 'bench', 'many-viewers-engine.ts'),
+    [file, contentDir, REPORT_ID, ACCOUNTS.join(',')],
+    {
+      execArgv: ['--import', 'tsx'],
+      cwd: APP_DIR,
+    },
+  );
+  const next = <T>(type: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message: { type: string }) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message as T);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`the engine process exited (${code})`)));
+    });
+  const { rowCounts } = await next<{ rowCounts: number[][] }>('ready');
+  const points: Point[] = [];
+  for (const viewers of VIEWERS) {
+    const [result, peak] = await withPeakRss(child.pid ?? 0, async () => {
+      const answer = next<LoopResult>('result');
+      child.send({ type: 'run', viewers, warmupMs: WARMUP_MS, measureMs: SECONDS * 1000 });
+      return answer;
+    });
+    points.push(pointOf(result, peak));
+  }
+  child.send({ type: 'stop' });
+  await stopped(child);
+  return { points, rowCounts };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'analytics-viewers-'));
+try {
+  const file = join(dir, 'analytics', 'fleet.duckdb');
+  console.info(`Loading the fleet sample (scale ${SCALE}, to ${END_DATE})…`);
+  const loaded = await openFleetDatabase({ file, endDate: END_DATE, scale: SCALE });
+  await loaded.engine.close();
+  console.info(`  ${(loaded.loaded?.rows['meter_readings'] ?? 0).toLocaleString('en')} meter readings`);
+
+  let rowCounts: number[][] = [];
+  const runs = new Map<Side, Point[][]>(SIDES.map((side) => [side, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const side of SIDES) {
+      let points: Point[];
+      if (side === 'engine') {
+        // The service is stopped: DuckDB lets one process open the file.
+        const engine = await engineSide(file, join(dir, 'analytics', 'content'));
+        points = engine.points;
+        rowCounts = engine.rowCounts;
+        if (round === 0) console.info(`  rows per visual (per account): ${JSON.stringify(rowCounts)}`);
+      } else {
+        const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0);
+        try {
+          points = await serviceSide(child, port, rowCounts);
+        } finally {
+          await stopped(child);
+        }
+      }
+      runs.get(side)?.push(points);
+      console.info(
+        `  round ${round + 1}, ${side}: ${points.map((p, i) => `N=${VIEWERS[i]} ${p.pagesPerSecond.toFixed(1)} pages/s`).join(', ')}`,
+      );
+    }
+  }
+
+  const summary = (side: Side, i: number): Point => {
+    const points = (runs.get(side) ?? []).map((round) => round[i]).filter((p): p is Point => p !== undefined);
+    return {
+      pagesPerSecond: median(points.map((p) => p.pagesPerSecond)),
+      p50: median(points.map((p) => p.p50)),
+      p99: median(points.map((p) => p.p99)),
+      peakRssMb: Math.max(...points.map((p) => p.peakRssMb)),
+    };
+  };
+  console.info(
+    `\nFleet overview, first page: medians of ${ROUNDS} round(s) of ${SECONDS} s per point; peak RSS is the side's process (max over rounds)`,
+  );
+  console.info('viewers | side      | pages/s | × engine | page p50 ms | page p99 ms | peak RSS MB');
+  VIEWERS.forEach((viewers, i) => {
+    const engine = summary('engine', i);
+    for (const side of SIDES) {
+      const p = summary(side, i);
+      console.info(
+        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${(p.pagesPerSecond / engine.pagesPerSecond).toFixed(2).padStart(8)} | ${p.p50.toFixed(0).padStart(11)} | ${p.p99.toFixed(0).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)}`,
+      );
+    }
+  });
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,69 @@
+/** Closed-loop viewers for bench/many-viewers.ts: each opens a page (all its requests, a few at a time), then the next. */
+
+export interface LoopOptions {
+  readonly viewers: number;
+  /** The least time before pages are counted. */
+  readonly warmupMs: number;
+  /** How long pages are counted after the warm-up. */
+  readonly measureMs: number;
+  /** Requests of one viewer in flight at once (a browser's 6 connections per host). */
+  readonly sockets: number;
+  /** The requests of viewer `i`'s page. */
+  readonly page: (viewer: number) => readonly (() => Promise<unknown>)[];
+}
+
+export interface LoopResult {
+  /** Latencies (ms) of the pages finished within the counting window. */
+  readonly latencies: number[];
+  /** Length of the counting window, ms. */
+  readonly ms: number;
+}
+
+/** Runs `work` with at most `limit` of them at once. */
+async function limited(work: readonly (() => Promise<unknown>)[], limit: number): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < work.length) {
+      const job = work[next];
+      next += 1;
+      await job?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, work.length) }, lane));
+}
+
+/**
+ * Every viewer loads its page again and again until the window closes; resolves with the counted pages. The window
+ * opens after the warm-up and once every viewer has finished its first page (so the viewers' first, cold and
+ * simultaneous, pages are not counted and the loops are out of step), and lasts `measureMs`.
+ */
+export async function closedLoop(options: LoopOptions): Promise<LoopResult> {
+  const warm = performance.now() + options.warmupMs;
+  let firstsLeft = options.viewers;
+  let from: number | undefined;
+  const latencies: number[] = [];
+  const viewer = async (i: number): Promise<void> => {
+    let first = true;
+    while (from === undefined || performance.now() < from + options.measureMs) {
+      const t0 = performance.now();
+      await limited(options.page(i), options.sockets);
+      const t1 = performance.now();
+      if (first) {
+        first = false;
+        firstsLeft -= 1;
+        if (firstsLeft === 0) from = Math.max(warm, t1);
+      } else if (from !== undefined && t1 >= from && t1 <= from + options.measureMs) latencies.push(t1 - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: options.viewers }, (_, i) => viewer(i)));
+  return { latencies, ms: options.measureMs };
+}
+
+/** The `p`-th percentile (0–100) of `values`, nearest rank. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN
+  );
+}

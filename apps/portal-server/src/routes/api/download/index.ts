@@ -227,7 +227,12 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await check(request, installee, accessKey);
     if ('error' in result) {
       await failures(request);
-      await audit(servicesOf(app).database.db, { actor: result.actor, action, target, outcome: result.error.code });
+      await audit(servicesOf(app).database.db, {
+        actor: result.actor,
+        action,
+        target,
+        outcome: result.error.code,
+      });
       throw result.error;
     }
     return result;
@@ -308,7 +313,9 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { accessKey, platform, language, version } = request.query;
         const target = `${installee}/${version ?? 'latest'}/${platform}/${language}`;
         const entitlement = await entitle(request, installee, accessKey, 'installer.download', target);
-        const releases = await listReleases(servicesOf(app).database.db, installee, { channels: entitlement.channels });
+        const releases = await listReleases(servicesOf(app).database.db, installee, {
+          channels: entitlement.channels,
+        });
         // Without a version: the newest stable one, else the newest of another entitled channel.
         const release = [...releases]
           .sort((a, b) => Number(b.channel === 'stable') - Number(a.channel === 'stable'))
@@ -346,7 +353,9 @@ const downloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'installer.releases',
           installee,
         );
-        const releases = await listReleases(servicesOf(app).database.db, installee, { channels: entitlement.channels });
+        const releases = await listReleases(servicesOf(app).database.db, installee, {
+          channels: entitlement.channels,
+        });
         reply.header('cache-control', 'private, no-cache');
         return { installee, channels: entitlement.channels, releases: releases.map(publicRelease) };
       },

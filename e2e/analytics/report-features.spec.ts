@@ -176,11 +176,22 @@ test('menu extensions add commands to visual menus that raise commandTriggered',
   });
   await expect(frame.getByRole('menu')).toHaveCount(0);
 
-  // A right click on a bar opens the context menu for that data point.
-  const bar = chart.locator('svg path[fill]:not([fill="none"])').first();
-  await expect(bar).toBeVisible();
-  await bar.click({ button: 'right', force: true });
-  await frame.getByRole('menuitem', { name: 'Explain this point' }).click();
+  // A right click on a bar opens the context menu for that data point. The chart's first painted shapes are not
+  // always bars (axis and background paths come first in some layouts), so the shapes are tried in order.
+  const shapes = chart.locator('svg path[fill]:not([fill="none"])');
+  await expect(shapes.first()).toBeVisible();
+  const explain = frame.getByRole('menuitem', { name: 'Explain this point' });
+  let menuOpened = false;
+  for (let i = 0; i < Math.min(await shapes.count(), 12) && !menuOpened; i += 1) {
+    await shapes.nth(i).click({ button: 'right', force: true });
+    menuOpened = await explain.waitFor({ timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!menuOpened && (await frame.getByRole('menu').count()) > 0) await p.keyboard.press('Escape');
+  }
+  expect(menuOpened).toBe(true);
+  await explain.click();
   await poll(() => eventCount(p, 'commandTriggered')).toBe(2);
   expect(await lastEvent(p, 'commandTriggered')).toMatchObject({
     command: 'explain',

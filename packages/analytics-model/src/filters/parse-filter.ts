@@ -2,6 +2,7 @@
  * Filters as they arrive (models' JSON, structured-cloned, with or without `$schema`) parsed into checked, resolved
  * filters. Anything malformed, unknown or unsupported is refused with a QueryError that says what and where.
  */
+import type { AdvancedFilterConditionOperators } from '@portico/models';
 import { FilterType, getFilterType, RelativeDateOperators as Op } from '@portico/models';
 import type { IFilter, RelativeDateFilterTimeUnit as Unit } from '@portico/models';
 import type { ColumnField, MeasureField, ResolvedField } from './fields.ts';
@@ -11,20 +12,8 @@ import { relativeDateRange, relativeTimeRange } from './relative-dates.ts';
 import type { DateRange, TimeRange } from './relative-dates.ts';
 import { QueryError, shown } from './query-error.ts';
 
-export type AdvancedOperator =
-  | 'None'
-  | 'LessThan'
-  | 'LessThanOrEqual'
-  | 'GreaterThan'
-  | 'GreaterThanOrEqual'
-  | 'Contains'
-  | 'DoesNotContain'
-  | 'StartsWith'
-  | 'DoesNotStartWith'
-  | 'Is'
-  | 'IsNot'
-  | 'IsBlank'
-  | 'IsNotBlank';
+/** A condition's operator: the models' own list (`AdvancedFilterConditionOperators`). */
+export type AdvancedOperator = AdvancedFilterConditionOperators;
 
 export interface HierarchyNode {
   readonly value: unknown;

@@ -1,11 +1,12 @@
 /**
- * The canvas's own controls: the page list, which collapses to a rail, and the page view (fit to page, fit to
+ * The canvas's own controls: the page list, which collapses to a rail (`CollapsiblePane`), and the page view (fit to page, fit to
  * width, actual size) under the canvas.
  */
 import { DisplayOption } from '@portico/models';
 import type { ReportPage } from '@portico/analytics-model';
 import type { CanvasMessages } from '../model/canvas-messages.ts';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
+import { CollapsiblePane } from './CollapsiblePane.tsx';
 
 export function PageList(props: {
   readonly pages: readonly ReportPage[];
@@ -18,38 +19,17 @@ export function PageList(props: {
 }) {
   const { chrome, messages } = props;
   // The toggle sits outside the navigation, whose buttons are the pages alone.
-  if (!props.expanded) {
-    return (
-      <div className="page-nav collapsed">
-        <button
-          type="button"
-          className="pane-rail"
-          aria-expanded={false}
-          aria-label={messages.showPages}
-          title={messages.showPages}
-          onClick={props.onToggle}
-        >
-          <span aria-hidden="true">»</span>
-          <span className="rail-label">{chrome.pages}</span>
-        </button>
-      </div>
-    );
-  }
   return (
-    <div className="page-nav">
-      <div className="pane-head">
-        <h2>{chrome.pages}</h2>
-        <button
-          type="button"
-          className="pane-toggle"
-          aria-expanded={true}
-          aria-label={messages.hidePages}
-          title={messages.hidePages}
-          onClick={props.onToggle}
-        >
-          <span aria-hidden="true">«</span>
-        </button>
-      </div>
+    <CollapsiblePane
+      title={chrome.pages}
+      element="div"
+      className="page-nav"
+      side="left"
+      expanded={props.expanded}
+      onToggle={props.onToggle}
+      showLabel={messages.showPages}
+      hideLabel={messages.hidePages}
+    >
       <nav className="page-tabs" aria-label={chrome.pages}>
         {props.pages
           .filter((p) => p.visibility === 0)
@@ -66,7 +46,7 @@ export function PageList(props: {
             </button>
           ))}
       </nav>
-    </div>
+    </CollapsiblePane>
   );
 }
 

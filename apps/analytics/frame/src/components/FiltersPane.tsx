@@ -1,30 +1,45 @@
 /**
- * The editable filters pane, as Power BI's: a card per filter of the page and of the report (and one per field the
- * page's visuals group by), titled in words ("Date is in the last 12 calendar months"); a card opens to edit its
- * filter as a basic list (searchable, with select all), advanced conditions joined by And or Or, top N, or a
- * relative date. Locked filters (`displaySettings.isLockedInViewMode`) show but do not edit, hidden ones
- * (`isHiddenInViewMode`) do not show, in view mode. The pane collapses to a rail.
+ * The editable filters pane, as Power BI's: a card per filter of the selected visual, of the page and of the report
+ * (and one per field the page's visuals group by), titled in words ("Date is in the last 12 calendar months"); a
+ * card opens to edit its filter as a basic list (searchable, with select all), advanced conditions joined by And or
+ * Or, top N (Top or Bottom, how many, by which measure), or a relative date. "Add filter" adds a field of the model
+ * at the visual's, the page's or the report's level; × clears a filter to (All), "Remove filter" takes it away.
+ * Locked filters (`displaySettings.isLockedInViewMode`) show but do not edit, hidden ones (`isHiddenInViewMode`) do
+ * not show, in view mode. The pane collapses to a rail (`CollapsiblePane`).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { AdvancedFilter, BasicFilter, RelativeDateFilter, TopNFilter } from '@portico/models';
-import type { IFilter } from '@portico/models';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { AdvancedFilter, BasicFilter, RelativeDateFilter } from '@portico/models';
+import type { IError, IFilter } from '@portico/models';
 import type { Dataset, ReportDefinition, ReportPage } from '@portico/analytics-model';
 import type { CanvasMessages } from '../model/canvas-messages.ts';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
 import type { ReportController } from '../model/controller.ts';
 import { fieldLabel, filterTitle, modelFieldOf, valueLabel } from '../model/filter-text.ts';
+import { frameLanguage } from '../model/messages.ts';
+import { paneMessages } from '../model/pane-messages.ts';
+import type { PaneMessages } from '../model/pane-messages.ts';
+import { CollapsiblePane } from './CollapsiblePane.tsx';
 import { frameFormatter } from './frame-language.ts';
 import {
+  addedKey,
+  allFilter,
   columnTargetOf,
+  filterableColumns,
   levelFilters,
   pageFieldColumns,
+  rankingMeasures,
   replaceAt,
   sameTarget,
   setLevelFilters,
+  topNFilter,
+  viewerAdded,
 } from '../model/pane-filters.ts';
 import type { PaneLevel } from '../model/pane-filters.ts';
+import './filters-pane.css';
 
 type Target = { readonly table: string; readonly column: string };
+type Measure = { readonly table: string; readonly measure: string };
 type Primitive = string | number | boolean;
 
 interface DisplaySettings {
@@ -36,6 +51,19 @@ interface DisplaySettings {
 const displayOf = (filter: IFilter | undefined): DisplaySettings =>
   ((filter as { displaySettings?: DisplaySettings } | undefined)?.displaySettings ?? {}) as DisplaySettings;
 
+/** A basic filter that selects everything: a field in the pane with no condition yet. */
+const selectsAll = (filter: IFilter | undefined): boolean => {
+  const f = (filter ?? {}) as {
+    operator?: unknown;
+    values?: unknown;
+    conditions?: unknown;
+    itemCount?: unknown;
+  };
+  return (
+    Array.isArray(f.values) && (f.operator === 'All' || (f.values.length === 0 && f.operator !== 'NotIn'))
+  );
+};
+
 /** One card of the pane: an existing filter of a level (by index), or a field with no filter yet (index -1). */
 interface Card {
   readonly key: string;
@@ -45,35 +73,70 @@ interface Card {
   readonly target: Target | undefined;
 }
 
-function cardsOf(definition: ReportDefinition, page: ReportPage): { page: Card[]; report: Card[] } {
+const prefixOf = (level: PaneLevel): string =>
+  level.kind === 'visual' ? `visual:${level.visualName}` : level.kind;
+
+/** The key of a level's card for `target`, when `nth` filters of the level named that field before it. */
+const cardKey = (level: PaneLevel, target: Target, nth: number): string =>
+  `${prefixOf(level)}:${target.table}.${target.column}:${nth}`;
+
+interface Cards {
+  readonly visual: Card[];
+  readonly page: Card[];
+  readonly report: Card[];
+}
+
+function cardsOf(definition: ReportDefinition, page: ReportPage, visualName: string | undefined): Cards {
   const pageLevel: PaneLevel = { kind: 'page', pageName: page.name };
-  const reportLevel: PaneLevel = { kind: 'report' };
   // A card's key is its field (and how many filters of the level named it before), so a field's card keeps its
   // key, and stays open, when its first filter replaces the "(All)" card.
-  const of = (level: PaneLevel, prefix: string) => {
+  const of = (level: PaneLevel) => {
     const seen = new Map<string, number>();
     return levelFilters(definition, level).map((filter, index): Card => {
       const target = columnTargetOf(filter);
       const field = target ? `${target.table}.${target.column}` : `#${index}`;
       const nth = seen.get(field) ?? 0;
       seen.set(field, nth + 1);
-      return { key: `${prefix}:${field}:${nth}`, level, index, filter, target };
+      return { key: `${prefixOf(level)}:${field}:${nth}`, level, index, filter, target };
     });
   };
-  const pageCards = of(pageLevel, 'page');
-  const reportCards = of(reportLevel, 'report');
+  const visualCards = visualName ? of({ kind: 'visual', pageName: page.name, visualName }) : [];
+  const pageCards = of(pageLevel);
+  const reportCards = of({ kind: 'report' });
   const filtered = [...pageCards, ...reportCards].map((c) => c.target);
   // The page's fields with no filter on them, at page level, as "(All)" cards ready to filter.
   const fields = pageFieldColumns(page)
     .filter((t) => !filtered.some((f) => sameTarget(f, t)))
     .map((target): Card => ({
-      key: `page:${target.table}.${target.column}:0`,
+      key: cardKey(pageLevel, target, 0),
       level: pageLevel,
       index: -1,
       filter: undefined,
       target,
     }));
-  return { page: [...pageCards, ...fields], report: reportCards };
+  return { visual: visualCards, page: [...pageCards, ...fields], report: reportCards };
+}
+
+/**
+ * The visual the viewer last pressed or focused on the canvas (not a slicer, whose filters are its selection), as
+ * Power BI shows "Filters on this visual" for the selected visual; a press on the page around the visuals clears it.
+ */
+function useSelectedVisual(page: ReportPage): string | undefined {
+  const [name, setName] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    const pick = (event: Event) => {
+      const element = event.target instanceof Element ? event.target : null;
+      if (!element?.closest('.canvas') || element.closest('.filter-pane')) return;
+      setName(element.closest('[data-visual]')?.getAttribute('data-visual') ?? undefined);
+    };
+    document.addEventListener('pointerdown', pick, true);
+    document.addEventListener('focusin', pick, true);
+    return () => {
+      document.removeEventListener('pointerdown', pick, true);
+      document.removeEventListener('focusin', pick, true);
+    };
+  }, []);
+  return page.visuals.find((v) => v.name === name && v.type !== 'slicer')?.name;
 }
 
 export interface FiltersPaneProps {
@@ -90,47 +153,51 @@ export interface FiltersPaneProps {
 }
 
 export function FiltersPane(props: FiltersPaneProps) {
-  const { chrome, messages, definition, page, dataset, side, editing } = props;
-  const cards = useMemo(() => cardsOf(definition, page), [definition, page]);
-  if (!props.expanded) {
-    return (
-      <aside className={`filter-pane ${side} collapsed`} aria-label={chrome.filters}>
-        <button
-          type="button"
-          className="pane-rail"
-          aria-expanded={false}
-          aria-label={messages.showFilters}
-          title={messages.showFilters}
-          onClick={props.onToggle}
-        >
-          <span aria-hidden="true">{side === 'left' ? '»' : '«'}</span>
-          <span className="rail-label">{chrome.filters}</span>
-        </button>
-      </aside>
-    );
-  }
+  const { chrome, messages, definition, page, dataset, side, editing, controller } = props;
+  const words = paneMessages(frameLanguage(controller.state.settings, window.location.search));
+  const visualName = useSelectedVisual(page);
+  const visual = page.visuals.find((v) => v.name === visualName);
+  const cards = useMemo(() => cardsOf(definition, page, visualName), [definition, page, visualName]);
+  // The card just added opens, with the focus on it.
+  const [justAdded, setJustAdded] = useState<string | undefined>(undefined);
   const shown = (list: Card[]) => list.filter((c) => editing || !displayOf(c.filter).isHiddenInViewMode);
   const groups: [string, Card[]][] = [
+    ...(visual ? [[words.onThisVisual(visual.title), shown(cards.visual)] as [string, Card[]]] : []),
     [chrome.onThisPage, shown(cards.page)],
     [chrome.onAllPages, shown(cards.report)],
   ];
+  const add = (level: PaneLevel, target: Target): readonly IError[] => {
+    const current = controller.state.definition;
+    if (!current) return [];
+    const filters = levelFilters(current, level);
+    const nth = filters.filter((f) => sameTarget(columnTargetOf(f), target)).length;
+    const errors = setLevelFilters(controller, level, [...filters, allFilter(target)]);
+    if (errors.length === 0) {
+      viewerAdded(controller).add(addedKey(level, target));
+      setJustAdded(cardKey(level, target, nth));
+    }
+    return errors;
+  };
   return (
-    <aside className={`filter-pane ${side}`} aria-label={chrome.filters}>
-      <div className="pane-head">
-        <h2>{chrome.filters}</h2>
-        <button
-          type="button"
-          className="pane-toggle"
-          aria-expanded={true}
-          aria-label={messages.hideFilters}
-          title={messages.hideFilters}
-          onClick={props.onToggle}
-        >
-          <span aria-hidden="true">{side === 'left' ? '«' : '»'}</span>
-        </button>
-      </div>
+    <CollapsiblePane
+      title={chrome.filters}
+      element="aside"
+      className={`filter-pane ${side}`}
+      side={side}
+      expanded={props.expanded}
+      onToggle={props.onToggle}
+      showLabel={messages.showFilters}
+      hideLabel={messages.hideFilters}
+    >
+      <AddFilter
+        page={page}
+        visual={visual ? { name: visual.name, title: visual.title } : undefined}
+        dataset={dataset}
+        words={words}
+        onAdd={add}
+      />
       {groups.map(([title, list]) => (
-        <section key={title}>
+        <section key={title} aria-label={title}>
           <h3>{title}</h3>
           {list.length === 0 ? (
             <p className="muted">{chrome.noFilters}</p>
@@ -139,16 +206,142 @@ export function FiltersPane(props: FiltersPaneProps) {
               <FilterCard
                 key={card.key}
                 card={card}
-                controller={props.controller}
+                controller={controller}
                 dataset={dataset}
                 editing={editing}
                 messages={messages}
+                words={words}
+                opened={card.key === justAdded}
               />
             ))
           )}
         </section>
       ))}
-    </aside>
+    </CollapsiblePane>
+  );
+}
+
+/**
+ * "Add filter": a button that opens a small form — which level (the selected visual, this page, all pages) and
+ * which field of the model — and adds the field as an "(All)" card, opened to choose how it filters. Escape or
+ * Cancel closes the form and gives the focus back to the button.
+ */
+function AddFilter(props: {
+  readonly page: ReportPage;
+  readonly visual: { readonly name: string; readonly title: string } | undefined;
+  readonly dataset: Dataset | undefined;
+  readonly words: PaneMessages;
+  readonly onAdd: (level: PaneLevel, target: Target) => readonly IError[];
+}) {
+  const { words, dataset, page, visual } = props;
+  const [open, setOpen] = useState(false);
+  const [levelChoice, setLevelChoice] = useState<'visual' | 'page' | 'report'>('page');
+  const [field, setField] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const first = useRef<HTMLSelectElement>(null);
+  const groups = useMemo(() => filterableColumns(dataset), [dataset]);
+  useEffect(() => {
+    if (open) first.current?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    setProblem(undefined);
+    button.current?.focus();
+  };
+  const level: PaneLevel =
+    levelChoice === 'visual' && visual
+      ? { kind: 'visual', pageName: page.name, visualName: visual.name }
+      : levelChoice === 'report'
+        ? { kind: 'report' }
+        : { kind: 'page', pageName: page.name };
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+  };
+  const toggle = (
+    <button
+      ref={button}
+      type="button"
+      className="add-filter"
+      aria-expanded={open}
+      aria-controls={open ? 'add-filter-form' : undefined}
+      onClick={() => {
+        if (open) return close();
+        setField('');
+        setLevelChoice(visual ? 'visual' : 'page');
+        setOpen(true);
+      }}
+    >
+      <span aria-hidden="true">+</span> {words.addFilter}
+    </button>
+  );
+  if (!open) return toggle;
+  return (
+    <>
+      {toggle}
+      <form
+        id="add-filter-form"
+        className="add-filter-form"
+        role="dialog"
+        aria-label={words.addFilterTitle}
+        onKeyDown={onKeyDown}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (field === '') return;
+          const errors = props.onAdd(level, JSON.parse(field) as Target);
+          if (errors.length > 0) {
+            setProblem(words.refused(errors.map((e) => e.message).join('; ')));
+            return;
+          }
+          setOpen(false);
+          setProblem(undefined);
+        }}
+      >
+        <label className="filter-field">
+          <span>{words.filterOn}</span>
+          <select
+            ref={first}
+            value={levelChoice === 'visual' && !visual ? 'page' : levelChoice}
+            onChange={(e) => setLevelChoice(e.target.value as 'page')}
+          >
+            {visual ? <option value="visual">{words.thisVisual(visual.title)}</option> : null}
+            <option value="page">{words.thisPage}</option>
+            <option value="report">{words.allPages}</option>
+          </select>
+        </label>
+        <label className="filter-field">
+          <span>{words.field}</span>
+          <select value={field} onChange={(e) => setField(e.target.value)}>
+            <option value="">{words.chooseField}</option>
+            {groups.map((g) => (
+              <optgroup key={g.table} label={g.tableLabel}>
+                {g.fields.map((t) => (
+                  <option key={t.column} value={JSON.stringify(t)}>
+                    {fieldLabel(dataset, t)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        {problem ? (
+          <p className="filter-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="add-filter-actions">
+          <button type="button" className="secondary-button" onClick={close}>
+            {words.cancel}
+          </button>
+          <button type="submit" className="apply-filter" disabled={field === ''}>
+            {words.add}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }
 
@@ -168,49 +361,80 @@ function FilterCard(props: {
   readonly dataset: Dataset | undefined;
   readonly editing: boolean;
   readonly messages: CanvasMessages;
+  readonly words: PaneMessages;
+  /** A card just added: open, with the focus on its filter type. */
+  readonly opened: boolean;
 }) {
-  const { card, controller, dataset, messages } = props;
-  const [open, setOpen] = useState(false);
+  const { card, controller, dataset, messages, words } = props;
+  const [open, setOpen] = useState(props.opened);
   const [mode, setMode] = useState<Mode>(modeOf(card.filter));
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const titleButton = useRef<HTMLButtonElement>(null);
+  const typeSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (props.opened) typeSelect.current?.focus();
+  }, [props.opened]);
   const display = displayOf(card.filter);
   const locked = display.isLockedInViewMode === true && !props.editing;
   const field = display.displayName ?? fieldLabel(dataset, card.target);
   const title = card.filter
-    ? filterTitle(card.filter, dataset, messages, frameFormatter(controller.state.settings)).replace(
-        fieldLabel(dataset, card.target),
-        field,
-      )
+    ? filterTitle(card.filter, dataset, messages, frameFormatter(controller.state.settings), field)
     : messages.titleAll(field);
   const dataType = modelFieldOf(dataset, card.target);
   const isDate =
     dataType !== undefined &&
     'dataType' in dataType &&
     (dataType.dataType === 'date' || dataType.dataType === 'dateTime');
-  const apply = (next: IFilter | undefined) => {
+  const change = (filters: (current: readonly IFilter[]) => IFilter[]) => {
     const definition = controller.state.definition;
-    if (!definition) return;
-    const current = levelFilters(definition, card.level);
-    // An edited filter keeps the author's display settings (its name, and flags that only apply in view mode).
-    const kept =
-      next && card.filter
-        ? {
-            ...next,
-            ...(display.displayName || display.isHiddenInViewMode || display.isLockedInViewMode
-              ? { displaySettings: display }
-              : {}),
-          }
-        : next;
-    setLevelFilters(controller, card.level, replaceAt(current, card.index, kept as IFilter | undefined));
+    if (!definition) return false;
+    const errors = setLevelFilters(controller, card.level, filters(levelFilters(definition, card.level)));
+    setProblem(errors.length > 0 ? words.refused(errors.map((e) => e.message).join('; ')) : undefined);
+    return errors.length === 0;
+  };
+  // An edited filter keeps the author's display settings (its name, and flags that only apply in view mode).
+  const withDisplay = (next: IFilter): IFilter =>
+    display.displayName || display.isHiddenInViewMode || display.isLockedInViewMode
+      ? ({ ...next, displaySettings: display } as IFilter)
+      : next;
+  /** A new filter for the card; `undefined` clears it to (All), as Power BI's eraser does (the card stays). */
+  const apply = (next: IFilter | undefined) => {
+    if (next === undefined && (card.filter === undefined || card.target === undefined)) {
+      // Nothing to clear on an "(All)" card; a filter with no column (a measure's) is taken away.
+      if (card.filter !== undefined) change((current) => replaceAt(current, card.index, undefined));
+      return;
+    }
+    const filter = next ?? allFilter(card.target as Target);
+    change((current) => replaceAt(current, card.index, card.filter ? withDisplay(filter) : filter));
+  };
+  const added = card.target !== undefined && viewerAdded(controller).has(addedKey(card.level, card.target));
+  // In view mode the viewer removes the filters they added; in edit mode the author removes any.
+  const removable = card.filter !== undefined && !locked && (props.editing || added);
+  const remove = () => {
+    if (!change((current) => replaceAt(current, card.index, undefined))) return;
+    if (card.target) viewerAdded(controller).delete(addedKey(card.level, card.target));
+  };
+  const clearable = card.filter !== undefined && !locked && !selectsAll(card.filter);
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    // Escape in a search box with text clears the text first (the browser's own behaviour).
+    const target = event.target as HTMLInputElement;
+    if (target.type === 'search' && target.value !== '') return;
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen(false);
+    titleButton.current?.focus();
   };
   const id = `filter-${card.key}`;
   return (
     <div className={open ? 'filter-card open' : 'filter-card'} data-filter-field={field}>
       <div className="filter-card-head">
         <button
+          ref={titleButton}
           type="button"
           className="filter-card-title"
           aria-expanded={locked ? undefined : open}
-          aria-controls={locked ? undefined : id}
+          aria-controls={locked || !open ? undefined : id}
           disabled={locked}
           onClick={() => setOpen(!open)}
           title={title}
@@ -221,7 +445,8 @@ function FilterCard(props: {
           <span className="filter-lock" role="img" aria-label={messages.locked} title={messages.locked}>
             🔒
           </span>
-        ) : card.filter ? (
+        ) : null}
+        {clearable ? (
           <button
             type="button"
             className="filter-clear"
@@ -232,15 +457,38 @@ function FilterCard(props: {
             ×
           </button>
         ) : null}
+        {removable ? (
+          <button
+            type="button"
+            className="filter-remove"
+            aria-label={`${words.removeFilter}: ${field}`}
+            title={words.removeFilter}
+            onClick={remove}
+          >
+            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+              <path
+                d="M3 4h10M6.5 4V2.5h3V4M4.5 4l.7 9.5h5.6l.7-9.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.4"
+              />
+            </svg>
+          </button>
+        ) : null}
       </div>
+      {problem ? (
+        <p className="filter-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
       {open && !locked && card.target ? (
-        <div className="filter-card-body" id={id}>
+        <div className="filter-card-body" id={id} onKeyDown={onKeyDown}>
           <label className="filter-field">
             <span>{messages.filterType}</span>
-            <select value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+            <select ref={typeSelect} value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
               <option value="basic">{messages.basic}</option>
               <option value="advanced">{messages.advanced}</option>
-              {modeOf(card.filter) === 'topN' ? <option value="topN">{messages.topN}</option> : null}
+              <option value="topN">{messages.topN}</option>
               {isDate ? <option value="relativeDate">{messages.relativeDate}</option> : null}
             </select>
           </label>
@@ -266,12 +514,20 @@ function FilterCard(props: {
               onApply={apply}
             />
           ) : mode === 'topN' ? (
-            <TopNEditor target={card.target} filter={card.filter} messages={messages} onApply={apply} />
+            <TopNEditor
+              target={card.target}
+              filter={modeOf(card.filter) === 'topN' ? card.filter : undefined}
+              dataset={dataset}
+              messages={messages}
+              words={words}
+              onApply={apply}
+            />
           ) : (
             <RelativeDateEditor
               target={card.target}
               filter={modeOf(card.filter) === 'relativeDate' ? card.filter : undefined}
               messages={messages}
+              words={words}
               onApply={apply}
             />
           )}
@@ -480,40 +736,59 @@ function AdvancedEditor(props: {
   );
 }
 
+/** Top or Bottom, how many, and the measure they are ranked by ("By value"), as Power BI's top N filter. */
 function TopNEditor(props: {
   readonly target: Target;
   readonly filter: IFilter | undefined;
+  readonly dataset: Dataset | undefined;
   readonly messages: CanvasMessages;
+  readonly words: PaneMessages;
   readonly onApply: (filter: IFilter | undefined) => void;
 }) {
-  const { messages } = props;
-  const f = (props.filter ?? {}) as { operator?: 'Top' | 'Bottom'; itemCount?: number; orderBy?: never };
+  const { messages, words, dataset } = props;
+  const f = (props.filter ?? {}) as { operator?: 'Top' | 'Bottom'; itemCount?: number; orderBy?: Measure };
   const [operator, setOperator] = useState<'Top' | 'Bottom'>(f.operator ?? 'Top');
   const [count, setCount] = useState(String(f.itemCount ?? 10));
+  const [by, setBy] = useState(
+    f.orderBy?.measure === undefined
+      ? ''
+      : JSON.stringify({ table: f.orderBy.table, measure: f.orderBy.measure }),
+  );
+  const measures = useMemo(() => rankingMeasures(dataset), [dataset]);
   const n = Number(count);
-  if (!f.orderBy) return null;
   return (
     <div className="topn-editor">
-      <select
-        aria-label={messages.topN}
-        value={operator}
-        onChange={(e) => setOperator(e.target.value as 'Top')}
-      >
-        <option value="Top">{messages.top}</option>
-        <option value="Bottom">{messages.bottom}</option>
-      </select>
-      <input
-        type="number"
-        min={1}
-        aria-label={messages.topN}
-        value={count}
-        onChange={(e) => setCount(e.target.value)}
-      />
+      <label className="filter-field">
+        <span>{words.showItems}</span>
+        <select value={operator} onChange={(e) => setOperator(e.target.value as 'Top')}>
+          <option value="Top">{messages.top}</option>
+          <option value="Bottom">{messages.bottom}</option>
+        </select>
+      </label>
+      <label className="filter-field">
+        <span>{words.itemCount}</span>
+        <input type="number" min={1} step={1} value={count} onChange={(e) => setCount(e.target.value)} />
+      </label>
+      <label className="filter-field">
+        <span>{messages.byValue}</span>
+        <select value={by} onChange={(e) => setBy(e.target.value)}>
+          <option value="">{words.chooseValue}</option>
+          {measures.map((g) => (
+            <optgroup key={g.table} label={g.tableLabel}>
+              {g.fields.map((m) => (
+                <option key={m.measure} value={JSON.stringify(m)}>
+                  {fieldLabel(dataset, m)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
       <button
         type="button"
         className="apply-filter"
-        disabled={!Number.isInteger(n) || n < 1}
-        onClick={() => props.onApply(new TopNFilter(props.target, operator, n, f.orderBy as never).toJSON())}
+        disabled={!Number.isInteger(n) || n < 1 || by === ''}
+        onClick={() => props.onApply(topNFilter(props.target, operator, n, JSON.parse(by) as Measure))}
       >
         {messages.applyFilter}
       </button>
@@ -525,9 +800,10 @@ function RelativeDateEditor(props: {
   readonly target: Target;
   readonly filter: IFilter | undefined;
   readonly messages: CanvasMessages;
+  readonly words: PaneMessages;
   readonly onApply: (filter: IFilter | undefined) => void;
 }) {
-  const { messages } = props;
+  const { messages, words } = props;
   const f = (props.filter ?? {}) as {
     operator?: number;
     timeUnitsCount?: number;
@@ -552,15 +828,11 @@ function RelativeDateEditor(props: {
       <input
         type="number"
         min={1}
-        aria-label={messages.relativeDate}
+        aria-label={words.unitCount}
         value={count}
         onChange={(e) => setCount(e.target.value)}
       />
-      <select
-        aria-label={messages.relativeDate}
-        value={unit}
-        onChange={(e) => setUnit(Number(e.target.value))}
-      >
+      <select aria-label={words.unit} value={unit} onChange={(e) => setUnit(Number(e.target.value))}>
         {messages.units.slice(0, 7).map((u, i) => (
           <option key={u} value={i}>
             {u}

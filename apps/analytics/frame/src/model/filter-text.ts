@@ -46,12 +46,13 @@ export function valueLabel(
   return String(value as object);
 }
 
-/** The sentence of `filter`, in the language of `messages`. */
+/** The sentence of `filter`, in the language of `messages`; `fieldName` names the field instead of the model. */
 export function filterTitle(
   filter: IFilter,
   dataset: Dataset | undefined,
   messages: CanvasMessages,
   formatter: ValueFormatter = ENGLISH_VALUES,
+  fieldName?: string,
 ): string {
   const f = filter as {
     target?: Target;
@@ -64,7 +65,8 @@ export function filterTitle(
     timeUnitsCount?: number;
     timeUnitType?: number;
   };
-  const field = fieldLabel(dataset, f.target);
+  // The card's name for its field (`displaySettings.displayName`) wins over the model's.
+  const field = fieldName ?? fieldLabel(dataset, f.target);
   const value = (v: unknown) => valueLabel(dataset, f.target, v, formatter);
   if (Array.isArray(f.values)) {
     if (f.operator === 'All' || (f.values.length === 0 && f.operator !== 'NotIn'))

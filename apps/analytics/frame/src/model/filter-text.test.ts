@@ -80,4 +80,13 @@ describe('filter titles', () => {
       'Date liegt in den letzten 12 Kalendermonaten',
     );
   });
+
+  it('reads the filters the pane adds, with the card’s name for the field when it has one', () => {
+    const top3 = new TopNFilter(site, 'Bottom', 3, { table: 'Devices', measure: 'Total pages' }).toJSON();
+    expect(filterTitle(top3, dataset, en)).toBe('Site is the bottom 3 by Total pages');
+    expect(filterTitle(top3, dataset, en, undefined, 'Office')).toBe('Office is the bottom 3 by Total pages');
+    expect(filterTitle(new BasicFilter(site, 'All', []).toJSON(), dataset, canvasMessages('de'))).toBe(
+      'Site ist (Alle)',
+    );
+  });
 });

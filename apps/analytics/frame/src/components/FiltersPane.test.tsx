@@ -67,7 +67,8 @@ function pane(viewMode: 'view' | 'edit' = 'view') {
   return { controller, events, refresh };
 }
 
-const applied = (events: FrameEvent[]) => events.filter((e) => 'eventName' in e && e.eventName === 'filtersApplied');
+const applied = (events: FrameEvent[]) =>
+  events.filter((e) => 'eventName' in e && e.eventName === 'filtersApplied');
 
 describe('the filters pane adding filters', () => {
   it('adds a field at report level from the picker, opens its card, and raises filtersApplied', () => {

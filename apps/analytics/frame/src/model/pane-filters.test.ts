@@ -92,7 +92,8 @@ function loadedController() {
 
 const model = { table: 'Devices', column: 'Model' };
 const pages = { table: 'Meter readings', measure: 'Total pages' };
-const applied = (events: FrameEvent[]) => events.filter((e) => 'eventName' in e && e.eventName === 'filtersApplied');
+const applied = (events: FrameEvent[]) =>
+  events.filter((e) => 'eventName' in e && e.eventName === 'filtersApplied');
 
 describe('filters the pane adds', () => {
   it('writes a top N filter as the models’ JSON, ranked by a measure', () => {

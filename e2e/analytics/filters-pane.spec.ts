@@ -87,6 +87,7 @@ test('a top 3 filter on Model by Total pages leaves the chart three bars and rea
   // The viewer added it, so the viewer removes it: the chart has its ten bars again and the page no filters.
   await pane.getByRole('button', { name: 'Remove filter: Model' }).click();
   await poll(() => eventCount(p, 'filtersApplied')).toBe(applied + 2);
+  await expect(pane.getByRole('button', { name: 'Add filter' })).toBeFocused();
   expect(await lastApplied(p)).toEqual({ filters: [] });
   await expect.poll(() => bars(frame).count()).toBe(10);
   expect(await settle(p, 'return await (await report.getActivePage()).getFilters();')).toEqual({

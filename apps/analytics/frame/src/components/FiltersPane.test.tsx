@@ -131,6 +131,8 @@ describe('the filters pane adding filters', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Model' }));
     refresh();
     expect(controller.state.definition?.filters).toEqual([locked]);
+    // Its buttons went with it: the focus moves to "Add filter".
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add filter' }));
     const office = screen.getByRole('button', { name: 'Office is Berlin' });
     expect((office as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /: Office$/ })).toBeNull();
@@ -155,7 +157,8 @@ describe('the filters pane adding filters', () => {
     expect(within(page).queryByRole('button', { name: 'Remove filter: Model' })).toBeNull();
     fireEvent.click(within(page).getByRole('button', { name: 'Clear filter: Model' }));
     view.refresh();
-    expect(within(page).getByRole('button', { name: 'Model is (All)' })).toBeTruthy();
+    // The card stays, with the focus on its title (its × went with the condition).
+    expect(document.activeElement).toBe(within(page).getByRole('button', { name: 'Model is (All)' }));
     expect(within(page).queryByRole('button', { name: 'Clear filter: Model' })).toBeNull();
     cleanup();
 

@@ -8,7 +8,7 @@
  * not show, in view mode. The pane collapses to a rail (`CollapsiblePane`).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent, RefObject } from 'react';
 import { AdvancedFilter, BasicFilter, RelativeDateFilter } from '@portico/models';
 import type { IError, IFilter } from '@portico/models';
 import type { Dataset, ReportDefinition, ReportPage } from '@portico/analytics-model';
@@ -160,6 +160,7 @@ export function FiltersPane(props: FiltersPaneProps) {
   const cards = useMemo(() => cardsOf(definition, page, visualName), [definition, page, visualName]);
   // The card just added opens, with the focus on it.
   const [justAdded, setJustAdded] = useState<string | undefined>(undefined);
+  const addButton = useRef<HTMLButtonElement>(null);
   const shown = (list: Card[]) => list.filter((c) => editing || !displayOf(c.filter).isHiddenInViewMode);
   const groups: [string, Card[]][] = [
     ...(visual ? [[words.onThisVisual(visual.title), shown(cards.visual)] as [string, Card[]]] : []),
@@ -195,6 +196,7 @@ export function FiltersPane(props: FiltersPaneProps) {
         dataset={dataset}
         words={words}
         onAdd={add}
+        button={addButton}
       />
       {groups.map(([title, list]) => (
         <section key={title} aria-label={title}>
@@ -212,6 +214,7 @@ export function FiltersPane(props: FiltersPaneProps) {
                 messages={messages}
                 words={words}
                 opened={card.key === justAdded}
+                onRemoved={() => addButton.current?.focus()}
               />
             ))
           )}
@@ -232,13 +235,15 @@ function AddFilter(props: {
   readonly dataset: Dataset | undefined;
   readonly words: PaneMessages;
   readonly onAdd: (level: PaneLevel, target: Target) => readonly IError[];
+  /** The "Add filter" button, which the pane also gives the focus to after a card is removed. */
+  readonly button: RefObject<HTMLButtonElement | null>;
 }) {
   const { words, dataset, page, visual } = props;
   const [open, setOpen] = useState(false);
   const [levelChoice, setLevelChoice] = useState<'visual' | 'page' | 'report'>('page');
   const [field, setField] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const button = useRef<HTMLButtonElement>(null);
+  const { button } = props;
   const first = useRef<HTMLSelectElement>(null);
   const groups = useMemo(() => filterableColumns(dataset), [dataset]);
   useEffect(() => {
@@ -364,6 +369,8 @@ function FilterCard(props: {
   readonly words: PaneMessages;
   /** A card just added: open, with the focus on its filter type. */
   readonly opened: boolean;
+  /** After the card's removal, where the focus goes (its own buttons are gone). */
+  readonly onRemoved: () => void;
 }) {
   const { card, controller, dataset, messages, words } = props;
   const [open, setOpen] = useState(props.opened);
@@ -413,6 +420,7 @@ function FilterCard(props: {
   const remove = () => {
     if (!change((current) => replaceAt(current, card.index, undefined))) return;
     if (card.target) viewerAdded(controller).delete(addedKey(card.level, card.target));
+    props.onRemoved();
   };
   const clearable = card.filter !== undefined && !locked && !selectsAll(card.filter);
   const onKeyDown = (event: ReactKeyboardEvent) => {
@@ -452,7 +460,11 @@ function FilterCard(props: {
             className="filter-clear"
             aria-label={`${messages.clearFilter}: ${field}`}
             title={messages.clearFilter}
-            onClick={() => apply(undefined)}
+            onClick={() => {
+              apply(undefined);
+              // The × goes with the condition: the focus stays on the card, on its title.
+              titleButton.current?.focus();
+            }}
           >
             ×
           </button>

@@ -5,6 +5,7 @@
  * picked value and `getFilters()` returns it; the selected visual's filters show and take a new one; the pickers
  * close on Escape and give the focus back; what the viewer added they remove again.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { eventCount, frameOf, poll, reportHosts, settle } from './support/report-page.ts';
@@ -242,4 +243,29 @@ test('locked and hidden filters stay out of a viewer’s reach in the pane', asy
   await expect(reportCards.getByRole('img', { name: 'Locked' })).toBeVisible();
   await expect(reportCards.getByRole('button', { name: /Clear filter|Remove filter/ })).toHaveCount(0);
   await expect(reportCards).not.toContainText('Site');
+});
+
+test('the pane with its picker and a top N card open has no serious or critical axe-core violation', async () => {
+  // axe-core's run across the cross-origin report frame needs a page of a context the test opened.
+  const context = await hosts.browser.newContext();
+  try {
+    const p = await context.newPage();
+    await hosts.embed(p);
+    const frame = frameOf(p);
+    const pane = paneOf(frame);
+    await frame.locator('section[data-visual="top-models"] .visual-title').click();
+    const own = pane.getByRole('region', { name: 'On this visual: Top 10 models by pages printed' });
+    await own.getByRole('button', { name: 'Model is the top 10 by Total pages' }).click();
+    await expect(own.getByLabel('By value')).toHaveValue(
+      JSON.stringify({ table: 'Meter readings', measure: 'Total pages' }),
+    );
+    await pane.getByRole('button', { name: 'Add filter' }).click();
+    await expect(pane.getByRole('dialog', { name: 'Add a filter' })).toBeVisible();
+    await settle(p, `report.setComponentTitle('Fleet overview report');`);
+    const { violations } = await new AxeBuilder({ page: p }).include('iframe').analyze();
+    const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

@@ -173,4 +173,27 @@ describe('the filters pane adding filters', () => {
     // In edit mode the locked filter is the author's to edit: it opens, clears and removes.
     expect(screen.getByRole('button', { name: 'Remove filter: Office' })).toBeTruthy();
   });
+
+  it('lets the author lock or hide a filter for view mode, written as its display settings', () => {
+    const { controller, events, refresh } = pane('edit');
+    fireEvent.click(screen.getByRole('button', { name: 'Office is Berlin' }));
+    const lock = screen.getByRole('checkbox', { name: 'Lock in view mode' });
+    expect((lock as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(lock);
+    refresh();
+    expect(controller.state.definition?.filters).toEqual([
+      { ...locked, displaySettings: { displayName: 'Office' } },
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Hide in view mode' }));
+    refresh();
+    expect(controller.state.definition?.filters[0]).toMatchObject({
+      displaySettings: { displayName: 'Office', isHiddenInViewMode: true },
+    });
+    expect(applied(events)).toHaveLength(2);
+    // A viewer sees neither control.
+    cleanup();
+    pane('view');
+    fireEvent.click(screen.getByRole('button', { name: 'Model is M1' }));
+    expect(screen.queryByRole('checkbox', { name: 'Lock in view mode' })).toBeNull();
+  });
 });

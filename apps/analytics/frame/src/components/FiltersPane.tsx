@@ -423,6 +423,18 @@ function FilterCard(props: {
     props.onRemoved();
   };
   const clearable = card.filter !== undefined && !locked && !selectsAll(card.filter);
+  /** An author sets how the filter shows in view mode: its display settings, written the setFilters way. */
+  const setDisplay = (patch: Partial<DisplaySettings>) => {
+    const filter = card.filter;
+    if (!filter) return;
+    // Only the settings that say something are kept (`true` flags, a name).
+    const next = Object.fromEntries(
+      Object.entries({ ...display, ...patch }).filter(([, v]) => v !== false && v !== undefined),
+    );
+    const { displaySettings: _old, ...rest } = filter as IFilter & { displaySettings?: unknown };
+    const written = (Object.keys(next).length > 0 ? { ...rest, displaySettings: next } : rest) as IFilter;
+    change((current) => replaceAt(current, card.index, written));
+  };
   const onKeyDown = (event: ReactKeyboardEvent) => {
     if (event.key !== 'Escape') return;
     // Escape in a search box with text clears the text first (the browser's own behaviour).
@@ -504,6 +516,26 @@ function FilterCard(props: {
               {isDate ? <option value="relativeDate">{messages.relativeDate}</option> : null}
             </select>
           </label>
+          {props.editing && card.filter ? (
+            <div className="filter-display">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={display.isLockedInViewMode === true}
+                  onChange={(e) => setDisplay({ isLockedInViewMode: e.target.checked })}
+                />
+                {words.lockInViewMode}
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={display.isHiddenInViewMode === true}
+                  onChange={(e) => setDisplay({ isHiddenInViewMode: e.target.checked })}
+                />
+                {words.hideInViewMode}
+              </label>
+            </div>
+          ) : null}
           {mode === 'basic' ? (
             <BasicEditor
               target={card.target}

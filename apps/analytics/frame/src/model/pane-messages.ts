@@ -26,6 +26,9 @@ export interface PaneMessages {
   readonly chooseValue: string;
   /** A relative date's number of units, and its unit. */
   readonly unitCount: string;
+  /** An author's display settings of a filter (edit mode). */
+  readonly lockInViewMode: string;
+  readonly hideInViewMode: string;
   readonly unit: string;
   /** A filter the checks refused: `The filter was not applied: …`. */
   readonly refused: (detail: string) => string;
@@ -47,6 +50,8 @@ const EN: PaneMessages = {
   showItems: 'Show items',
   itemCount: 'Number of items',
   chooseValue: 'Choose a value',
+  lockInViewMode: 'Lock in view mode',
+  hideInViewMode: 'Hide in view mode',
   unitCount: 'Number of units',
   unit: 'Unit',
   refused: (detail) => `The filter was not applied: ${detail}`,
@@ -68,6 +73,8 @@ const DE: PaneMessages = {
   showItems: 'Elemente anzeigen',
   itemCount: 'Anzahl der Elemente',
   chooseValue: 'Wert auswählen',
+  lockInViewMode: 'In der Leseansicht sperren',
+  hideInViewMode: 'In der Leseansicht ausblenden',
   unitCount: 'Anzahl der Einheiten',
   unit: 'Einheit',
   refused: (detail) => `Der Filter wurde nicht angewendet: ${detail}`,
@@ -89,6 +96,8 @@ const ES: PaneMessages = {
   showItems: 'Mostrar elementos',
   itemCount: 'Número de elementos',
   chooseValue: 'Elija un valor',
+  lockInViewMode: 'Bloquear en modo de lectura',
+  hideInViewMode: 'Ocultar en modo de lectura',
   unitCount: 'Número de unidades',
   unit: 'Unidad',
   refused: (detail) => `No se aplicó el filtro: ${detail}`,
@@ -110,6 +119,8 @@ const FR: PaneMessages = {
   showItems: 'Afficher les éléments',
   itemCount: 'Nombre d’éléments',
   chooseValue: 'Choisir une valeur',
+  lockInViewMode: 'Verrouiller en mode lecture',
+  hideInViewMode: 'Masquer en mode lecture',
   unitCount: 'Nombre d’unités',
   unit: 'Unité',
   refused: (detail) => `Le filtre n’a pas été appliqué : ${detail}`,
@@ -131,6 +142,8 @@ const JA: PaneMessages = {
   showItems: '項目を表示',
   itemCount: '項目数',
   chooseValue: '値を選択',
+  lockInViewMode: '閲覧モードでロック',
+  hideInViewMode: '閲覧モードで非表示',
   unitCount: '単位の数',
   unit: '単位',
   refused: (detail) => `フィルターは適用されませんでした: ${detail}`,
@@ -152,6 +165,8 @@ const PL: PaneMessages = {
   showItems: 'Pokaż elementy',
   itemCount: 'Liczba elementów',
   chooseValue: 'Wybierz wartość',
+  lockInViewMode: 'Zablokuj w trybie odczytu',
+  hideInViewMode: 'Ukryj w trybie odczytu',
   unitCount: 'Liczba jednostek',
   unit: 'Jednostka',
   refused: (detail) => `Filtr nie został zastosowany: ${detail}`,
@@ -173,6 +188,8 @@ const RU: PaneMessages = {
   showItems: 'Показать элементы',
   itemCount: 'Количество элементов',
   chooseValue: 'Выберите значение',
+  lockInViewMode: 'Заблокировать в режиме чтения',
+  hideInViewMode: 'Скрыть в режиме чтения',
   unitCount: 'Количество единиц',
   unit: 'Единица',
   refused: (detail) => `Фильтр не применен: ${detail}`,

@@ -22,7 +22,7 @@ const locked = {
 };
 
 /** The pane over a loaded controller on the sample report's overview page; its raised events recorded. */
-function pane(viewMode: 'view' | 'edit' = 'view') {
+function pane(viewMode: 'view' | 'edit' = 'view', reportFilters: readonly unknown[] = [locked]) {
   const events: FrameEvent[] = [];
   const api = { expired: false, query: () => Promise.resolve(answer) } as unknown as FrameApi;
   const controller = new ReportController({
@@ -32,7 +32,7 @@ function pane(viewMode: 'view' | 'edit' = 'view') {
       return Promise.resolve();
     },
   });
-  const start: ReportDefinition = { ...definition, filters: [locked as never] };
+  const start: ReportDefinition = { ...definition, filters: reportFilters as never[] };
   controller.update((s) => ({
     ...s,
     status: 'loaded',
@@ -136,6 +136,25 @@ describe('the filters pane adding filters', () => {
     const office = screen.getByRole('button', { name: 'Office is Berlin' });
     expect((office as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /: Office$/ })).toBeNull();
+  });
+
+  it('opens the "(All)" card a field of the page already had when that field is added at page level', () => {
+    // No report filter on Site: the page's chart by site makes it an "(All)" card of the page.
+    const { controller, refresh } = pane('view', []);
+    const page = screen.getByRole('region', { name: 'On this page' });
+    const site = within(page).getByRole('button', { name: 'Site is (All)' });
+    expect(site.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.change(screen.getByLabelText('Field'), {
+      target: { value: JSON.stringify({ table: 'Devices', column: 'Site' }) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    refresh();
+    expect(controller.state.definition?.pages[0]?.filters.at(-1)).toMatchObject({ operator: 'All' });
+    // The same card, now holding the page's filter: open, the focus on its filter type.
+    expect(site.isConnected).toBe(true);
+    expect(site.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(within(page).getByLabelText('Filter type'));
   });
 
   it('closes the picker on Escape and gives the focus back to Add filter', () => {

@@ -159,7 +159,7 @@ export function FiltersPane(props: FiltersPaneProps) {
   const visual = page.visuals.find((v) => v.name === visualName);
   const cards = useMemo(() => cardsOf(definition, page, visualName), [definition, page, visualName]);
   // The card just added opens, with the focus on it.
-  const [justAdded, setJustAdded] = useState<string | undefined>(undefined);
+  const [justAdded, setJustAdded] = useState<{ key: string; count: number } | undefined>(undefined);
   const addButton = useRef<HTMLButtonElement>(null);
   const shown = (list: Card[]) => list.filter((c) => editing || !displayOf(c.filter).isHiddenInViewMode);
   const groups: [string, Card[]][] = [
@@ -175,7 +175,7 @@ export function FiltersPane(props: FiltersPaneProps) {
     const errors = setLevelFilters(controller, level, [...filters, allFilter(target)]);
     if (errors.length === 0) {
       viewerAdded(controller).add(addedKey(level, target));
-      setJustAdded(cardKey(level, target, nth));
+      setJustAdded({ key: cardKey(level, target, nth), count: (justAdded?.count ?? 0) + 1 });
     }
     return errors;
   };
@@ -213,7 +213,7 @@ export function FiltersPane(props: FiltersPaneProps) {
                 editing={editing}
                 messages={messages}
                 words={words}
-                opened={card.key === justAdded}
+                opened={card.key === justAdded?.key ? justAdded.count : undefined}
                 onRemoved={() => addButton.current?.focus()}
               />
             ))
@@ -367,19 +367,25 @@ function FilterCard(props: {
   readonly editing: boolean;
   readonly messages: CanvasMessages;
   readonly words: PaneMessages;
-  /** A card just added: open, with the focus on its filter type. */
-  readonly opened: boolean;
+  /** Set (a new number each time) when the card's field was just added: it opens, with the focus on its type. */
+  readonly opened: number | undefined;
   /** After the card's removal, where the focus goes (its own buttons are gone). */
   readonly onRemoved: () => void;
 }) {
   const { card, controller, dataset, messages, words } = props;
-  const [open, setOpen] = useState(props.opened);
+  const [open, setOpen] = useState(props.opened !== undefined);
   const [mode, setMode] = useState<Mode>(modeOf(card.filter));
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const titleButton = useRef<HTMLButtonElement>(null);
   const typeSelect = useRef<HTMLSelectElement>(null);
+  // The field's "(All)" card may be there already (a field of the page's charts): it opens for the new filter.
+  const [seenOpened, setSeenOpened] = useState(props.opened);
+  if (props.opened !== seenOpened) {
+    setSeenOpened(props.opened);
+    if (props.opened !== undefined) setOpen(true);
+  }
   useEffect(() => {
-    if (props.opened) typeSelect.current?.focus();
+    if (props.opened !== undefined) typeSelect.current?.focus();
   }, [props.opened]);
   const display = displayOf(card.filter);
   const locked = display.isLockedInViewMode === true && !props.editing;

@@ -4,6 +4,7 @@
  * (ANALYTICS_CLICKHOUSE_URL). Each gives an {@link Engine} and the accounts its data holds, which are the only
  * databaseNames an embed token may name.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dataset } from '@portico/analytics-model';
@@ -14,6 +15,7 @@ import type { DataVersion } from './data-version.ts';
 import type { Engine } from './engine.ts';
 import { openFileEngine } from './file-engine.ts';
 import { openFleetDatabase } from './fleet-database.ts';
+import { openImportedFolder } from './folder-import.ts';
 
 export interface DataSource {
   readonly engine: Engine;
@@ -118,37 +120,9 @@ export async function openDataSource(
     };
   }
   if (engineConfig.dataFolder !== undefined) {
-    const folder = engineConfig.dataFolder;
-    const { engine, tables } = await openFileEngine({ folder });
-    log.info({ folder, tables: tables.map((t) => t.table) }, 'reading the data folder');
-    const accounts = new Set<string>();
-    const useModels = async (next: readonly Dataset[]): Promise<void> => {
-      for (const table of next.flatMap((d) => d.tables)) {
-        if (table.view === undefined) continue;
-        const select =
-          'sql' in table.view
-            ? table.view.sql
-            : `SELECT * FROM ${table.view.files.endsWith('.csv') ? 'read_csv' : 'read_parquet'}(${duckString(join(folder, table.view.files))}${table.view.files.endsWith('.csv') ? ', header = true' : ''})`;
-        await engine.query(`CREATE OR REPLACE VIEW "${table.source}" AS ${select}`);
-      }
-      const { rows } = await engine.query(accountsSql(next));
-      const names = rows.map((row) => String(row[0]));
-      accounts.clear();
-      for (const name of names) accounts.add(name);
-    };
-    try {
-      await useModels(datasets);
-    } catch (error) {
-      await engine.close();
-      throw error;
-    }
-    return {
-      engine,
-      accounts,
-      useModels,
-      dataVersion: folderDataVersion(folder),
-      close: () => engine.close(),
-    };
+    return engineConfig.folderMode === 'read'
+      ? openFolderReader(engineConfig.dataFolder, config, log, datasets)
+      : openFolderImport(engineConfig.dataFolder, config, log, datasets);
   }
   refuseViews(datasets, 'the embedded fleet database');
   const home = join(config.dataDir, 'analytics');
@@ -157,6 +131,7 @@ export async function openDataSource(
     file: join(home, 'fleet.duckdb'),
     endDate: config.data.endDate,
     scale: config.data.scale,
+    limits: config.duckdb,
   });
   if (fleet.loaded === undefined) log.info({ ...fleet.parameters }, 'fleet data reused');
   else log.info({ ...fleet.loaded, endDate: fleet.parameters.endDate }, 'fleet data loaded');
@@ -173,3 +148,121 @@ export async function openDataSource(
 export function fleetDataVersion(parameters: object): DataVersion {
   return fixedDataVersion({ source: 'fleet', parameters, openedAt: Date.now() });
 }
+
+/** Creates the views of the models' file-set and SQL tables on `engine`; resolves with the accounts the data holds. */
+async function applyModels(engine: Engine, folder: string, datasets: readonly Dataset[]): Promise<string[]> {
+  for (const table of datasets.flatMap((d) => d.tables)) {
+    if (table.view === undefined) continue;
+    const select =
+      'sql' in table.view
+        ? table.view.sql
+        : `SELECT * FROM ${table.view.files.endsWith('.csv') ? 'read_csv' : 'read_parquet'}(${duckString(join(folder, table.view.files))}${table.view.files.endsWith('.csv') ? ', header = true' : ''})`;
+    await engine.query(`CREATE OR REPLACE VIEW "${table.source}" AS ${select}`);
+  }
+  const { rows } = await engine.query(accountsSql(datasets));
+  return rows.map((row) => String(row[0]));
+}
+
+function replaceAll(accounts: Set<string>, names: readonly string[]): void {
+  accounts.clear();
+  for (const name of names) accounts.add(name);
+}
+
+/** ANALYTICS_DATA_FOLDER_MODE=read: views over the files, read by every query. */
+async function openFolderReader(
+  folder: string,
+  config: AnalyticsConfig,
+  log: FastifyBaseLogger,
+  datasets: readonly Dataset[],
+): Promise<DataSource> {
+  const { engine, tables } = await openFileEngine({ folder, limits: config.duckdb });
+  log.info({ folder, tables: tables.map((t) => t.table) }, 'reading the data folder on every query');
+  const accounts = new Set<string>();
+  const useModels = async (next: readonly Dataset[]): Promise<void> =>
+    replaceAll(accounts, await applyModels(engine, folder, next));
+  try {
+    await useModels(datasets);
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+  return { engine, accounts, useModels, dataVersion: folderDataVersion(folder), close: () => engine.close() };
+}
+
+/** How often a data folder is looked at for changed files (then imported again in the background). */
+const FOLDER_RECHECK_MS = 5_000;
+
+/** Per folder table, the row-level-security column the models find its accounts by (the import sorts by it). */
+function sortKeysOf(datasets: readonly Dataset[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const table of datasets.flatMap((d) => d.tables)) {
+    const column = table.rlsColumn ?? 'database_name';
+    if (table.view === undefined && column !== '' && !keys.has(table.source)) keys.set(table.source, column);
+  }
+  return keys;
+}
+
+/** ANALYTICS_DATA_FOLDER_MODE=import (the default): the folder imported into a DuckDB file per data version. */
+async function openFolderImport(
+  folder: string,
+  config: AnalyticsConfig,
+  log: FastifyBaseLogger,
+  datasets: readonly Dataset[],
+): Promise<DataSource> {
+  log.info({ folder }, 'importing the data folder (skipped when its files have not changed)');
+  const imported = await openImportedFolder({
+    folder,
+    home: join(config.dataDir, 'analytics', 'folder'),
+    sortKeys: sortKeysOf(datasets),
+    limits: config.duckdb,
+  });
+  log.info({ folder, ...imported.lastImport }, 'data folder imported');
+  const { engine } = imported;
+  const accounts = new Set<string>();
+  let models = datasets;
+  try {
+    replaceAll(accounts, await applyModels(engine, folder, models));
+  } catch (error) {
+    await imported.close();
+    throw error;
+  }
+  let names: string[] = [];
+  const recheck = async (): Promise<void> => {
+    try {
+      let prepared = models;
+      const switched = await imported.refresh(async (next) => {
+        prepared = models;
+        names = await applyModels(next, folder, prepared);
+      });
+      if (switched) {
+        // Models replaced while the import ran: their views on the new file too.
+        if (prepared !== models) names = await applyModels(engine, folder, models);
+        replaceAll(accounts, names);
+        log.info({ folder, ...imported.lastImport }, 'data folder changed: imported again');
+      }
+    } catch (error) {
+      log.error(
+        { err: error, folder },
+        'cannot import the changed data folder; the previous import keeps serving',
+      );
+    }
+  };
+  const timer = setInterval(() => void recheck(), FOLDER_RECHECK_MS);
+  timer.unref();
+  return {
+    engine,
+    accounts,
+    async useModels(next) {
+      replaceAll(accounts, await applyModels(engine, folder, next));
+      models = next;
+    },
+    dataVersion: () => Promise.resolve(importStamps(imported.stamp())),
+    async close() {
+      clearInterval(timer);
+      await imported.close();
+    },
+  };
+}
+
+/** The stamp of the served import, hashed (the cache keys by it; the stamp itself holds the folder's path). */
+const importStamps = (stamp: string): string => createHash('sha256').update(stamp).digest('hex');

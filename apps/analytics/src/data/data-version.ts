@@ -18,7 +18,7 @@ export function fixedDataVersion(stamp: unknown): DataVersion {
 }
 
 /** The files of `folder` and of its subfolders (one level, as the file engine reads them): name, size and mtime. */
-async function folderStamp(folder: string): Promise<string> {
+export async function folderStamp(folder: string): Promise<string> {
   const parts: string[] = [];
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);

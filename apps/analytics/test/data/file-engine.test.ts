@@ -37,7 +37,7 @@ beforeAll(async () => {
   await writeFile(join(folder, 'accounts.csv'), `${csv.join('\n')}\n`);
   await writeFile(join(folder, "bad name'; DROP.parquet"), 'not a table');
   await writeFile(join(folder, 'notes.txt'), 'not a table');
-  files = (await openFileEngine({ folder, connections: 2, threads: 2 })).engine;
+  files = (await openFileEngine({ folder, connections: 2, limits: { threads: 2 } })).engine;
 }, 120_000);
 
 afterAll(async () => {

@@ -16,7 +16,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { PRIVATE_UMASK } from '@portico/server-kit';
 import { folderStamp } from './data-version.ts';
 import { createDuckDb, engineOn } from './engine.ts';
@@ -43,6 +42,8 @@ interface Stamp {
 }
 
 const LOAD_TABLE = 'portico_import.folder_load';
+/** The name the file being imported is attached under. */
+const TARGET = 'portico_next';
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const duckString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
@@ -69,14 +70,13 @@ async function readStamp(file: string, limits: DuckDbLimits): Promise<string | u
   }
 }
 
+/** Runs one statement on some DuckDB instance: the import fills its new file through an instance already open. */
+export type RunStatement = (sql: string) => Promise<QueryResult>;
+
 /** `ORDER BY "database_name", "date"`: the sort key, then the first DATE/TIMESTAMP column; empty when there is none. */
-async function orderBy(
-  connection: DuckDBConnection,
-  table: FileTable,
-  key: string | undefined,
-): Promise<string> {
-  const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${fileTableSelect(table)}`);
-  const columns = reader.getRows().map((row) => ({ name: String(row[0]), type: String(row[1]) }));
+async function orderBy(run: RunStatement, table: FileTable, key: string | undefined): Promise<string> {
+  const { rows } = await run(`DESCRIBE SELECT * FROM ${fileTableSelect(table)}`);
+  const columns = rows.map((row) => ({ name: String(row[0]), type: String(row[1]) }));
   const keys: string[] = [];
   if (key !== undefined && columns.some((c) => c.name === key)) keys.push(key);
   const time = columns.find((c) => c.type === 'DATE' || c.type.startsWith('TIMESTAMP'));
@@ -85,40 +85,54 @@ async function orderBy(
 }
 
 /**
- * Imports every table of `folder` into a new DuckDB file `file` (written as `<file>.loading` and renamed when
- * complete), sorted by its key; returns the table names.
+ * Imports every table of `folder` into a new DuckDB file `file`, sorted by its key, through `run`: the file is
+ * attached to that instance as `<file>.loading`, filled, detached and renamed into place when complete. Going through
+ * the serving instance keeps a re-import inside the same memory limit as the queries. Returns the tables.
  */
 export async function importFolder(
   folder: string,
   file: string,
   stamp: string,
   sortKeys: SortKeys,
-  limits: DuckDbLimits = {},
+  run: RunStatement,
 ): Promise<readonly FileTable[]> {
   const side = `${file}.loading`;
-  await rm(side, { force: true });
-  await rm(`${side}.wal`, { force: true });
+  await removeDatabase(side);
   const tables = await findFileTables(folder);
-  const instance = await createDuckDb(side, limits);
-  const connection = await instance.connect();
+  await run(`ATTACH ${duckString(side)} AS ${TARGET}`);
   try {
     for (const table of tables) {
-      const order = await orderBy(connection, table, sortKeys.get(table.table));
-      await connection.run(
-        `CREATE TABLE ${ident(table.table)} AS SELECT * FROM ${fileTableSelect(table)}${order}`,
+      const order = await orderBy(run, table, sortKeys.get(table.table));
+      await run(
+        `CREATE TABLE ${TARGET}.main.${ident(table.table)} AS SELECT * FROM ${fileTableSelect(table)}${order}`,
       );
     }
-    await connection.run('CREATE SCHEMA portico_import');
-    await connection.run(`CREATE TABLE ${LOAD_TABLE} (stamp VARCHAR NOT NULL, loaded_at TIMESTAMP NOT NULL)`);
-    await connection.run(`INSERT INTO ${LOAD_TABLE} VALUES (${duckString(stamp)}, now()::TIMESTAMP)`);
-    await connection.run('CHECKPOINT');
+    await run(`CREATE SCHEMA ${TARGET}.portico_import`);
+    await run(`CREATE TABLE ${TARGET}.${LOAD_TABLE} (stamp VARCHAR NOT NULL, loaded_at TIMESTAMP NOT NULL)`);
+    await run(`INSERT INTO ${TARGET}.${LOAD_TABLE} VALUES (${duckString(stamp)}, now()::TIMESTAMP)`);
+    await run(`CHECKPOINT ${TARGET}`);
   } finally {
-    connection.closeSync();
-    instance.closeSync();
+    await run(`DETACH ${TARGET}`);
   }
   await rename(side, file);
   await rm(`${side}.wal`, { force: true });
   return tables;
+}
+
+/** Imports into `file` through an instance of its own (at start, before anything serves), within `limits`. */
+async function importAlone(
+  folder: string,
+  file: string,
+  stamp: string,
+  sortKeys: SortKeys,
+  limits: DuckDbLimits,
+): Promise<void> {
+  const engine = await engineOn(await createDuckDb(':memory:', limits), 1, 'files');
+  try {
+    await importFolder(folder, file, stamp, sortKeys, (sql) => engine.query(sql));
+  } finally {
+    await engine.close();
+  }
 }
 
 /** The folder's DuckDB files, newest first. */
@@ -227,7 +241,7 @@ export async function openImportedFolder(options: FolderImportOptions): Promise<
     const generation = (newest?.generation ?? 0) + 1;
     const file = join(options.home, `folder-${generation}.duckdb`);
     const started = performance.now();
-    await importFolder(options.folder, file, stamp, options.sortKeys, limits);
+    await importAlone(options.folder, file, stamp, options.sortKeys, limits);
     lastImport = { milliseconds: Math.round(performance.now() - started), reused: false };
     served = { file, generation };
   }
@@ -249,7 +263,7 @@ export async function openImportedFolder(options: FolderImportOptions): Promise<
     const file = join(options.home, `folder-${current.generation + 1}.duckdb`);
     const started = performance.now();
     try {
-      await importFolder(options.folder, file, wanted, options.sortKeys, limits);
+      await importFolder(options.folder, file, wanted, options.sortKeys, (sql) => engine.query(sql));
     } catch (error) {
       await removeDatabase(`${file}.loading`);
       throw error;

@@ -1,6 +1,6 @@
 /**
  * The service's memory, from outside: `src/server.ts` in a process of its own with the default DuckDB bounds
- * (ANALYTICS_DUCKDB_MEMORY_MB 256, ANALYTICS_DUCKDB_THREADS) and the result cache off, its RSS sampled from /proc every
+ * (ANALYTICS_DUCKDB_MEMORY_MB 192, ANALYTICS_DUCKDB_THREADS) and the result cache off, its RSS sampled from /proc every
  * 100 ms while it
  *   1. loads the generated sample at ANALYTICS_DATA_SCALE (10 by default: 3 M meter readings, 10 M supply levels),
  *   2. answers the fleet overview's first page for each of the five accounts, one page at a time (page medians),

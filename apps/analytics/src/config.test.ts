@@ -115,9 +115,9 @@ describe('exactOrigin', () => {
     expect(read.engine).toEqual({ kind: 'duckdb', dataFolder: '/srv/fleet-files', folderMode: 'read' });
   });
 
-  it('bounds DuckDB by default: 256 MB, at most four threads, spilling under the data directory', () => {
+  it('bounds DuckDB by default: 192 MB, at most four threads, spilling under the data directory', () => {
     const config = loadConfig({ ANALYTICS_CLIENT_SECRET: 'x', PORTICO_DATA_DIR: '/var/lib/portico' });
-    expect(config.duckdb.memoryLimitMb).toBe(256);
+    expect(config.duckdb.memoryLimitMb).toBe(192);
     expect(config.duckdb.threads).toBeGreaterThanOrEqual(1);
     expect(config.duckdb.threads).toBeLessThanOrEqual(4);
     expect(config.duckdb.tempDirectory).toBe('/var/lib/portico/analytics/duckdb-tmp');

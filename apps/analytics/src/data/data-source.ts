@@ -13,7 +13,7 @@ import { openClickHouseEngine } from './clickhouse-engine.ts';
 import { fixedDataVersion, folderDataVersion } from './data-version.ts';
 import type { DataVersion } from './data-version.ts';
 import type { Engine } from './engine.ts';
-import { openFileEngine } from './file-engine.ts';
+import { fileReader, openFileEngine } from './file-engine.ts';
 import { openFleetDatabase } from './fleet-database.ts';
 import { openImportedFolder } from './folder-import.ts';
 
@@ -30,9 +30,6 @@ export interface DataSource {
   readonly dataVersion: DataVersion;
   close(): Promise<void>;
 }
-
-/** `'it''s'`: a DuckDB string literal (the paths and SQL come from the operator's model files, never a request). */
-const duckString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** Model tables defined by files or SQL need DuckDB over a data folder; elsewhere they are refused. */
 function refuseViews(datasets: readonly Dataset[], where: string): void {
@@ -149,15 +146,42 @@ export function fleetDataVersion(parameters: object): DataVersion {
   return fixedDataVersion({ source: 'fleet', parameters, openedAt: Date.now() });
 }
 
-/** Creates the views of the models' file-set and SQL tables on `engine`; resolves with the accounts the data holds. */
-async function applyModels(engine: Engine, folder: string, datasets: readonly Dataset[]): Promise<string[]> {
+/** Drops `name` from the main schema if it is a `kind` (a view where a table is wanted, or the reverse). */
+async function dropIfKind(engine: Engine, name: string, kind: 'VIEW' | 'TABLE'): Promise<void> {
+  const catalog = kind === 'VIEW' ? 'duckdb_views() WHERE view_name' : 'duckdb_tables() WHERE table_name';
+  const { rows } = await engine.query(
+    `SELECT count(*) FROM ${catalog} = $1 AND schema_name = 'main' AND database_name = current_database()`,
+    [name],
+  );
+  if (Number(rows[0]?.[0] ?? 0) > 0) await engine.query(`DROP ${kind} "${name.replaceAll('"', '""')}"`);
+}
+
+/**
+ * Creates the models' file-set and SQL tables on `engine`: views, except file sets when `importFiles` (the folder's
+ * import mode), which become tables sorted by their row-level-security column, read once per data version like the
+ * folder's own tables. Resolves with the accounts the data holds.
+ */
+async function applyModels(
+  engine: Engine,
+  folder: string,
+  datasets: readonly Dataset[],
+  importFiles: boolean,
+): Promise<string[]> {
   for (const table of datasets.flatMap((d) => d.tables)) {
-    if (table.view === undefined) continue;
+    const view = table.view;
+    if (view === undefined) continue;
+    const name = `"${table.source}"`;
     const select =
-      'sql' in table.view
-        ? table.view.sql
-        : `SELECT * FROM ${table.view.files.endsWith('.csv') ? 'read_csv' : 'read_parquet'}(${duckString(join(folder, table.view.files))}${table.view.files.endsWith('.csv') ? ', header = true' : ''})`;
-    await engine.query(`CREATE OR REPLACE VIEW "${table.source}" AS ${select}`);
+      'sql' in view
+        ? view.sql
+        : `SELECT * FROM ${fileReader(view.files.endsWith('.csv') ? 'read_csv' : 'read_parquet', join(folder, view.files))}`;
+    const asTable = importFiles && 'files' in view;
+    // The models' previous version may have made the other kind under this name.
+    await dropIfKind(engine, table.source, asTable ? 'VIEW' : 'TABLE');
+    if (asTable) {
+      const key = `"${(table.rlsColumn ?? 'database_name').replaceAll('"', '""')}"`;
+      await engine.query(`CREATE OR REPLACE TABLE ${name} AS ${select} ORDER BY ${key}`);
+    } else await engine.query(`CREATE OR REPLACE VIEW ${name} AS ${select}`);
   }
   const { rows } = await engine.query(accountsSql(datasets));
   return rows.map((row) => String(row[0]));
@@ -179,7 +203,7 @@ async function openFolderReader(
   log.info({ folder, tables: tables.map((t) => t.table) }, 'reading the data folder on every query');
   const accounts = new Set<string>();
   const useModels = async (next: readonly Dataset[]): Promise<void> =>
-    replaceAll(accounts, await applyModels(engine, folder, next));
+    replaceAll(accounts, await applyModels(engine, folder, next, false));
   try {
     await useModels(datasets);
   } catch (error) {
@@ -221,7 +245,7 @@ async function openFolderImport(
   const accounts = new Set<string>();
   let models = datasets;
   try {
-    replaceAll(accounts, await applyModels(engine, folder, models));
+    replaceAll(accounts, await applyModels(engine, folder, models, true));
   } catch (error) {
     await imported.close();
     throw error;
@@ -232,11 +256,11 @@ async function openFolderImport(
       let prepared = models;
       const switched = await imported.refresh(async (next) => {
         prepared = models;
-        names = await applyModels(next, folder, prepared);
+        names = await applyModels(next, folder, prepared, true);
       });
       if (switched) {
         // Models replaced while the import ran: their views on the new file too.
-        if (prepared !== models) names = await applyModels(engine, folder, models);
+        if (prepared !== models) names = await applyModels(engine, folder, models, true);
         replaceAll(accounts, names);
         log.info({ folder, ...imported.lastImport }, 'data folder changed: imported again');
       }
@@ -253,7 +277,7 @@ async function openFolderImport(
     engine,
     accounts,
     async useModels(next) {
-      replaceAll(accounts, await applyModels(engine, folder, next));
+      replaceAll(accounts, await applyModels(engine, folder, next, true));
       models = next;
     },
     dataVersion: () => Promise.resolve(importStamps(imported.stamp())),

@@ -2,7 +2,8 @@
  * DuckDB over a folder of the vendor's files: each table is a view over `<folder>/<table>.parquet`,
  * `<folder>/<table>/*.parquet`, `<folder>/<table>.csv` or `<folder>/<table>/*.csv`, read with DuckDB's built-in
  * `read_parquet`/`read_csv` (nothing is installed, so it works offline and on air-gapped servers). The data stays in
- * the files: a query reads them as it runs, so memory does not grow with the data.
+ * the files and every query reads them again: ANALYTICS_DATA_FOLDER_MODE=read, and DuckDB alone in the benchmarks. The
+ * service's default imports the folder instead (folder-import.ts), which these table names and readers serve too.
  */
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';

@@ -113,7 +113,6 @@ describe('the own-data example', () => {
 
 describe('file-set and SQL tables elsewhere', () => {
   it('are refused on ClickHouse, naming the model and table, before any query', async () => {
-    // The service's data directory: the folder is imported into analytics/folder/ there.
     const config = testConfig(dataDir, {
       ANALYTICS_ENGINE: 'clickhouse',
       ANALYTICS_CLICKHOUSE_URL: 'http://127.0.0.1:9',

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
@@ -18,6 +19,9 @@ import { BUILT_IN_MODELS_DIR } from './models/load-models.ts';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const ENGINES = ['duckdb', 'clickhouse'] as const;
+/** `import`: the data folder is imported into the service's DuckDB file per data version; `read`: read on every query. */
+export const FOLDER_MODES = ['import', 'read'] as const;
+export type FolderMode = (typeof FOLDER_MODES)[number];
 export type EngineName = (typeof ENGINES)[number];
 
 /** Where the service reads its data from. */
@@ -26,6 +30,8 @@ export type EngineConfig =
       readonly kind: 'duckdb';
       /** A folder of Parquet/CSV files, one file set per table; undefined for the generated fleet sample. */
       readonly dataFolder: string | undefined;
+      /** How the data folder is read (src/data/folder-import.ts). */
+      readonly folderMode: FolderMode;
     }
   | {
       readonly kind: 'clickhouse';
@@ -36,6 +42,14 @@ export type EngineConfig =
       /** The `remote_servers` cluster the tables are sharded over; undefined for a single server. */
       readonly cluster: string | undefined;
     };
+
+/**
+ * The default memory bound for DuckDB. DuckDB's RSS runs about 50 MB above its limit while it sorts or loads, and the
+ * service's Node side takes about 200 MB while it starts: with 192 MB the service stays under 500 MB RSS.
+ */
+export const DEFAULT_DUCKDB_MEMORY_MB = 192;
+/** DuckDB's default is one thread per core; each thread holds buffers of its own, so at most four by default. */
+export const DEFAULT_DUCKDB_THREADS = Math.min(availableParallelism(), 4);
 
 /** apps/analytics/frame-dist, wherever the process was started from. */
 const DEFAULT_FRAME_DIST = fileURLToPath(new URL('../frame-dist', import.meta.url));
@@ -62,6 +76,18 @@ export interface AnalyticsConfig {
   readonly engine: EngineConfig;
   /** Absolute folder of the semantic model and report files (YAML); watched for changes. */
   readonly modelsDir: string;
+  /**
+   * Bounds on the embedded DuckDB (the generated sample and a data folder alike): its buffer memory, worker threads and
+   * the folder it spills to when a query or a load needs more than the memory (inside the service's data directory).
+   */
+  readonly duckdb: {
+    /** DuckDB's `memory_limit` in MB (its buffer pool: tables, hash tables, sorts; beyond it, it spills). */
+    readonly memoryLimitMb: number;
+    /** DuckDB's worker threads. */
+    readonly threads: number;
+    /** DuckDB's `temp_directory`: `${dataDir}/analytics/duckdb-tmp`. */
+    readonly tempDirectory: string;
+  };
   /** The query result cache (src/query/result-cache.ts). */
   readonly cache: {
     /** Bound on the kept answers' bytes; 0 turns the cache off. */
@@ -174,12 +200,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_DATA_SCALE: positiveNumber(1, 1000),
     ANALYTICS_ENGINE: oneOf(ENGINES, 'duckdb'),
     ANALYTICS_DATA_FOLDER: absoluteFolder(),
+    ANALYTICS_DATA_FOLDER_MODE: oneOf(FOLDER_MODES, 'import'),
     ANALYTICS_CLICKHOUSE_URL: secret(optionalUrl()),
     ANALYTICS_CLICKHOUSE_USER: str('default'),
     ANALYTICS_CLICKHOUSE_PASSWORD: secret(optionalStr()),
     ANALYTICS_CLICKHOUSE_DATABASE: sqlName('default'),
     ANALYTICS_CLICKHOUSE_CLUSTER: sqlName(undefined),
     ANALYTICS_MODELS_DIR: absoluteFolder(),
+    ANALYTICS_DUCKDB_MEMORY_MB: int(DEFAULT_DUCKDB_MEMORY_MB, { min: 64, max: 1_048_576 }),
+    ANALYTICS_DUCKDB_THREADS: int(DEFAULT_DUCKDB_THREADS, { min: 1, max: 256 }),
     ANALYTICS_CACHE_MAX_MB: int(64, { min: 0, max: 65_536 }),
     ANALYTICS_CACHE_TTL_SECONDS: int(60, { min: 1, max: 86_400 }),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
@@ -200,13 +229,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cluster: raw.ANALYTICS_CLICKHOUSE_CLUSTER,
     };
   } else {
-    engine = { kind: 'duckdb', dataFolder: raw.ANALYTICS_DATA_FOLDER };
+    engine = {
+      kind: 'duckdb',
+      dataFolder: raw.ANALYTICS_DATA_FOLDER,
+      folderMode: raw.ANALYTICS_DATA_FOLDER_MODE,
+    };
   }
+  const dataDir = resolve(raw.PORTICO_DATA_DIR);
   return {
     host: raw.ANALYTICS_HOST,
     port: raw.ANALYTICS_PORT,
     publicUrl: raw.ANALYTICS_PUBLIC_URL,
-    dataDir: resolve(raw.PORTICO_DATA_DIR),
+    dataDir,
     frameDist: resolve(raw.ANALYTICS_FRAME_DIST),
     clientId: raw.ANALYTICS_CLIENT_ID,
     clientSecret: raw.ANALYTICS_CLIENT_SECRET,
@@ -215,6 +249,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     data: { endDate: raw.ANALYTICS_DATA_END_DATE, scale: raw.ANALYTICS_DATA_SCALE },
     engine,
     modelsDir: raw.ANALYTICS_MODELS_DIR ?? BUILT_IN_MODELS_DIR,
+    duckdb: {
+      memoryLimitMb: raw.ANALYTICS_DUCKDB_MEMORY_MB,
+      threads: raw.ANALYTICS_DUCKDB_THREADS,
+      tempDirectory: join(dataDir, 'analytics', 'duckdb-tmp'),
+    },
     cache: {
       maxBytes: raw.ANALYTICS_CACHE_MAX_MB * 1024 * 1024,
       ttlSeconds: raw.ANALYTICS_CACHE_TTL_SECONDS,

@@ -4,6 +4,7 @@
  * (ANALYTICS_CLICKHOUSE_URL). Each gives an {@link Engine} and the accounts its data holds, which are the only
  * databaseNames an embed token may name.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dataset } from '@portico/analytics-model';
@@ -12,8 +13,9 @@ import { openClickHouseEngine } from './clickhouse-engine.ts';
 import { fixedDataVersion, folderDataVersion } from './data-version.ts';
 import type { DataVersion } from './data-version.ts';
 import type { Engine } from './engine.ts';
-import { openFileEngine } from './file-engine.ts';
+import { fileReader, openFileEngine } from './file-engine.ts';
 import { openFleetDatabase } from './fleet-database.ts';
+import { openImportedFolder } from './folder-import.ts';
 
 export interface DataSource {
   readonly engine: Engine;
@@ -28,9 +30,6 @@ export interface DataSource {
   readonly dataVersion: DataVersion;
   close(): Promise<void>;
 }
-
-/** `'it''s'`: a DuckDB string literal (the paths and SQL come from the operator's model files, never a request). */
-const duckString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 /** Model tables defined by files or SQL need DuckDB over a data folder; elsewhere they are refused. */
 function refuseViews(datasets: readonly Dataset[], where: string): void {
@@ -118,37 +117,9 @@ export async function openDataSource(
     };
   }
   if (engineConfig.dataFolder !== undefined) {
-    const folder = engineConfig.dataFolder;
-    const { engine, tables } = await openFileEngine({ folder });
-    log.info({ folder, tables: tables.map((t) => t.table) }, 'reading the data folder');
-    const accounts = new Set<string>();
-    const useModels = async (next: readonly Dataset[]): Promise<void> => {
-      for (const table of next.flatMap((d) => d.tables)) {
-        if (table.view === undefined) continue;
-        const select =
-          'sql' in table.view
-            ? table.view.sql
-            : `SELECT * FROM ${table.view.files.endsWith('.csv') ? 'read_csv' : 'read_parquet'}(${duckString(join(folder, table.view.files))}${table.view.files.endsWith('.csv') ? ', header = true' : ''})`;
-        await engine.query(`CREATE OR REPLACE VIEW "${table.source}" AS ${select}`);
-      }
-      const { rows } = await engine.query(accountsSql(next));
-      const names = rows.map((row) => String(row[0]));
-      accounts.clear();
-      for (const name of names) accounts.add(name);
-    };
-    try {
-      await useModels(datasets);
-    } catch (error) {
-      await engine.close();
-      throw error;
-    }
-    return {
-      engine,
-      accounts,
-      useModels,
-      dataVersion: folderDataVersion(folder),
-      close: () => engine.close(),
-    };
+    return engineConfig.folderMode === 'read'
+      ? openFolderReader(engineConfig.dataFolder, config, log, datasets)
+      : openFolderImport(engineConfig.dataFolder, config, log, datasets);
   }
   refuseViews(datasets, 'the embedded fleet database');
   const home = join(config.dataDir, 'analytics');
@@ -157,6 +128,7 @@ export async function openDataSource(
     file: join(home, 'fleet.duckdb'),
     endDate: config.data.endDate,
     scale: config.data.scale,
+    limits: config.duckdb,
   });
   if (fleet.loaded === undefined) log.info({ ...fleet.parameters }, 'fleet data reused');
   else log.info({ ...fleet.loaded, endDate: fleet.parameters.endDate }, 'fleet data loaded');
@@ -173,3 +145,148 @@ export async function openDataSource(
 export function fleetDataVersion(parameters: object): DataVersion {
   return fixedDataVersion({ source: 'fleet', parameters, openedAt: Date.now() });
 }
+
+/** Drops `name` from the main schema if it is a `kind` (a view where a table is wanted, or the reverse). */
+async function dropIfKind(engine: Engine, name: string, kind: 'VIEW' | 'TABLE'): Promise<void> {
+  const catalog = kind === 'VIEW' ? 'duckdb_views() WHERE view_name' : 'duckdb_tables() WHERE table_name';
+  const { rows } = await engine.query(
+    `SELECT count(*) FROM ${catalog} = $1 AND schema_name = 'main' AND database_name = current_database()`,
+    [name],
+  );
+  if (Number(rows[0]?.[0] ?? 0) > 0) await engine.query(`DROP ${kind} "${name.replaceAll('"', '""')}"`);
+}
+
+/**
+ * Creates the models' file-set and SQL tables on `engine`: views, except file sets when `importFiles` (the folder's
+ * import mode), which become tables sorted by their row-level-security column, read once per data version like the
+ * folder's own tables. Resolves with the accounts the data holds.
+ */
+async function applyModels(
+  engine: Engine,
+  folder: string,
+  datasets: readonly Dataset[],
+  importFiles: boolean,
+): Promise<string[]> {
+  for (const table of datasets.flatMap((d) => d.tables)) {
+    const view = table.view;
+    if (view === undefined) continue;
+    const name = `"${table.source}"`;
+    const select =
+      'sql' in view
+        ? view.sql
+        : `SELECT * FROM ${fileReader(view.files.endsWith('.csv') ? 'read_csv' : 'read_parquet', join(folder, view.files))}`;
+    const asTable = importFiles && 'files' in view;
+    // The models' previous version may have made the other kind under this name.
+    await dropIfKind(engine, table.source, asTable ? 'VIEW' : 'TABLE');
+    if (asTable) {
+      const key = `"${(table.rlsColumn ?? 'database_name').replaceAll('"', '""')}"`;
+      await engine.query(`CREATE OR REPLACE TABLE ${name} AS ${select} ORDER BY ${key}`);
+    } else await engine.query(`CREATE OR REPLACE VIEW ${name} AS ${select}`);
+  }
+  const { rows } = await engine.query(accountsSql(datasets));
+  return rows.map((row) => String(row[0]));
+}
+
+function replaceAll(accounts: Set<string>, names: readonly string[]): void {
+  accounts.clear();
+  for (const name of names) accounts.add(name);
+}
+
+/** ANALYTICS_DATA_FOLDER_MODE=read: views over the files, read by every query. */
+async function openFolderReader(
+  folder: string,
+  config: AnalyticsConfig,
+  log: FastifyBaseLogger,
+  datasets: readonly Dataset[],
+): Promise<DataSource> {
+  const { engine, tables } = await openFileEngine({ folder, limits: config.duckdb });
+  log.info({ folder, tables: tables.map((t) => t.table) }, 'reading the data folder on every query');
+  const accounts = new Set<string>();
+  const useModels = async (next: readonly Dataset[]): Promise<void> =>
+    replaceAll(accounts, await applyModels(engine, folder, next, false));
+  try {
+    await useModels(datasets);
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+  return { engine, accounts, useModels, dataVersion: folderDataVersion(folder), close: () => engine.close() };
+}
+
+/** How often a data folder is looked at for changed files (then imported again in the background). */
+const FOLDER_RECHECK_MS = 5_000;
+
+/** Per folder table, the row-level-security column the models find its accounts by (the import sorts by it). */
+function sortKeysOf(datasets: readonly Dataset[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const table of datasets.flatMap((d) => d.tables)) {
+    const column = table.rlsColumn ?? 'database_name';
+    if (table.view === undefined && column !== '' && !keys.has(table.source)) keys.set(table.source, column);
+  }
+  return keys;
+}
+
+/** ANALYTICS_DATA_FOLDER_MODE=import (the default): the folder imported into a DuckDB file per data version. */
+async function openFolderImport(
+  folder: string,
+  config: AnalyticsConfig,
+  log: FastifyBaseLogger,
+  datasets: readonly Dataset[],
+): Promise<DataSource> {
+  log.info({ folder }, 'importing the data folder (skipped when its files have not changed)');
+  const imported = await openImportedFolder({
+    folder,
+    home: join(config.dataDir, 'analytics', 'folder'),
+    sortKeys: sortKeysOf(datasets),
+    limits: config.duckdb,
+  });
+  log.info({ folder, ...imported.lastImport }, 'data folder imported');
+  const { engine } = imported;
+  const accounts = new Set<string>();
+  let models = datasets;
+  try {
+    replaceAll(accounts, await applyModels(engine, folder, models, true));
+  } catch (error) {
+    await imported.close();
+    throw error;
+  }
+  let names: string[] = [];
+  const recheck = async (): Promise<void> => {
+    try {
+      let prepared = models;
+      const switched = await imported.refresh(async (next) => {
+        prepared = models;
+        names = await applyModels(next, folder, prepared, true);
+      });
+      if (switched) {
+        // Models replaced while the import ran: their views on the new file too.
+        if (prepared !== models) names = await applyModels(engine, folder, models, true);
+        replaceAll(accounts, names);
+        log.info({ folder, ...imported.lastImport }, 'data folder changed: imported again');
+      }
+    } catch (error) {
+      log.error(
+        { err: error, folder },
+        'cannot import the changed data folder; the previous import keeps serving',
+      );
+    }
+  };
+  const timer = setInterval(() => void recheck(), FOLDER_RECHECK_MS);
+  timer.unref();
+  return {
+    engine,
+    accounts,
+    async useModels(next) {
+      replaceAll(accounts, await applyModels(engine, folder, next, true));
+      models = next;
+    },
+    dataVersion: () => Promise.resolve(importStamps(imported.stamp())),
+    async close() {
+      clearInterval(timer);
+      await imported.close();
+    },
+  };
+}
+
+/** The stamp of the served import, hashed (the cache keys by it; the stamp itself holds the folder's path). */
+const importStamps = (stamp: string): string => createHash('sha256').update(stamp).digest('hex');

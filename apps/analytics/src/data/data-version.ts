@@ -1,7 +1,8 @@
 /**
  * The data version of a source: a stamp that changes when the data may have changed, so the result cache drops its
- * answers. The generated fleet sample: its load parameters and the time this process opened it. A data folder: the
- * names, sizes and mtimes of its files, looked at no more than once a second. ClickHouse: a constant (its data changes
+ * answers. The generated fleet sample: its load parameters and the time this process opened it. A data folder read in
+ * place: the names, sizes and mtimes of its files, looked at no more than once a second (an imported folder is versioned
+ * by the stamp of the import being served, see folder-import.ts). ClickHouse: a constant (its data changes
  * without the service seeing it; the cache's entry lifetime bounds how stale an answer can be).
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +19,7 @@ export function fixedDataVersion(stamp: unknown): DataVersion {
 }
 
 /** The files of `folder` and of its subfolders (one level, as the file engine reads them): name, size and mtime. */
-async function folderStamp(folder: string): Promise<string> {
+export async function folderStamp(folder: string): Promise<string> {
   const parts: string[] = [];
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import { duckDbDialect } from '../query/dialect.ts';
@@ -122,13 +123,42 @@ class ConnectionPool {
   }
 }
 
-export interface OpenEngineOptions {
+/** Bounds on a DuckDB instance (the service's come from ANALYTICS_DUCKDB_*; see config.ts). */
+export interface DuckDbLimits {
+  /** `memory_limit` in MB: DuckDB's buffer pool (tables, hash tables, sorts); past it, it spills to `tempDirectory`. */
+  readonly memoryLimitMb?: number | undefined;
+  /** Worker threads; default DuckDB's (one per core). */
+  readonly threads?: number | undefined;
+  /** Where DuckDB spills; default DuckDB's (`<database>.tmp` beside a file, none for `:memory:`). */
+  readonly tempDirectory?: string | undefined;
+}
+
+/**
+ * The settings every DuckDB instance of the service is created with: the limits given, and no extension installed or
+ * loaded on demand (the parquet, json and icu readers are built in; an air-gapped server has nothing to download).
+ */
+export function duckDbSettings(limits: DuckDbLimits = {}): Record<string, string> {
+  const settings: Record<string, string> = {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  };
+  if (limits.memoryLimitMb !== undefined) settings['memory_limit'] = `${limits.memoryLimitMb}MB`;
+  if (limits.threads !== undefined) settings['threads'] = String(limits.threads);
+  if (limits.tempDirectory !== undefined) settings['temp_directory'] = limits.tempDirectory;
+  return settings;
+}
+
+/** Creates a DuckDB instance with {@link duckDbSettings}, creating its spill folder (0700) first. */
+export async function createDuckDb(path: string, limits: DuckDbLimits = {}): Promise<DuckDBInstance> {
+  if (limits.tempDirectory !== undefined) await mkdir(limits.tempDirectory, { recursive: true, mode: 0o700 });
+  return DuckDBInstance.create(path, duckDbSettings(limits));
+}
+
+export interface OpenEngineOptions extends DuckDbLimits {
   /** A database file, or `':memory:'`. */
   readonly path: string;
   /** Connections in the pool; default 4. */
   readonly connections?: number;
-  /** DuckDB's worker threads; default DuckDB's (one per core). */
-  readonly threads?: number;
 }
 
 /**
@@ -140,11 +170,7 @@ export interface OpenEngineOptions {
  * ```
  */
 export async function openEngine(options: OpenEngineOptions): Promise<Engine> {
-  const instance = await DuckDBInstance.create(
-    options.path,
-    options.threads === undefined ? {} : { threads: String(options.threads) },
-  );
-  return engineOn(instance, options.connections);
+  return engineOn(await createDuckDb(options.path, options), options.connections);
 }
 
 /** An {@link Engine} over an open instance (closing the engine closes the instance). */

@@ -2,14 +2,14 @@
  * DuckDB over a folder of the vendor's files: each table is a view over `<folder>/<table>.parquet`,
  * `<folder>/<table>/*.parquet`, `<folder>/<table>.csv` or `<folder>/<table>/*.csv`, read with DuckDB's built-in
  * `read_parquet`/`read_csv` (nothing is installed, so it works offline and on air-gapped servers). The data stays in
- * the files: a query reads them as it runs, so memory does not grow with the data.
+ * the files and every query reads them again: ANALYTICS_DATA_FOLDER_MODE=read, and DuckDB alone in the benchmarks. The
+ * service's default imports the folder instead (folder-import.ts), which these table names and readers serve too.
  */
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { engineOn } from './engine.ts';
-import type { Engine } from './engine.ts';
+import { createDuckDb, engineOn } from './engine.ts';
+import type { DuckDbLimits, Engine } from './engine.ts';
 
 /** Table names a folder may offer: what a SQL identifier holds without quoting. */
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -23,6 +23,22 @@ export interface FileTable {
 
 /** `'it''s'`: a DuckDB string literal (paths come from the operator's folder, never from a request). */
 const duckString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * CSV read buffers of 8 MB instead of DuckDB's 32 MB (16 × the 2 MB longest line): each file being read holds one, and
+ * concurrent queries over a folder of CSV files ran out of a 192 MB memory limit with the default.
+ */
+const CSV_OPTIONS = 'header = true, buffer_size = 8388608';
+
+/** `read_parquet('<glob>')` or `read_csv('<glob>', …)`: the table function that reads a file or glob of `reader`. */
+export function fileReader(reader: FileTable['reader'], glob: string): string {
+  return reader === 'read_csv'
+    ? `read_csv(${duckString(glob)}, ${CSV_OPTIONS})`
+    : `read_parquet(${duckString(glob)})`;
+}
+
+/** The table function that reads a file table. */
+export const fileTableSelect = ({ reader, glob }: FileTable): string => fileReader(reader, glob);
 
 /** The tables of a data folder, by file name; other files are ignored. */
 export async function findFileTables(folder: string): Promise<FileTable[]> {
@@ -50,9 +66,8 @@ export async function findFileTables(folder: string): Promise<FileTable[]> {
 export interface FileEngineOptions {
   readonly folder: string;
   readonly connections?: number;
-  readonly threads?: number;
-  /** DuckDB's memory limit, e.g. `'400MB'`; default DuckDB's. */
-  readonly memoryLimit?: string;
+  /** DuckDB's memory, threads and spill folder; default DuckDB's. */
+  readonly limits?: DuckDbLimits;
 }
 
 /**
@@ -67,18 +82,11 @@ export async function openFileEngine(
 ): Promise<{ engine: Engine; tables: readonly FileTable[] }> {
   if (!existsSync(options.folder)) throw new Error(`The data folder ${options.folder} does not exist`);
   const tables = await findFileTables(options.folder);
-  const settings: Record<string, string> = {
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  };
-  if (options.threads !== undefined) settings['threads'] = String(options.threads);
-  if (options.memoryLimit !== undefined) settings['memory_limit'] = options.memoryLimit;
-  const instance = await DuckDBInstance.create(':memory:', settings);
+  const instance = await createDuckDb(':memory:', options.limits);
   const setup = await instance.connect();
   try {
-    for (const { table, reader, glob } of tables) {
-      const args = reader === 'read_csv' ? `${duckString(glob)}, header = true` : duckString(glob);
-      await setup.run(`CREATE VIEW "${table}" AS SELECT * FROM ${reader}(${args})`);
+    for (const table of tables) {
+      await setup.run(`CREATE VIEW "${table.table}" AS SELECT * FROM ${fileTableSelect(table)}`);
     }
   } catch (error) {
     setup.closeSync();

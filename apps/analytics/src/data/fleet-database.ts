@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { PRIVATE_UMASK } from '@portico/server-kit';
-import { openEngine } from './engine.ts';
-import type { Engine } from './engine.ts';
+import { createDuckDb, openEngine } from './engine.ts';
+import type { DuckDbLimits, Engine } from './engine.ts';
 import { FLEET_SCHEMA_VERSION } from './fleet-schema.ts';
 import { loadFleet } from './load-fleet.ts';
 import type { FleetLoadParameters, FleetLoadSummary } from './load-fleet.ts';
@@ -25,7 +24,8 @@ export interface FleetDataOptions {
   /** Fact tables to fill; default all. */
   readonly facts?: FleetLoadParameters['facts'];
   readonly connections?: number;
-  readonly threads?: number;
+  /** DuckDB's memory, threads and spill folder, for the load and the queries; default DuckDB's. */
+  readonly limits?: DuckDbLimits;
 }
 
 export interface FleetDatabase {
@@ -42,8 +42,8 @@ interface StoredLoad extends FleetLoadParameters {
   readonly schemaVersion: number;
 }
 
-async function readStoredLoad(file: string): Promise<StoredLoad | undefined> {
-  const instance = await DuckDBInstance.create(file);
+async function readStoredLoad(file: string, limits: DuckDbLimits): Promise<StoredLoad | undefined> {
+  const instance = await createDuckDb(file, limits);
   const connection = await instance.connect();
   try {
     const reader = await connection.runAndReadAll('SELECT parameters FROM fleet_load LIMIT 1');
@@ -101,15 +101,15 @@ export async function openFleetDatabase(options: FleetDataOptions): Promise<Flee
   const open = (): Promise<Engine> =>
     openEngine({
       path: options.file,
+      ...options.limits,
       ...(options.connections === undefined ? {} : { connections: options.connections }),
-      ...(options.threads === undefined ? {} : { threads: options.threads }),
     });
 
   // Every account's rows: the file (and DuckDB's WAL and side file) 0600 in a 0700 directory.
   process.umask(PRIVATE_UMASK);
   await mkdir(dirname(options.file), { recursive: true, mode: 0o700 });
   if (existsSync(options.file)) {
-    const stored = await readStoredLoad(options.file);
+    const stored = await readStoredLoad(options.file, options.limits ?? {});
     if (stored !== undefined && matches(stored, wanted, options.endDate)) {
       const { schemaVersion: _version, ...parameters } = stored;
       return { engine: await open(), parameters, loaded: undefined };
@@ -119,7 +119,7 @@ export async function openFleetDatabase(options: FleetDataOptions): Promise<Flee
   const parameters: FleetLoadParameters = { ...wanted, endDate: options.endDate ?? yesterday() };
   const side = `${options.file}.loading`;
   await removeDatabaseFile(side);
-  const instance = await DuckDBInstance.create(side);
+  const instance = await createDuckDb(side, options.limits);
   const connection = await instance.connect();
   let loaded: FleetLoadSummary;
   try {

@@ -31,7 +31,7 @@ export async function openTestFleet(): Promise<TestFleet> {
     file: join(dir, 'analytics', 'fleet.duckdb'),
     ...TEST_DATA,
     connections: 2,
-    threads: 2,
+    limits: { threads: 2 },
   });
   return {
     dir,

@@ -3,7 +3,8 @@
  * service's data source opens DuckDB over the folder exactly as ANALYTICS_DATA_FOLDER + ANALYTICS_MODELS_DIR make it
  * at start, and every visual of the report answers, each account seeing its own tickets only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,19 +36,24 @@ const ticketRows = readdirSync(join(DATA, 'tickets'))
 let models: LoadedModels;
 let dataset: Dataset;
 let source: DataSource;
+const dataDir = mkdtempSync(join(tmpdir(), 'analytics-own-data-'));
 const run = (query: VisualQuery, databaseNames: readonly string[]): Promise<QueryAnswer> =>
   runVisualQuery(source.engine, dataset, query, { databaseNames, now: new Date('2026-07-01T00:00:00Z') });
 
 beforeAll(async () => {
   models = loadModelFolder(join(EXAMPLE, 'models'));
   dataset = models.datasets[0] as Dataset;
-  const config = testConfig('/tmp/unused-own-data', {
+  // The service's data directory: the folder is imported into analytics/folder/ there.
+  const config = testConfig(dataDir, {
     ANALYTICS_DATA_FOLDER: DATA,
     ANALYTICS_MODELS_DIR: join(EXAMPLE, 'models'),
   });
   source = await openDataSource(config, silent, models.datasets);
 });
-afterAll(async () => source?.close());
+afterAll(async () => {
+  await source?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('the own-data example', () => {
   it('is small, and its model and report load', () => {
@@ -107,7 +113,7 @@ describe('the own-data example', () => {
 
 describe('file-set and SQL tables elsewhere', () => {
   it('are refused on ClickHouse, naming the model and table, before any query', async () => {
-    const config = testConfig('/tmp/unused-own-data', {
+    const config = testConfig(dataDir, {
       ANALYTICS_ENGINE: 'clickhouse',
       ANALYTICS_CLICKHOUSE_URL: 'http://127.0.0.1:9',
     });

@@ -12,21 +12,27 @@ import { BENCH_SECRET } from './service.ts';
 export interface EngineService {
   /** POST `body` as JSON to `path` with the viewer's embed token; resolves with the answer. */
   frame(path: string, body: unknown): Promise<Record<string, unknown>>;
+  /** The same calls with another embed token, for `databaseNames`. */
+  viewer(
+    databaseNames: readonly string[],
+  ): Promise<(path: string, body: unknown) => Promise<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
-/** The service over `engine`, with an embed token for `databaseNames` on `reportId`. */
+/** The service over `engine`, with an embed token for `databaseNames` on `reportId`; `env` adds settings. */
 export async function serviceOnEngine(
   engine: Engine,
   accounts: readonly string[],
   databaseNames: readonly string[],
   reportId: string,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<EngineService> {
   const dir = await mkdtemp(join(tmpdir(), 'analytics-bench-'));
   const config = loadConfig({
     PORTICO_DATA_DIR: dir,
     ANALYTICS_CLIENT_SECRET: BENCH_SECRET,
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const app = await buildApp({
     config,
@@ -47,18 +53,26 @@ export async function serviceOnEngine(
   };
   const basic = `Basic ${Buffer.from(`${config.clientId}:${BENCH_SECRET}`).toString('base64')}`;
   const { access_token: apiToken } = await post('/oauth/token', { grant_type: 'client_credentials' }, basic);
-  const { token } = await post(
-    '/v1/embed-tokens',
-    {
-      reports: [{ id: reportId }],
-      permissions: 'View',
-      identities: [{ databaseNames }],
-      allowedOrigins: ['http://localhost:4400'],
-    },
-    `Bearer ${String(apiToken)}`,
-  );
+  const tokenFor = async (names: readonly string[]): Promise<string> => {
+    const { token } = await post(
+      '/v1/embed-tokens',
+      {
+        reports: [{ id: reportId }],
+        permissions: 'View',
+        identities: [{ databaseNames: names }],
+        allowedOrigins: ['http://localhost:4400'],
+      },
+      `Bearer ${String(apiToken)}`,
+    );
+    return String(token);
+  };
+  const token = await tokenFor(databaseNames);
   return {
-    frame: (path, body) => post(path, body, `Bearer ${String(token)}`),
+    frame: (path, body) => post(path, body, `Bearer ${token}`),
+    async viewer(names) {
+      const other = await tokenFor(names);
+      return (path, body) => post(path, body, `Bearer ${other}`);
+    },
     async close() {
       await app.close();
       await rm(dir, { recursive: true, force: true });

@@ -1,14 +1,16 @@
 /**
  * The analytics service's command line (`npm run analytics -- <command>` from the repository root):
  *
- *   sample parquet --out <dir> [--scale N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
+ *   sample parquet --out <dir> [--scale N | --readings N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
  *   sample clickhouse --url <http://node1:8123>[,<http://node2:8123>…] [--cluster NAME] [--database NAME]
- *                     [--user NAME] [--password …] [--scale N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
+ *                     [--user NAME] [--password …] [--scale N | --readings N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
  *
  * `sample parquet` writes the fleet sample as Parquet file sets for a DuckDB data folder (ANALYTICS_DATA_FOLDER);
  * `sample clickhouse` (re)creates the fleet tables on every listed node — MergeTree shards and Distributed tables
  * when a cluster is named — and streams the sample in through the first. Both print progress and rows per second.
- * The ClickHouse options default to the service's ANALYTICS_CLICKHOUSE_* variables.
+ * `--readings N` picks the scale that gives about N meter readings over the accounts (devices are whole, so the
+ * count lands within a fraction of a percent; the summary prints the exact one). The ClickHouse options default to
+ * the service's ANALYTICS_CLICKHOUSE_* variables.
  *
  *   models validate|list [dir], models schema (./models.ts): checks a model folder without starting the service.
  */
@@ -17,12 +19,13 @@ import { createClient } from '@clickhouse/client';
 import { loadSampleIntoClickHouse, sampleAccountNames, writeSampleParquet } from '../data/sample-export.ts';
 import type { ExportProgress, ExportSummary } from '../data/sample-export.ts';
 import type { FleetLoadParameters } from '../data/load-fleet.ts';
+import { scaleForReadings } from '../data/clickhouse-rows.ts';
 import { models, MODELS_USAGE, ModelsUsageError } from './models.ts';
 
 const USAGE = `usage:
-  npm run analytics -- sample parquet --out <dir> [--scale N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
+  npm run analytics -- sample parquet --out <dir> [--scale N | --readings N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
   npm run analytics -- sample clickhouse --url <url>[,<url>…] [--cluster NAME] [--database NAME] [--user NAME]
-                       [--password …] [--scale N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
+                       [--password …] [--scale N | --readings N] [--accounts N] [--days N] [--end-date YYYY-MM-DD]
 ${MODELS_USAGE}`;
 
 class UsageError extends Error {}
@@ -55,20 +58,40 @@ function parameters(values: Record<string, string | undefined>): FleetLoadParame
   if (!/^\d{4}-\d{2}-\d{2}$/.test(endDate) || Number.isNaN(Date.parse(`${endDate}T00:00:00Z`))) {
     throw new UsageError(`--end-date must be an ISO date (got ${JSON.stringify(endDate)})`);
   }
+  if (values['scale'] !== undefined && values['readings'] !== undefined)
+    throw new UsageError('give --scale or --readings, not both');
+  const databaseNames = sampleAccountNames(Math.round(positive('accounts', values['accounts'], 5, 100_000)));
+  const days = Math.round(positive('days', values['days'], 730, 3650));
+  const readings = values['readings'];
   return {
-    databaseNames: sampleAccountNames(Math.round(positive('accounts', values['accounts'], 5, 100_000))),
+    databaseNames,
     endDate,
-    days: Math.round(positive('days', values['days'], 730, 3650)),
-    scale: positive('scale', values['scale'], 1, 10_000),
+    days,
+    scale:
+      readings === undefined
+        ? positive('scale', values['scale'], 1, 10_000)
+        : scaleForReadings(positive('readings', readings, 1, 100_000_000_000), {
+            databaseNames,
+            endDate,
+            days,
+          }),
     seed: 0,
   };
 }
 
-function progress(p: ExportProgress): void {
-  const rate = Math.round(p.rows / Math.max(p.seconds, 1e-9));
-  process.stdout.write(
-    `  ${p.accountsDone}/${p.accountsTotal} accounts (${p.account}): ${p.rows.toLocaleString('en')} rows in ${p.seconds.toFixed(1)} s, ${rate.toLocaleString('en')} rows/s\n`,
-  );
+/** Progress lines: at most one every five seconds, and one as each table (ClickHouse) or the last account ends. */
+function progressPrinter(): (p: ExportProgress) => void {
+  let last = -Infinity;
+  return (p) => {
+    const end = p.accountsDone === p.accountsTotal;
+    if (!end && p.seconds - last < 5) return;
+    last = p.seconds;
+    const rate = Math.round(p.rows / Math.max(p.seconds, 1e-9));
+    const where = p.table === undefined ? '' : `${p.table}: `;
+    process.stdout.write(
+      `  ${where}${p.accountsDone}/${p.accountsTotal} accounts (${p.account}): ${p.rows.toLocaleString('en')} rows in ${p.seconds.toFixed(1)} s, ${rate.toLocaleString('en')} rows/s\n`,
+    );
+  };
 }
 
 function report(summary: ExportSummary): void {
@@ -90,6 +113,7 @@ async function sample(target: string | undefined, args: string[]): Promise<void>
       user: { type: 'string' },
       password: { type: 'string' },
       scale: { type: 'string' },
+      readings: { type: 'string' },
       accounts: { type: 'string' },
       days: { type: 'string' },
       'end-date': { type: 'string' },
@@ -102,7 +126,7 @@ async function sample(target: string | undefined, args: string[]): Promise<void>
     say(
       `Writing the fleet sample (scale ${params.scale}, ${params.databaseNames.length} accounts) to ${values.out}`,
     );
-    report(await writeSampleParquet(values.out, params, progress));
+    report(await writeSampleParquet(values.out, params, progressPrinter()));
     return;
   }
   if (target === 'clickhouse') {
@@ -129,14 +153,14 @@ async function sample(target: string | undefined, args: string[]): Promise<void>
       const [first] = nodes;
       if (first === undefined) throw new UsageError('sample clickhouse needs --url');
       say(
-        `Loading the fleet sample (scale ${params.scale}, ${params.databaseNames.length} accounts) into ${urls.length} node(s)` +
+        `Loading the fleet sample (scale ${params.scale.toPrecision(4)}, ${params.databaseNames.length} accounts) into ${urls.length} node(s)` +
           (cluster === undefined ? '' : ` of cluster ${cluster}`),
       );
       report(
         await loadSampleIntoClickHouse(
           { client: first, nodes, layout: { database, cluster } },
           params,
-          progress,
+          progressPrinter(),
         ),
       );
     } finally {

@@ -66,6 +66,11 @@ export interface ClickHouseLayout {
   readonly cluster?: string | undefined;
 }
 
+/** `` `db`.`table` ``: where a fleet table is read and inserted (the Distributed table on a cluster). */
+export function clickHouseTableName(layout: ClickHouseLayout, table: FleetTable): string {
+  return `${ident(layout.database)}.${ident(table)}`;
+}
+
 /** Statements that create one node's tables (all of them, local and Distributed, on every node of a cluster). */
 export function createTableStatements(
   layout: ClickHouseLayout,

@@ -1,23 +1,26 @@
 /**
  * The fleet sample written anywhere: as Parquet file sets for DuckDB (`<out>/<table>/<account>.parquet`), or
- * streamed into ClickHouse (one server, or a cluster's Distributed tables). Both go account by account: each account
- * is generated into an in-memory DuckDB by the same loader the service uses (so the rows are identical to the
- * embedded data's), written out, and dropped, so memory stays bounded by one account whatever the scale.
+ * streamed into ClickHouse (one server, or a cluster's Distributed tables).
+ *
+ * Parquet goes account by account: each account is generated into an in-memory DuckDB by the same loader the service
+ * uses (so the rows are identical to the embedded data's), written out, and dropped, so memory stays bounded by one
+ * account whatever the scale. ClickHouse goes table by table: one RowBinary stream per table over every account,
+ * encoded straight from the generator with the same derived columns (clickhouse-rows.ts), in bounded memory too.
  */
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdir, rename } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
-import { clickHouseColumns, createTableStatements, dropTableStatements } from './clickhouse-schema.ts';
+import { tableRowBinary } from './clickhouse-rows.ts';
+import { clickHouseTableName, createTableStatements, dropTableStatements } from './clickhouse-schema.ts';
 import type { ClickHouseLayout } from './clickhouse-schema.ts';
 import { FLEET_TABLES } from './fleet-schema.ts';
 import type { FleetTable } from './fleet-schema.ts';
-import { loadFleet } from './load-fleet.ts';
-import type { FleetLoadParameters } from './load-fleet.ts';
+import { FACT_TABLES, loadFleet } from './load-fleet.ts';
+import type { FactTable, FleetLoadParameters } from './load-fleet.ts';
 
 /** The five sample accounts, then generated ones (`account_00006`, …) up to `count`. */
 export function sampleAccountNames(count: number = SAMPLE_ACCOUNTS.length): string[] {
@@ -27,6 +30,8 @@ export function sampleAccountNames(count: number = SAMPLE_ACCOUNTS.length): stri
 }
 
 export interface ExportProgress {
+  /** The table being written, when tables go one after another over all accounts (ClickHouse). */
+  readonly table?: string;
   readonly account: string;
   readonly accountsDone: number;
   readonly accountsTotal: number;
@@ -125,16 +130,6 @@ export async function writeSampleParquet(
   return summary(rows, started);
 }
 
-/** The SELECT that writes a table as ClickHouse reads CSV: booleans as 0/1, timestamps without a zone. */
-function csvSelect(table: FleetTable): string {
-  const columns = clickHouseColumns(table).map((c) => {
-    if (c.duckType === 'BOOLEAN') return `CAST(${c.name} AS INTEGER)`;
-    if (c.duckType === 'TIMESTAMP') return `strftime(${c.name}, '%Y-%m-%d %H:%M:%S')`;
-    return c.name;
-  });
-  return `SELECT ${columns.join(', ')} FROM ${table}`;
-}
-
 export interface ClickHouseTarget {
   /** Where rows are inserted (the node whose Distributed tables spread them). */
   readonly client: ClickHouseClient;
@@ -152,8 +147,11 @@ export async function createClickHouseTables(target: ClickHouseTarget): Promise<
 }
 
 /**
- * Creates the fleet tables (dropping old ones) and streams the sample into them, account by account: each table of
- * an account goes as one CSV insert (synchronous on a cluster, so every row is on its shard when this resolves).
+ * Creates the fleet tables (dropping old ones) and streams the sample into them: one `INSERT … FORMAT RowBinary`
+ * per table over every account, its body encoded straight from the generator (clickhouse-rows.ts) as the server
+ * reads it, so the rows are the ones `loadFleet` gives DuckDB. On a cluster the inserts go to the Distributed tables
+ * synchronously (every row is on its shard when this resolves); the server cuts each stream into blocks of about a
+ * million rows, so parts stay few whatever the number of accounts.
  */
 export async function loadSampleIntoClickHouse(
   target: ClickHouseTarget,
@@ -163,37 +161,36 @@ export async function loadSampleIntoClickHouse(
   await createClickHouseTables(target);
   const started = performance.now();
   const rows: Record<string, number> = {};
-  const scratch = await mkdtemp(join(tmpdir(), 'portico-sample-'));
-  let done = 0;
-  try {
-    await eachAccount(parameters, async (connection, account) => {
-      for (const table of FLEET_TABLES) {
-        const count = await countRows(connection, table);
-        if (count === 0) continue;
-        const file = join(scratch, `${table}.csv`);
-        await connection.run(
-          `COPY (${csvSelect(table)}) TO ${duckString(file)} (FORMAT csv, HEADER false, NULLSTR '\\N')`,
-        );
-        await target.client.insert({
-          table: `${target.layout.database}.${table}`,
-          values: createReadStream(file),
-          format: 'CSV',
-          clickhouse_settings: target.layout.cluster === undefined ? {} : { insert_distributed_sync: 1 },
-        });
-        await rm(file, { force: true });
+  const facts: readonly string[] = parameters.facts ?? FACT_TABLES;
+  const tables = FLEET_TABLES.filter(
+    (table) => !FACT_TABLES.includes(table as FactTable) || facts.includes(table),
+  );
+  for (const table of tables) {
+    let done = 0;
+    rows[table] = 0;
+    const body = Readable.from(
+      tableRowBinary(table, parameters, (account, count) => {
         rows[table] = (rows[table] ?? 0) + count;
-      }
-      done += 1;
-      onProgress?.({
-        account,
-        accountsDone: done,
-        accountsTotal: parameters.databaseNames.length,
-        rows: Object.values(rows).reduce((a, b) => a + b, 0),
-        seconds: (performance.now() - started) / 1000,
-      });
+        done += 1;
+        onProgress?.({
+          table,
+          account,
+          accountsDone: done,
+          accountsTotal: parameters.databaseNames.length,
+          rows: Object.values(rows).reduce((a, b) => a + b, 0),
+          seconds: (performance.now() - started) / 1000,
+        });
+      }),
+      { objectMode: false },
+    );
+    const result = await target.client.exec({
+      query: `INSERT INTO ${clickHouseTableName(target.layout, table)} FORMAT RowBinary`,
+      values: body,
+      clickhouse_settings: target.layout.cluster === undefined ? {} : { insert_distributed_sync: 1 },
     });
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
+    for await (const _chunk of result.stream) {
+      // an INSERT answers with an empty body; reading it to the end frees the socket
+    }
   }
   return summary(rows, started);
 }

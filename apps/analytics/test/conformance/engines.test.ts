@@ -113,10 +113,10 @@ describe.runIf(RUN_CLICKHOUSE)(
         expect({ table, rows: ch.rows[0]?.[0] }).toEqual({ table, rows: duck.rows[0]?.[0] });
       }
       const shards = await Promise.all(
-        engines.cluster.nodes.map(async (node) =>
+        engines.nodeUrls.map(async (url) =>
           (
             await fetch(
-              `${node.url}/?query=${encodeURIComponent('SELECT count() FROM meter_readings_local')}`,
+              `${url}/?query=${encodeURIComponent(`SELECT count() FROM ${engines.database}.meter_readings_local`)}`,
             )
           ).text(),
         ),
@@ -417,17 +417,18 @@ describe.runIf(RUN_CLICKHOUSE)(
     });
 
     it('loads and answers on a single server too: plain MergeTree tables in their own database', async () => {
-      const url = engines.cluster.nodes[1]?.url ?? '';
+      const url = engines.nodeUrls[1] ?? '';
+      const database = `${engines.database}_single`;
       const client = createClient({ url });
-      const single = openClickHouseEngine({ url, database: 'single_server' });
+      const single = openClickHouseEngine({ url, database });
       try {
         const summary = await loadSampleIntoClickHouse(
-          { client, nodes: [client], layout: { database: 'single_server' } },
+          { client, nodes: [client], layout: { database } },
           { ...engines.fleet.fleet.parameters, databaseNames: ['fabrikam'] },
         );
         expect(summary.rows['meter_readings']).toBeGreaterThan(0);
         const engine = await single.query(
-          "SELECT engine FROM system.tables WHERE database = 'single_server' AND name = 'devices'",
+          `SELECT engine FROM system.tables WHERE database = '${database}' AND name = 'devices'`,
         );
         expect(engine.rows).toEqual([['MergeTree']]);
         const report = SAMPLE_REPORTS[0];
@@ -442,6 +443,7 @@ describe.runIf(RUN_CLICKHOUSE)(
         }
       } finally {
         await single.close();
+        await client.command({ query: `DROP DATABASE IF EXISTS ${database}` });
         await client.close();
       }
     });

@@ -77,9 +77,13 @@ async function appOn(engine: Engine): Promise<FastifyInstance> {
 beforeAll(async () => {
   if (!RUN_CLICKHOUSE) return;
   engines = await openEngines();
-  proxy = new Proxy({ host: '127.0.0.1', port: engines.cluster.nodes[0]?.httpPort ?? 0 });
+  proxy = new Proxy({ host: '127.0.0.1', port: Number(new URL(engines.nodeUrls[0] ?? '').port) });
   await proxy.open();
-  proxied = openClickHouseEngine({ url: `http://127.0.0.1:${proxy.port}`, requestTimeoutMs: 3000 });
+  proxied = openClickHouseEngine({
+    url: `http://127.0.0.1:${proxy.port}`,
+    database: engines.database,
+    requestTimeoutMs: 3000,
+  });
   apps.duckdb = await appOn(engines.duckdb);
   apps.clickhouse = await appOn(proxied);
 }, 180_000);

@@ -1,7 +1,8 @@
 /**
  * The service over ClickHouse, through real HTTP requests: the frame's queries, exports and Q&A answer as they do
  * over DuckDB, and an unreachable ClickHouse (a proxy in front of the cluster, closed and reopened) gives a
- * retryable 503 ENGINE_UNAVAILABLE, keeps /healthz up, names the source in /readyz, and recovers by itself.
+ * retryable 503 ENGINE_UNAVAILABLE, keeps /healthz up, names the source in /readyz, and recovers by itself. Paginated
+ * reports page and export alike on both.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
@@ -208,13 +209,38 @@ describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', { timeou
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
-  it('refuses paginated reports, which write DuckDB SQL of their own, with 501 ENGINE_UNSUPPORTED', async () => {
-    const app = apps.clickhouse;
-    if (app === undefined) throw new Error('no app');
-    const token = await embedToken(app, { reports: [], paginatedReports: [{ id: INVOICE_REPORT_ID }] });
-    const res = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/pages/1`, token, {});
-    expect(res.statusCode, res.body).toBe(501);
-    expect(res.json()).toMatchObject({ code: 'ENGINE_UNSUPPORTED' });
-    expect(res.json().message).toMatch(/^Paginated reports run on the embedded engine only/);
+  it('answers a paginated report page and its CSV and PDF exports as it does over DuckDB', async () => {
+    const answers = new Map<string, unknown[]>();
+    const parameterValues = [
+      { name: 'Account', value: 'northwind' },
+      { name: 'Month', value: '2024-05' },
+    ];
+    for (const [name, app] of Object.entries(apps)) {
+      if (app === undefined) throw new Error(`no ${name} app`);
+      const token = await embedToken(app, {
+        reports: [],
+        paginatedReports: [{ id: INVOICE_REPORT_ID }],
+        identities: [{ databaseNames: ['fabrikam', 'northwind'] }],
+      });
+      const page = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/pages/1`, token, {
+        parameterValues,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const csv = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export`, token, {
+        format: 'CSV',
+        parameterValues,
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const pdf = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export`, token, {
+        format: 'PDF',
+        parameterValues,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.body.startsWith('%PDF-')).toBe(true);
+      answers.set(name, [page.json(), csv.body, pdf.headers['x-page-count']]);
+    }
+    expect(answers.get('clickhouse')).toEqual(answers.get('duckdb'));
+    const [page] = answers.get('clickhouse') ?? [];
+    expect((page as { lines: unknown[] }).lines.length).toBeGreaterThan(3);
   });
 });

@@ -162,7 +162,10 @@ export class ReportRun {
   async bodySlice(offset: number, count: number): Promise<StreamedLine[]> {
     if (count <= 0) return [];
     const { sql, statement } = this.fresh();
-    const limit = this.engine.dialect.limit(statement.add({ value: count }), statement.add({ value: offset }));
+    const limit = this.engine.dialect.limit(
+      statement.add({ value: count }),
+      statement.add({ value: offset }),
+    );
     const result = await this.engine.query(
       `SELECT * FROM (${sql}) AS l ORDER BY ${this.orderBy()} ${limit}`,
       statement.values,

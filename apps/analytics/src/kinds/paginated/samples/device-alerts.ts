@@ -59,14 +59,17 @@ function alertsInRange(values: ParameterValues, databaseNames: readonly string[]
     `${al.col('opened_date')} <= ${statement.date(String(values['To']))}`,
     ...(values['Site'] === null ? [] : [`${d.col('site')} = ${statement.value(String(values['Site']))}`]),
     statement.in(al.col('severity'), list(values['Severity'])),
-    ...(values['Status'] === 'All' ? [] : [`${al.col('status')} = ${statement.value(String(values['Status']))}`]),
+    ...(values['Status'] === 'All'
+      ? []
+      : [`${al.col('status')} = ${statement.value(String(values['Status']))}`]),
   ];
   const from = dialect.fromJoins(al.from, [
     {
       table: d.from,
-      on: `${d.col('device_id')} = ${al.col('device_id')} AND ${d.col('database_name')} = ${al.col('database_name')}`,
+      // The joined table's columns on the right: ClickHouse 18.16 reads each side of ON from its own table.
+      on: `${al.col('device_id')} = ${d.col('device_id')} AND ${al.col('database_name')} = ${d.col('database_name')}`,
     },
-    { table: acc.from, on: `${acc.col('database_name')} = ${d.col('database_name')}` },
+    { table: acc.from, on: `${d.col('database_name')} = ${acc.col('database_name')}` },
   ]);
   const selected: [string, string][] = [
     ['account_name', acc.col('account_name')],
@@ -255,7 +258,16 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
           'model',
           'location',
           ...['opened_at', 'code', 'severity', 'description', 'status', 'closed_at', 'hours_to_close'],
-          ...['account_name', 'database_name', 'site', '1', deviceKey, '1', dialect.text('opened_at'), 'alert_id'],
+          ...[
+            'account_name',
+            'database_name',
+            'site',
+            '1',
+            deviceKey,
+            '1',
+            dialect.text('opened_at'),
+            'alert_id',
+          ],
         ],
         rest: `FROM ${x}`,
       },

@@ -55,7 +55,8 @@ function pricedUsage(values: ParameterValues, databaseNames: readonly string[], 
   const join = dialect.fromJoins(m.from, [
     {
       table: d.from,
-      on: `${d.col('device_id')} = ${m.col('device_id')} AND ${d.col('database_name')} = ${m.col('database_name')}`,
+      // The joined table's columns on the right: ClickHouse 18.16 reads each side of ON from its own table.
+      on: `${m.col('device_id')} = ${d.col('device_id')} AND ${m.col('database_name')} = ${d.col('database_name')}`,
     },
   ]);
   statement.define(

@@ -25,6 +25,9 @@ export interface ClickHouseEngineOptions {
 const UNREACHABLE =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|socket hang up|Timeout error|timed out/i;
 
+/** Statements sent as commands: they write, and answer no rows. */
+const WRITES = /^\s*(CREATE|INSERT|DROP|ALTER|TRUNCATE)\b/i;
+
 function unreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
@@ -100,6 +103,11 @@ export function openClickHouseEngine(
       throw new Error('ClickHouse statements carry their values as typed literals, not parameters');
     let json: JsonCompact;
     try {
+      // Statements that answer no rows (quick create's tables) cannot take a FORMAT clause.
+      if (WRITES.test(sql)) {
+        await client.command({ query: sql });
+        return { columns: [], rows: [] };
+      }
       const result = await client.query({ query: sql, format: 'JSONCompact' });
       json = (await result.json()) as unknown as JsonCompact;
     } catch (error) {

@@ -127,6 +127,11 @@ export interface Dialect {
   ): string;
   /** The names of this database's tables that start with `prefix` (`[a-z_]+`), one per row. */
   tablesStartingWith(prefix: string): string;
+  /**
+   * Why `bound` cannot be stored as exactly that value (a date outside ClickHouse's Date range, text that is not
+   * well-formed unicode), or undefined when it can.
+   */
+  unstorable(bound: BoundValue): string | undefined;
 }
 
 function checkCount(count: number): void {
@@ -244,6 +249,7 @@ export const duckDbDialect: Dialect = {
       .join(', ')})`,
   tablesStartingWith: (prefix) =>
     `SELECT table_name FROM information_schema.tables WHERE starts_with(table_name, '${checkPrefix(prefix)}')`,
+  unstorable: () => undefined,
 };
 
 /** Typed literals; the row-level-security list is an `IN (…)` of string literals (`0` when empty). */
@@ -287,6 +293,9 @@ const CLICKHOUSE_TYPES: Readonly<Record<ColumnType, string>> = {
   date: 'Date',
   timestamp: "DateTime('UTC')",
 };
+/** The days every supported ClickHouse release stores as they are in Date and DateTime. */
+const STORABLE_DAYS = { first: '1970-01-01', last: '2105-12-31' } as const;
+
 const clickHouseType = (type: ColumnType, nullable: boolean): string =>
   nullable ? `Nullable(${CLICKHOUSE_TYPES[type]})` : CLICKHOUSE_TYPES[type];
 
@@ -345,6 +354,21 @@ export const clickHouseDialect: Dialect = {
       .join(', ')}) ENGINE = MergeTree ORDER BY (${orderBy.map(clickHouseIdent).join(', ')})`,
   tablesStartingWith: (prefix) =>
     `SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, '${checkPrefix(prefix)}')`,
+  unstorable(bound) {
+    if (bound.cast !== undefined && typeof bound.value === 'string') {
+      // Date and DateTime hold 1970 to 2105 in 18.16 (Date to 2149 in current releases); the literal would clamp.
+      const day = bound.value.slice(0, 10);
+      if (day < STORABLE_DAYS.first || day > STORABLE_DAYS.last) {
+        return `ClickHouse stores dates from ${STORABLE_DAYS.first} to ${STORABLE_DAYS.last}`;
+      }
+    }
+    try {
+      clickHouseLiteral(bound);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
 };
 
 export const DIALECTS = { duckdb: duckDbDialect, clickhouse: clickHouseDialect } as const;

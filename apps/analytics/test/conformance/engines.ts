@@ -8,7 +8,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@clickhouse/client';
-import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { inject } from 'vitest';
 import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
@@ -87,5 +86,5 @@ export async function openEngines(): Promise<Engines> {
   };
 }
 
-export const ALL_ACCOUNTS: readonly string[] = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
+export { ALL_ACCOUNTS } from './cases.ts';
 export { TEST_DATA };

@@ -61,9 +61,18 @@ function converterFor(type: string): (value: unknown) => CellValue {
       : JSON.stringify(value);
 }
 
-interface JsonCompact {
+export interface JsonCompact {
   readonly meta: readonly { readonly name: string; readonly type: string }[];
   readonly data: readonly (readonly unknown[])[];
+}
+
+/** A `JSONCompact` answer as the engine's rows (also used by scripts/check-dialect-current.ts on chdb's output). */
+export function fromJsonCompact(json: JsonCompact): QueryResult {
+  const converters = json.meta.map((column) => converterFor(column.type));
+  return {
+    columns: json.meta.map((column) => ({ name: column.name, type: column.type })),
+    rows: json.data.map((row) => row.map((value, i) => (converters[i] ?? converterFor(''))(value))),
+  };
 }
 
 /**
@@ -114,11 +123,7 @@ export function openClickHouseEngine(
       if (unreachable(error)) throw unavailable(error);
       throw error;
     }
-    const converters = json.meta.map((column) => converterFor(column.type));
-    return {
-      columns: json.meta.map((column) => ({ name: column.name, type: column.type })),
-      rows: json.data.map((row) => row.map((value, i) => (converters[i] ?? converterFor(''))(value))),
-    };
+    return fromJsonCompact(json);
   }
 
   return {

@@ -427,3 +427,48 @@ export async function renderPaginated(
   for await (const batch of run.batches(50, true)) csv.push(...batch.map((b) => [b.groups, b.line.cells]));
   return { pages, streamed, csv, bodyLines: run.bodyLines };
 }
+
+/** Text quick create must store and give back exactly. */
+export const HOSTILE = [
+  "O'Brien",
+  "x'); DROP TABLE devices; --",
+  'back\\slash \\',
+  'tab\there\nnew line',
+  '`tick` "quote" $1 ?',
+  'Zürich 東京 🖨️',
+];
+
+/** Supplied rows of every data type: hostile text, NULLs (blank cells), negatives, fractions, booleans, dates, timestamps. */
+export const QUICK_CREATE_CONFIG = {
+  locale: 'en-US',
+  tableSchemaList: [
+    {
+      name: 'Orders',
+      columns: [
+        { name: 'Customer', dataType: 'Text' },
+        { name: 'Units', dataType: 'Int64' },
+        { name: 'Amount', dataType: 'Double' },
+        { name: 'Paid', dataType: 'Boolean' },
+        { name: 'Day', dataType: 'Date' },
+        { name: 'At', dataType: 'DateTime' },
+      ],
+    },
+  ],
+  data: [
+    {
+      name: 'Orders',
+      rows: [
+        ...HOSTILE.map((name, i) => [
+          name,
+          String(i * 7 - 10),
+          (i * 1.25 - 2.5).toFixed(2),
+          i % 2 === 0 ? 'true' : 'false',
+          `2024-0${1 + (i % 6)}-1${i}`,
+          `2024-05-0${1 + i} 0${i}:30:00`,
+        ]),
+        ['', '', '', '', '', ''],
+        [HOSTILE[0] as string, '3', '0.1', 'true', '2024-01-10', '2024-05-01 00:30:00'],
+      ],
+    },
+  ],
+};

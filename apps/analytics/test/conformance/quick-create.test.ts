@@ -20,6 +20,7 @@ import {
 import { runVisualQuery } from '../../src/query/run.ts';
 import { TEST_NOW } from '../helpers/fleet.ts';
 import { comparable } from './compare.ts';
+import { HOSTILE, QUICK_CREATE_CONFIG } from './cases.ts';
 import { openEngines, RUN_CLICKHOUSE } from './engines.ts';
 import type { Engines } from './engines.ts';
 
@@ -30,49 +31,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => engines?.close());
 
-const HOSTILE = [
-  "O'Brien",
-  "x'); DROP TABLE devices; --",
-  'back\\slash \\',
-  'tab\there\nnew line',
-  '`tick` "quote" $1 ?',
-  'Zürich 東京 🖨️',
-];
-
-const CONFIG = {
-  locale: 'en-US',
-  tableSchemaList: [
-    {
-      name: 'Orders',
-      columns: [
-        { name: 'Customer', dataType: 'Text' },
-        { name: 'Units', dataType: 'Int64' },
-        { name: 'Amount', dataType: 'Double' },
-        { name: 'Paid', dataType: 'Boolean' },
-        { name: 'Day', dataType: 'Date' },
-        { name: 'At', dataType: 'DateTime' },
-      ],
-    },
-  ],
-  data: [
-    {
-      name: 'Orders',
-      rows: [
-        ...HOSTILE.map((name, i) => [
-          name,
-          String(i * 7 - 10),
-          (i * 1.25 - 2.5).toFixed(2),
-          i % 2 === 0 ? 'true' : 'false',
-          `2024-0${1 + (i % 6)}-1${i}`,
-          `2024-05-0${1 + i} 0${i}:30:00`,
-        ]),
-        ['', '', '', '', '', ''],
-        [HOSTILE[0] as string, '3', '0.1', 'true', '2024-01-10', '2024-05-01 00:30:00'],
-      ],
-    },
-  ],
-};
-
 async function make(engine: Engine, tables: ReturnType<typeof parseDatasetConfig>): Promise<Dataset> {
   checkStorable(engine.dialect, tables);
   const dataset = buildUserDataset(tables, { workspaceId: 'quick-create-conformance' });
@@ -82,7 +40,7 @@ async function make(engine: Engine, tables: ReturnType<typeof parseDatasetConfig
 
 describe.runIf(RUN_CLICKHOUSE)('quick create on DuckDB and a ClickHouse cluster', { timeout: 60_000 }, () => {
   it('stores the supplied rows exactly and answers every visual of the automatic report alike', async () => {
-    const tables = parseDatasetConfig(CONFIG);
+    const tables = parseDatasetConfig(QUICK_CREATE_CONFIG);
     const duckdb = await make(engines.duckdb, tables);
     // The same model (its physical names) over both engines.
     await createUserTables(engines.clickhouse, duckdb, 'fabrikam', storedRows(tables));

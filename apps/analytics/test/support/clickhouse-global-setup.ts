@@ -11,7 +11,12 @@ import { clickHouseServerBinary, startClickHouseCluster } from '../helpers/click
 
 /** What the files of the run receive (`inject('clickhouse')`). */
 export type ProvidedClickHouse =
-  | { readonly state: 'running'; readonly url: string; readonly clusterName: string; readonly nodeUrls: string[] }
+  | {
+      readonly state: 'running';
+      readonly url: string;
+      readonly clusterName: string;
+      readonly nodeUrls: string[];
+    }
   | { readonly state: 'failed'; readonly reason: string }
   | { readonly state: 'absent'; readonly reason: string };
 

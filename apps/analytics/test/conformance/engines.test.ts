@@ -4,7 +4,7 @@
  * and operator, top N, relative dates, underlying data, Q&A's queries and the row-level-security widening attempts.
  */
 import { createClient } from '@clickhouse/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_REPORTS } from '../../src/models/built-in.ts';
 import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import { visualQuery } from '@portico/analytics-model';
@@ -29,15 +29,14 @@ import {
 } from './cases.ts';
 import type { VisualCase } from './cases.ts';
 import { comparable } from './compare.ts';
-import { ALL_ACCOUNTS, openEngines, RUN_CLICKHOUSE } from './engines.ts';
+import { ALL_ACCOUNTS, RUN_CLICKHOUSE, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
 
 let engines: Engines;
 
-beforeAll(async () => {
-  if (RUN_CLICKHOUSE) engines = await openEngines();
-}, 180_000);
-afterAll(async () => engines?.close());
+useEngines((opened) => {
+  engines = opened;
+});
 
 async function both(
   run: (engine: Engine) => Promise<QueryAnswer>,

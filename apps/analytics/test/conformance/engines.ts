@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@clickhouse/client';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { loadSampleIntoClickHouse } from '../../src/data/sample-export.ts';
@@ -84,6 +84,29 @@ export async function openEngines(): Promise<Engines> {
       await fleet.close();
     },
   };
+}
+
+/**
+ * Opens the engines for this file once (where ClickHouse runs or is required) and hands them to `set`. When they
+ * cannot be opened (CI without a working server), every test of the file FAILS with the reason, rather than being
+ * skipped as a failing beforeAll would leave them.
+ */
+export function useEngines(set: (engines: Engines) => Promise<void> | void): void {
+  let opened: Engines | undefined;
+  let failure: unknown;
+  beforeAll(async () => {
+    if (!RUN_CLICKHOUSE) return;
+    try {
+      opened = await openEngines();
+      await set(opened);
+    } catch (error) {
+      failure = error;
+    }
+  }, 180_000);
+  beforeEach(() => {
+    if (failure !== undefined) throw failure;
+  });
+  afterAll(async () => opened?.close());
 }
 
 export { ALL_ACCOUNTS } from './cases.ts';

@@ -4,21 +4,20 @@
  * ClickHouse cluster; its export batches walk the same lines; and a token of one account sees only that account's
  * rows on both. The statements are written once, through each engine's Dialect (src/kinds/paginated/sql.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaginatedCatalogue } from '../../src/kinds/paginated/catalogue.ts';
 import { ReportRun } from '../../src/kinds/paginated/run.ts';
 import { DEVICE_ALERTS_REPORT_ID } from '../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { ALL_ACCOUNTS, PAGINATED_PARAMETER_SETS, renderPaginated } from './cases.ts';
-import { openEngines, RUN_CLICKHOUSE } from './engines.ts';
+import { RUN_CLICKHOUSE, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
 
 let engines: Engines;
 
-beforeAll(async () => {
-  if (RUN_CLICKHOUSE) engines = await openEngines();
-}, 180_000);
-afterAll(async () => engines?.close());
+useEngines((opened) => {
+  engines = opened;
+});
 
 describe.runIf(RUN_CLICKHOUSE)(
   'paginated reports on DuckDB and a two-shard ClickHouse cluster',

@@ -3,7 +3,7 @@
  * booleans, dates and timestamps) become engine tables on the embedded DuckDB and on the run's ClickHouse cluster,
  * and every visual of the automatic report answers alike; the rows belong to the creating account only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visualQuery } from '@portico/analytics-model';
 import type { Dataset } from '@portico/analytics-model';
 import type { Engine } from '../../src/data/engine.ts';
@@ -21,15 +21,14 @@ import { runVisualQuery } from '../../src/query/run.ts';
 import { TEST_NOW } from '../helpers/fleet.ts';
 import { comparable } from './compare.ts';
 import { HOSTILE, QUICK_CREATE_CONFIG } from './cases.ts';
-import { openEngines, RUN_CLICKHOUSE } from './engines.ts';
+import { RUN_CLICKHOUSE, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
 
 let engines: Engines;
 
-beforeAll(async () => {
-  if (RUN_CLICKHOUSE) engines = await openEngines();
-}, 180_000);
-afterAll(async () => engines?.close());
+useEngines((opened) => {
+  engines = opened;
+});
 
 async function make(engine: Engine, tables: ReturnType<typeof parseDatasetConfig>): Promise<Dataset> {
   checkStorable(engine.dialect, tables);

@@ -10,7 +10,7 @@ import type { Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { ephemeralSigningKey } from '../../src/auth/signing-key.ts';
 import { ContentStore } from '../../src/content/store.ts';
@@ -21,7 +21,7 @@ import { TEST_NOW } from '../helpers/fleet.ts';
 import { embedToken, REPORTS, testConfig } from '../helpers/test-app.ts';
 import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import { comparable } from './compare.ts';
-import { ALL_ACCOUNTS, openEngines, RUN_CLICKHOUSE } from './engines.ts';
+import { ALL_ACCOUNTS, RUN_CLICKHOUSE, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
 
 /** A TCP proxy to `target` that can be closed and reopened on the same port. */
@@ -75,9 +75,8 @@ async function appOn(engine: Engine): Promise<FastifyInstance> {
   });
 }
 
-beforeAll(async () => {
-  if (!RUN_CLICKHOUSE) return;
-  engines = await openEngines();
+useEngines(async (opened) => {
+  engines = opened;
   proxy = new Proxy({ host: '127.0.0.1', port: Number(new URL(engines.nodeUrls[0] ?? '').port) });
   await proxy.open();
   proxied = openClickHouseEngine({
@@ -87,14 +86,13 @@ beforeAll(async () => {
   });
   apps.duckdb = await appOn(engines.duckdb);
   apps.clickhouse = await appOn(proxied);
-}, 180_000);
+});
 
 afterAll(async () => {
   await apps.duckdb?.close();
   await apps.clickhouse?.close();
   await proxied?.close();
   await proxy?.close();
-  await engines?.close();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 

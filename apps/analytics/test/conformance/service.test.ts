@@ -18,8 +18,9 @@ import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { TEST_NOW } from '../helpers/fleet.ts';
-import { embedToken, REPORTS, testConfig } from '../helpers/test-app.ts';
+import { embedToken, REPORTS, testConfig, WORKSPACE_ID } from '../helpers/test-app.ts';
 import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
+import { QUICK_CREATE_CONFIG } from './cases.ts';
 import { comparable } from './compare.ts';
 import { ALL_ACCOUNTS, RUN_CLICKHOUSE, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
@@ -240,5 +241,47 @@ describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', { timeou
     expect(answers.get('clickhouse')).toEqual(answers.get('duckdb'));
     const [page] = answers.get('clickhouse') ?? [];
     expect((page as { lines: unknown[] }).lines.length).toBeGreaterThan(3);
+  });
+
+  it('quick-creates a dataset from supplied rows and answers it as it does over DuckDB, refusing a date ClickHouse cannot hold', async () => {
+    const answers = new Map<string, unknown[]>();
+    for (const [name, app] of Object.entries(apps)) {
+      if (app === undefined) throw new Error(`no ${name} app`);
+      const creator = await embedToken(app, {
+        reports: [],
+        permissions: 'Create',
+        targetWorkspaces: [{ id: WORKSPACE_ID }],
+        identities: [{ databaseNames: ['fabrikam'] }],
+      });
+      const created = await post(app, '/frame-api/create/quick-create', creator, {
+        datasetCreateConfig: QUICK_CREATE_CONFIG,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const body = created.json() as {
+        dataset: { id: string };
+        definition: { pages: { visuals: { dataRoles: { values?: unknown[] } }[] }[] };
+        accessToken: { token: string };
+      };
+      const values = body.definition.pages[0]?.visuals[0]?.dataRoles.values;
+      const rows = await post(app, '/frame-api/create/query', body.accessToken.token, {
+        datasetId: body.dataset.id,
+        query: { select: values, orderBy: [{ field: values?.[0], direction: 'Ascending' }] },
+      });
+      expect(rows.statusCode, rows.body).toBe(200);
+      const old = await post(app, '/frame-api/create/quick-create', creator, {
+        datasetCreateConfig: {
+          locale: 'en-US',
+          tableSchemaList: [{ name: 'Old', columns: [{ name: 'Day', dataType: 'Date' }] }],
+          data: [{ name: 'Old', rows: [['1969-07-20']] }],
+        },
+      });
+      answers.set(name, [(rows.json() as { rows: unknown[][] }).rows, old.statusCode]);
+    }
+    const [duckRows, duckOld] = answers.get('duckdb') ?? [];
+    const [chRows, chOld] = answers.get('clickhouse') ?? [];
+    expect(chRows).toEqual(duckRows);
+    expect((chRows as unknown[]).length).toBe(QUICK_CREATE_CONFIG.data[0]?.rows.length);
+    // DuckDB holds the Apollo 11 landing day; ClickHouse's Date starts in 1970, so it refuses rather than clamps.
+    expect([duckOld, chOld]).toEqual([201, 400]);
   });
 });

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'apps/*/vitest.config.ts',
+      'apps/analytics/vitest.clickhouse.config.ts',
       'apps/*/frame/vitest.config.ts',
       'packages/*/vitest.config.ts',
       'tests/*/vitest.config.ts',

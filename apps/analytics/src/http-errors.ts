@@ -11,8 +11,7 @@ export type ErrorCode =
   | 'INVALID_QUERY'
   | typeof CommonErrorCodes.TokenExpired
   | 'INVALID_CLIENT'
-  | 'ENGINE_UNAVAILABLE'
-  | 'ENGINE_UNSUPPORTED';
+  | 'ENGINE_UNAVAILABLE';
 
 /**
  * server-kit's HttpError, taking only this service's codes: answered as `{ message, code }` (plus `extra`, for the

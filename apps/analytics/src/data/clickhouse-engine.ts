@@ -25,6 +25,9 @@ export interface ClickHouseEngineOptions {
 const UNREACHABLE =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|socket hang up|Timeout error|timed out/i;
 
+/** Statements sent as commands: they write, and answer no rows. */
+const WRITES = /^\s*(CREATE|INSERT|DROP|ALTER|TRUNCATE)\b/i;
+
 function unreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
@@ -58,9 +61,18 @@ function converterFor(type: string): (value: unknown) => CellValue {
       : JSON.stringify(value);
 }
 
-interface JsonCompact {
+export interface JsonCompact {
   readonly meta: readonly { readonly name: string; readonly type: string }[];
   readonly data: readonly (readonly unknown[])[];
+}
+
+/** A `JSONCompact` answer as the engine's rows (also used by scripts/check-dialect-current.ts on chdb's output). */
+export function fromJsonCompact(json: JsonCompact): QueryResult {
+  const converters = json.meta.map((column) => converterFor(column.type));
+  return {
+    columns: json.meta.map((column) => ({ name: column.name, type: column.type })),
+    rows: json.data.map((row) => row.map((value, i) => (converters[i] ?? converterFor(''))(value))),
+  };
 }
 
 /**
@@ -100,17 +112,18 @@ export function openClickHouseEngine(
       throw new Error('ClickHouse statements carry their values as typed literals, not parameters');
     let json: JsonCompact;
     try {
+      // Statements that answer no rows (quick create's tables) cannot take a FORMAT clause.
+      if (WRITES.test(sql)) {
+        await client.command({ query: sql });
+        return { columns: [], rows: [] };
+      }
       const result = await client.query({ query: sql, format: 'JSONCompact' });
       json = (await result.json()) as unknown as JsonCompact;
     } catch (error) {
       if (unreachable(error)) throw unavailable(error);
       throw error;
     }
-    const converters = json.meta.map((column) => converterFor(column.type));
-    return {
-      columns: json.meta.map((column) => ({ name: column.name, type: column.type })),
-      rows: json.data.map((row) => row.map((value, i) => (converters[i] ?? converterFor(''))(value))),
-    };
+    return fromJsonCompact(json);
   }
 
   return {

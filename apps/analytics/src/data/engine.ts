@@ -28,22 +28,6 @@ export class EngineUnavailableError extends Error {
   }
 }
 
-/**
- * A feature that writes DuckDB SQL of its own (paginated reports, quick-create datasets) asked of another engine:
- * answered 501 ENGINE_UNSUPPORTED, naming the feature.
- */
-export class EngineUnsupportedError extends Error {
-  constructor(readonly feature: string) {
-    super(`${feature} run on the embedded engine only; this service is configured to query ClickHouse`);
-    this.name = 'EngineUnsupportedError';
-  }
-}
-
-/** Throws an EngineUnsupportedError unless `engine` speaks DuckDB's SQL. */
-export function requireDuckDbSql(engine: Pick<Engine, 'dialect'>, feature: string): void {
-  if (engine.dialect.name !== 'duckdb') throw new EngineUnsupportedError(feature);
-}
-
 export type EngineSource = 'embedded' | 'files' | 'clickhouse';
 
 /** The analytical engine as the rest of the service sees it: statements in its dialect in, plain JSON rows out. */

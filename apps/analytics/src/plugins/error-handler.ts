@@ -5,7 +5,7 @@ import {
 } from '@portico/server-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../http-errors.ts';
-import { EngineUnavailableError, EngineUnsupportedError } from '../data/engine.ts';
+import { EngineUnavailableError } from '../data/engine.ts';
 import { QueryError } from '@portico/analytics-model';
 
 /** Seconds a client should wait before retrying a query the engine could not answer. */
@@ -29,9 +29,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
           { 'retry-after': String(ENGINE_RETRY_AFTER_SECONDS) },
           { source: error.source },
         );
-      }
-      if (error instanceof EngineUnsupportedError) {
-        return new HttpError<ErrorCode>(501, 'ENGINE_UNSUPPORTED', error.message);
       }
       return undefined;
     },

@@ -65,3 +65,71 @@ describe('the ClickHouse dialect', () => {
     expect(from).toBe('FROM (SELECT * FROM A ALL INNER JOIN B ON b) AS `j0` ALL INNER JOIN C ON c');
   });
 });
+
+describe('the statement pieces of paginated reports and quick create', () => {
+  it('binds values without a row-level-security list where a statement reads no table', () => {
+    const duck = duckDbDialect.plainValues();
+    expect(duck.add({ value: 'a' })).toBe('$1');
+    expect(duck.add({ value: '2024-06-30', cast: 'DATE' })).toBe('CAST($2 AS DATE)');
+    expect(duck.types).toEqual([]);
+    expect(duck.rls('"database_name"')).toBe('FALSE');
+    const ch = clickHouseDialect.plainValues();
+    expect(ch.add({ value: "a'b" })).toBe("'a\\'b'");
+    expect(ch.rls('`database_name`')).toBe('0');
+  });
+
+  it('writes text, concatenation, any value, conditional counts and integer division per engine', () => {
+    expect(duckDbDialect.text('d')).toBe('CAST(d AS VARCHAR)');
+    expect(clickHouseDialect.text('d')).toBe('toString(d)');
+    expect(duckDbDialect.concat('a', "' - '", 'b')).toBe("(a || ' - ' || b)");
+    expect(clickHouseDialect.concat('a', "' - '", 'b')).toBe("concat(a, ' - ', b)");
+    expect(duckDbDialect.anyValue('x')).toBe('any_value(x)');
+    expect(clickHouseDialect.anyValue('x')).toBe('any(x)');
+    expect(duckDbDialect.countIf("s = 'Open'")).toBe("count(*) FILTER (WHERE s = 'Open')");
+    expect(clickHouseDialect.countIf("s = 'Open'")).toBe("countIf(s = 'Open')");
+    // The dividend is one term whatever it holds: a + b // c would divide b alone.
+    expect(duckDbDialect.intDiv('a * b + 500', '1000')).toBe('((a * b + 500) // (1000))');
+    expect(clickHouseDialect.intDiv('a * b + 500', '1000')).toBe('intDiv(a * b + 500, 1000)');
+    expect(duckDbDialect.limit('$2', '$3')).toBe('LIMIT $2 OFFSET $3');
+    expect(clickHouseDialect.limit('10')).toBe('LIMIT 10');
+  });
+
+  it('casts to the same types, Nullable where asked on ClickHouse, timestamps in UTC', () => {
+    expect(duckDbDialect.typed('NULL', 'timestamp', true)).toBe('CAST(NULL AS TIMESTAMP)');
+    expect(clickHouseDialect.typed('NULL', 'timestamp', true)).toBe(
+      "CAST(NULL AS Nullable(DateTime('UTC')))",
+    );
+    expect(clickHouseDialect.typed('k', 'integer', false)).toBe('CAST(k AS Int32)');
+  });
+
+  it('creates tables of the service, a MergeTree ordered by account on ClickHouse', () => {
+    const columns = [
+      { name: 'database_name', type: 'text', nullable: false },
+      { name: 'c0', type: 'boolean', nullable: true },
+    ] as const;
+    expect(duckDbDialect.createTable('qc_1', columns, ['database_name'])).toBe(
+      'CREATE TABLE "qc_1" ("database_name" VARCHAR NOT NULL, "c0" BOOLEAN)',
+    );
+    expect(clickHouseDialect.createTable('qc_1', columns, ['database_name'])).toBe(
+      'CREATE TABLE `qc_1` (`database_name` String, `c0` Nullable(UInt8)) ENGINE = MergeTree ORDER BY (`database_name`)',
+    );
+  });
+
+  it('lists tables by a prefix of the service only', () => {
+    expect(clickHouseDialect.tablesStartingWith('qc_')).toContain("startsWith(name, 'qc_')");
+    expect(() => duckDbDialect.tablesStartingWith("qc_' OR 1=1 --")).toThrow(/not a table-name prefix/);
+  });
+
+  it('says which values ClickHouse would not store as given, and DuckDB stores every one', () => {
+    expect(clickHouseDialect.unstorable({ value: '1969-12-31', cast: 'DATE' })).toMatch(
+      /1970-01-01 to 2105-12-31/,
+    );
+    expect(clickHouseDialect.unstorable({ value: '2106-01-01 00:00:00', cast: 'TIMESTAMP' })).toMatch(
+      /to 2105/,
+    );
+    expect(clickHouseDialect.unstorable({ value: 'lone \uD800' })).toMatch(/well-formed unicode/);
+    expect(clickHouseDialect.unstorable({ value: "x'); DROP TABLE t; --" })).toBeUndefined();
+    expect(clickHouseDialect.unstorable({ value: '2024-02-29', cast: 'DATE' })).toBeUndefined();
+    expect(duckDbDialect.unstorable({ value: '1969-12-31', cast: 'DATE' })).toBeUndefined();
+  });
+});

@@ -40,6 +40,9 @@ export interface StatementValues {
   readonly types: readonly DuckDBType[];
 }
 
+/** The types a statement's own columns are cast to (paginated reports' line streams, quick-create tables). */
+export type ColumnType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date' | 'timestamp';
+
 /** The time buckets a dialect can truncate a date to; weeks start on Sunday, as the fleet calendar's do. */
 export type TimeBucket = 'day' | 'week' | 'month' | 'year';
 
@@ -91,6 +94,44 @@ export interface Dialect {
   readonly correlatedSubqueries: boolean;
   /** A key that compares NULL equal to NULL in `(…) IN (SELECT …)`. */
   nullSafeKey(expr: string): string;
+  /**
+   * A fresh value list with no row-level-security list (statements that read no table: quick create's INSERTs).
+   * Its `rls` restricts to nothing.
+   */
+  plainValues(): StatementValues;
+  /** `expr` as text: dates `YYYY-MM-DD`, timestamps `YYYY-MM-DD HH:MM:SS` (whole seconds). */
+  text(expr: string): string;
+  /** Text parts joined; NULL when any part is NULL. */
+  concat(...parts: string[]): string;
+  /** Any one value of `expr` in the group. */
+  anyValue(expr: string): string;
+  /** The rows of the group for which `condition` holds (0 when none). */
+  countIf(condition: string): string;
+  /** Integer division, rounding toward zero. */
+  intDiv(dividend: string, divisor: string): string;
+  /**
+   * `expr` cast to `type`; `nullable` where it may be NULL (ClickHouse needs every part of a UNION ALL typed alike,
+   * Nullable included). `typed('NULL', type, true)` is a typed NULL.
+   */
+  typed(expr: string, type: ColumnType, nullable: boolean): string;
+  /** `LIMIT count OFFSET skip` (both already bound). */
+  limit(count: string, skip?: string): string;
+  /**
+   * `CREATE TABLE` of a table the service owns; `orderBy` is its sort key on engines that have one (ClickHouse's
+   * MergeTree). Names are the service's own, never a user's.
+   */
+  createTable(
+    table: string,
+    columns: readonly { readonly name: string; readonly type: ColumnType; readonly nullable: boolean }[],
+    orderBy: readonly string[],
+  ): string;
+  /** The names of this database's tables that start with `prefix` (`[a-z_]+`), one per row. */
+  tablesStartingWith(prefix: string): string;
+  /**
+   * Why `bound` cannot be stored as exactly that value (a date outside ClickHouse's Date range, text that is not
+   * well-formed unicode), or undefined when it can.
+   */
+  unstorable(bound: BoundValue): string | undefined;
 }
 
 function checkCount(count: number): void {
@@ -124,13 +165,14 @@ const commonAggregate =
     }
   };
 
-/** Parameters `$1…`; `$1` is the row-level-security list (a VARCHAR[] even when empty). */
+/** Parameters `$1…`; `$1` is the row-level-security list (a VARCHAR[] even when empty), unless there is none. */
 class DuckDbValues implements StatementValues {
   readonly values: DuckDBValue[];
-  readonly types: readonly DuckDBType[] = [LIST(VARCHAR)];
+  readonly types: readonly DuckDBType[];
 
-  constructor(databaseNames: readonly string[]) {
-    this.values = [listValue([...databaseNames])];
+  constructor(databaseNames: readonly string[] | undefined) {
+    this.values = databaseNames === undefined ? [] : [listValue([...databaseNames])];
+    this.types = databaseNames === undefined ? [] : [LIST(VARCHAR)];
   }
 
   add(bound: BoundValue): string {
@@ -141,9 +183,26 @@ class DuckDbValues implements StatementValues {
   }
 
   rls(column: string): string {
-    return `list_contains($1, ${column})`;
+    return this.types.length === 0 ? 'FALSE' : `list_contains($1, ${column})`;
   }
 }
+
+const PREFIX = /^[a-z_]+$/;
+
+function checkPrefix(prefix: string): string {
+  if (!PREFIX.test(prefix)) throw new Error(`'${prefix}' is not a table-name prefix of the service`);
+  return prefix;
+}
+
+const DUCK_TYPES: Readonly<Record<ColumnType, string>> = {
+  text: 'VARCHAR',
+  integer: 'INTEGER',
+  bigint: 'BIGINT',
+  double: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  date: 'DATE',
+  timestamp: 'TIMESTAMP',
+};
 
 const duckIdent = quoteWith('"', (name) => name.replaceAll('"', '""'));
 
@@ -176,6 +235,21 @@ export const duckDbDialect: Dialect = {
   unionMeasure: (expr) => expr ?? 'NULL',
   correlatedSubqueries: true,
   nullSafeKey: (expr) => expr,
+  plainValues: () => new DuckDbValues(undefined),
+  text: (expr) => `CAST(${expr} AS VARCHAR)`,
+  concat: (...parts) => `(${parts.join(' || ')})`,
+  anyValue: (expr) => `any_value(${expr})`,
+  countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
+  intDiv: (dividend, divisor) => `((${dividend}) // (${divisor}))`,
+  typed: (expr, type) => `CAST(${expr} AS ${DUCK_TYPES[type]})`,
+  limit: (count, skip) => `LIMIT ${count}${skip === undefined ? '' : ` OFFSET ${skip}`}`,
+  createTable: (table, columns) =>
+    `CREATE TABLE ${duckIdent(table)} (${columns
+      .map((c) => `${duckIdent(c.name)} ${DUCK_TYPES[c.type]}${c.nullable ? '' : ' NOT NULL'}`)
+      .join(', ')})`,
+  tablesStartingWith: (prefix) =>
+    `SELECT table_name FROM information_schema.tables WHERE starts_with(table_name, '${checkPrefix(prefix)}')`,
+  unstorable: () => undefined,
 };
 
 /** Typed literals; the row-level-security list is an `IN (…)` of string literals (`0` when empty). */
@@ -183,11 +257,12 @@ class ClickHouseValues implements StatementValues {
   readonly values: DuckDBValue[] = [];
   readonly types: readonly DuckDBType[] = [];
   /** The row-level-security list counts as one, as in DuckDB. */
-  private count = 1;
+  private count: number;
   private readonly accounts: readonly string[];
 
-  constructor(databaseNames: readonly string[]) {
+  constructor(databaseNames: readonly string[], withRls = true) {
     this.accounts = [...databaseNames];
+    this.count = withRls ? 1 : 0;
     // Formatting checks every name now, before any text is written.
     for (const name of this.accounts) clickHouseLiteral({ value: name });
   }
@@ -207,6 +282,22 @@ class ClickHouseValues implements StatementValues {
 const clickHouseIdent = quoteWith('`', (name) => name.replaceAll('\\', '\\\\').replaceAll('`', '\\`'));
 /** A column of a secured table, named after its alias so that no two columns of a join share a name. */
 const aliasedColumn = (alias: string, source: string): string => clickHouseIdent(`${alias}__${source}`);
+
+/** Timestamps are UTC whatever the server's zone, as the fleet tables' `DateTime('UTC')` columns are. */
+const CLICKHOUSE_TYPES: Readonly<Record<ColumnType, string>> = {
+  text: 'String',
+  integer: 'Int32',
+  bigint: 'Int64',
+  double: 'Float64',
+  boolean: 'UInt8',
+  date: 'Date',
+  timestamp: "DateTime('UTC')",
+};
+/** The days every supported ClickHouse release stores as they are in Date and DateTime. */
+const STORABLE_DAYS = { first: '1970-01-01', last: '2105-12-31' } as const;
+
+const clickHouseType = (type: ColumnType, nullable: boolean): string =>
+  nullable ? `Nullable(${CLICKHOUSE_TYPES[type]})` : CLICKHOUSE_TYPES[type];
 
 export const clickHouseDialect: Dialect = {
   name: 'clickhouse',
@@ -249,6 +340,35 @@ export const clickHouseDialect: Dialect = {
     expr === undefined ? 'CAST(NULL AS Nullable(Float64))' : `toNullable(toFloat64(${expr}))`,
   correlatedSubqueries: false,
   nullSafeKey: (expr) => `tuple(isNull(${expr}), ifNull(toString(${expr}), ''))`,
+  plainValues: () => new ClickHouseValues([], false),
+  text: (expr) => `toString(${expr})`,
+  concat: (...parts) => `concat(${parts.join(', ')})`,
+  anyValue: (expr) => `any(${expr})`,
+  countIf: (condition) => `countIf(${condition})`,
+  intDiv: (dividend, divisor) => `intDiv(${dividend}, ${divisor})`,
+  typed: (expr, type, nullable) => `CAST(${expr} AS ${clickHouseType(type, nullable)})`,
+  limit: (count, skip) => `LIMIT ${count}${skip === undefined ? '' : ` OFFSET ${skip}`}`,
+  createTable: (table, columns, orderBy) =>
+    `CREATE TABLE ${clickHouseIdent(table)} (${columns
+      .map((c) => `${clickHouseIdent(c.name)} ${clickHouseType(c.type, c.nullable)}`)
+      .join(', ')}) ENGINE = MergeTree ORDER BY (${orderBy.map(clickHouseIdent).join(', ')})`,
+  tablesStartingWith: (prefix) =>
+    `SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, '${checkPrefix(prefix)}')`,
+  unstorable(bound) {
+    if (bound.cast !== undefined && typeof bound.value === 'string') {
+      // Date and DateTime hold 1970 to 2105 in 18.16 (Date to 2149 in current releases); the literal would clamp.
+      const day = bound.value.slice(0, 10);
+      if (day < STORABLE_DAYS.first || day > STORABLE_DAYS.last) {
+        return `ClickHouse stores dates from ${STORABLE_DAYS.first} to ${STORABLE_DAYS.last}`;
+      }
+    }
+    try {
+      clickHouseLiteral(bound);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
 };
 
 export const DIALECTS = { duckdb: duckDbDialect, clickhouse: clickHouseDialect } as const;

@@ -1,70 +1,113 @@
 /**
  * The two engines of the conformance suite, over the same rows: the test fleet in an embedded DuckDB, and the same
- * parameters loaded into a real two-shard ClickHouse cluster (Distributed tables over MergeTree shards).
+ * parameters loaded into the run's real two-shard ClickHouse cluster (Distributed tables over MergeTree shards), in
+ * a database of this file's own so that files stay independent.
  *
- * ClickHouse tests run wherever `clickhouse-server` is installed, and always in CI (CI=1 or TEST_CLICKHOUSE=1), where a
- * missing server fails the suite. Elsewhere, without the server, the suite says why it skipped.
+ * The cluster is started once per run by test/support/clickhouse-global-setup.ts. Without `clickhouse-server` these
+ * files skip, saying why, except in CI (CI=… or TEST_CLICKHOUSE=1), where they fail.
  */
+import { randomBytes } from 'node:crypto';
 import { createClient } from '@clickhouse/client';
-import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { loadSampleIntoClickHouse } from '../../src/data/sample-export.ts';
-import { clickHouseServerBinary, startClickHouseCluster } from '../helpers/clickhouse-cluster.ts';
-import type { ClickHouseCluster } from '../helpers/clickhouse-cluster.ts';
 import { openTestFleet, TEST_DATA } from '../helpers/fleet.ts';
 import type { TestFleet } from '../helpers/fleet.ts';
 
-/** Whether ClickHouse tests must run (CI), and whether they can (the server is installed). */
-export const CLICKHOUSE_REQUIRED = process.env['CI'] !== undefined || process.env['TEST_CLICKHOUSE'] === '1';
-export const CLICKHOUSE_AVAILABLE = clickHouseServerBinary() !== undefined;
-export const RUN_CLICKHOUSE = CLICKHOUSE_AVAILABLE || CLICKHOUSE_REQUIRED;
-if (!RUN_CLICKHOUSE) {
-  console.warn(
-    'ClickHouse conformance skipped: clickhouse-server is not installed (apt-get install clickhouse-server) and CI is not set',
-  );
-}
+const provided = inject('clickhouse');
+
+/** Whether this run has (or must have) ClickHouse: false only where it is absent and not required. */
+export const RUN_CLICKHOUSE = provided.state !== 'absent';
 
 export interface Engines {
   readonly duckdb: Engine;
   readonly clickhouse: Engine;
-  readonly cluster: ClickHouseCluster;
+  /** This file's database on every node. */
+  readonly database: string;
+  /** Every node's HTTP URL; the first is where the engine connects. */
+  readonly nodeUrls: readonly string[];
   readonly fleet: TestFleet;
   close(): Promise<void>;
 }
 
-/** Starts the cluster, loads the test data into it and into DuckDB (a few seconds in all). */
+/** The run's cluster, or the reason there is none (which fails the calling file). */
+export function clickHouseCluster(): { url: string; clusterName: string; nodeUrls: string[] } {
+  if (provided.state !== 'running') throw new Error(provided.reason);
+  return provided;
+}
+
+/** Statements on every node of the cluster (DDL is per node: 18.16's ON CLUSTER needs ZooKeeper). */
+export async function onEveryNode(nodeUrls: readonly string[], statement: string): Promise<void> {
+  await Promise.all(
+    nodeUrls.map(async (url) => {
+      const client = createClient({ url });
+      try {
+        await client.command({ query: statement });
+      } finally {
+        await client.close();
+      }
+    }),
+  );
+}
+
+/** Loads the test data into DuckDB and into a new database of the run's cluster (a few seconds in all). */
 export async function openEngines(): Promise<Engines> {
+  const cluster = clickHouseCluster();
+  const database = `conformance_${randomBytes(6).toString('hex')}`;
   const fleet = await openTestFleet();
-  const cluster = await startClickHouseCluster();
-  const nodes = cluster.nodes.map((node) => createClient({ url: node.url }));
+  const nodes = cluster.nodeUrls.map((url) => createClient({ url }));
   try {
     const [first] = nodes;
     if (first === undefined) throw new Error('the cluster has no node');
     await loadSampleIntoClickHouse(
-      { client: first, nodes, layout: { database: 'default', cluster: cluster.clusterName } },
+      { client: first, nodes, layout: { database, cluster: cluster.clusterName } },
       { ...fleet.fleet.parameters },
     );
   } catch (error) {
-    await cluster.stop();
     await fleet.close();
+    await onEveryNode(cluster.nodeUrls, `DROP DATABASE IF EXISTS ${database}`);
     throw error;
   } finally {
     await Promise.all(nodes.map((node) => node.close()));
   }
-  const clickhouse = openClickHouseEngine({ url: cluster.url });
+  const clickhouse = openClickHouseEngine({ url: cluster.url, database });
   return {
     duckdb: fleet.fleet.engine,
     clickhouse,
-    cluster,
+    database,
+    nodeUrls: cluster.nodeUrls,
     fleet,
     async close() {
       await clickhouse.close();
-      await cluster.stop();
+      await onEveryNode(cluster.nodeUrls, `DROP DATABASE IF EXISTS ${database}`);
       await fleet.close();
     },
   };
 }
 
-export const ALL_ACCOUNTS: readonly string[] = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
+/**
+ * Opens the engines for this file once (where ClickHouse runs or is required) and hands them to `set`. When they
+ * cannot be opened (CI without a working server), every test of the file FAILS with the reason, rather than being
+ * skipped as a failing beforeAll would leave them.
+ */
+export function useEngines(set: (engines: Engines) => Promise<void> | void): void {
+  let opened: Engines | undefined;
+  let failure: unknown;
+  beforeAll(async () => {
+    if (!RUN_CLICKHOUSE) return;
+    try {
+      opened = await openEngines();
+      await set(opened);
+    } catch (error) {
+      failure = error;
+    }
+  }, 180_000);
+  beforeEach(() => {
+    if (failure !== undefined) throw failure;
+  });
+  afterAll(async () => opened?.close());
+}
+
+export { ALL_ACCOUNTS } from './cases.ts';
 export { TEST_DATA };

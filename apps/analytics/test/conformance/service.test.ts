@@ -1,7 +1,8 @@
 /**
  * The service over ClickHouse, through real HTTP requests: the frame's queries, exports and Q&A answer as they do
  * over DuckDB, and an unreachable ClickHouse (a proxy in front of the cluster, closed and reopened) gives a
- * retryable 503 ENGINE_UNAVAILABLE, keeps /healthz up, names the source in /readyz, and recovers by itself.
+ * retryable 503 ENGINE_UNAVAILABLE, keeps /healthz up, names the source in /readyz, and recovers by itself. Paginated
+ * reports page and export alike on both.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
@@ -9,7 +10,7 @@ import type { Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { ephemeralSigningKey } from '../../src/auth/signing-key.ts';
 import { ContentStore } from '../../src/content/store.ts';
@@ -17,10 +18,11 @@ import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { TEST_NOW } from '../helpers/fleet.ts';
-import { embedToken, REPORTS, testConfig } from '../helpers/test-app.ts';
+import { embedToken, REPORTS, testConfig, WORKSPACE_ID } from '../helpers/test-app.ts';
 import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
+import { QUICK_CREATE_CONFIG } from './cases.ts';
 import { comparable } from './compare.ts';
-import { ALL_ACCOUNTS, openEngines, RUN_CLICKHOUSE } from './engines.ts';
+import { ALL_ACCOUNTS, RUN_CLICKHOUSE, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
 
 /** A TCP proxy to `target` that can be closed and reopened on the same port. */
@@ -74,22 +76,24 @@ async function appOn(engine: Engine): Promise<FastifyInstance> {
   });
 }
 
-beforeAll(async () => {
-  if (!RUN_CLICKHOUSE) return;
-  engines = await openEngines();
-  proxy = new Proxy({ host: '127.0.0.1', port: engines.cluster.nodes[0]?.httpPort ?? 0 });
+useEngines(async (opened) => {
+  engines = opened;
+  proxy = new Proxy({ host: '127.0.0.1', port: Number(new URL(engines.nodeUrls[0] ?? '').port) });
   await proxy.open();
-  proxied = openClickHouseEngine({ url: `http://127.0.0.1:${proxy.port}`, requestTimeoutMs: 3000 });
+  proxied = openClickHouseEngine({
+    url: `http://127.0.0.1:${proxy.port}`,
+    database: engines.database,
+    requestTimeoutMs: 3000,
+  });
   apps.duckdb = await appOn(engines.duckdb);
   apps.clickhouse = await appOn(proxied);
-}, 180_000);
+});
 
 afterAll(async () => {
   await apps.duckdb?.close();
   await apps.clickhouse?.close();
   await proxied?.close();
   await proxy?.close();
-  await engines?.close();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
@@ -204,13 +208,80 @@ describe.runIf(RUN_CLICKHOUSE)('the service over a ClickHouse cluster', { timeou
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
-  it('refuses paginated reports, which write DuckDB SQL of their own, with 501 ENGINE_UNSUPPORTED', async () => {
-    const app = apps.clickhouse;
-    if (app === undefined) throw new Error('no app');
-    const token = await embedToken(app, { reports: [], paginatedReports: [{ id: INVOICE_REPORT_ID }] });
-    const res = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/pages/1`, token, {});
-    expect(res.statusCode, res.body).toBe(501);
-    expect(res.json()).toMatchObject({ code: 'ENGINE_UNSUPPORTED' });
-    expect(res.json().message).toMatch(/^Paginated reports run on the embedded engine only/);
+  it('answers a paginated report page and its CSV and PDF exports as it does over DuckDB', async () => {
+    const answers = new Map<string, unknown[]>();
+    const parameterValues = [
+      { name: 'Account', value: 'northwind' },
+      { name: 'Month', value: '2024-05' },
+    ];
+    for (const [name, app] of Object.entries(apps)) {
+      if (app === undefined) throw new Error(`no ${name} app`);
+      const token = await embedToken(app, {
+        reports: [],
+        paginatedReports: [{ id: INVOICE_REPORT_ID }],
+        identities: [{ databaseNames: ['fabrikam', 'northwind'] }],
+      });
+      const page = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/pages/1`, token, {
+        parameterValues,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const csv = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export`, token, {
+        format: 'CSV',
+        parameterValues,
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const pdf = await post(app, `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export`, token, {
+        format: 'PDF',
+        parameterValues,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.body.startsWith('%PDF-')).toBe(true);
+      answers.set(name, [page.json(), csv.body, pdf.headers['x-page-count']]);
+    }
+    expect(answers.get('clickhouse')).toEqual(answers.get('duckdb'));
+    const [page] = answers.get('clickhouse') ?? [];
+    expect((page as { lines: unknown[] }).lines.length).toBeGreaterThan(3);
+  });
+
+  it('quick-creates a dataset from supplied rows and answers it as it does over DuckDB, refusing a date ClickHouse cannot hold', async () => {
+    const answers = new Map<string, unknown[]>();
+    for (const [name, app] of Object.entries(apps)) {
+      if (app === undefined) throw new Error(`no ${name} app`);
+      const creator = await embedToken(app, {
+        reports: [],
+        permissions: 'Create',
+        targetWorkspaces: [{ id: WORKSPACE_ID }],
+        identities: [{ databaseNames: ['fabrikam'] }],
+      });
+      const created = await post(app, '/frame-api/create/quick-create', creator, {
+        datasetCreateConfig: QUICK_CREATE_CONFIG,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const body = created.json() as {
+        dataset: { id: string };
+        definition: { pages: { visuals: { dataRoles: { values?: unknown[] } }[] }[] };
+        accessToken: { token: string };
+      };
+      const values = body.definition.pages[0]?.visuals[0]?.dataRoles.values;
+      const rows = await post(app, '/frame-api/create/query', body.accessToken.token, {
+        datasetId: body.dataset.id,
+        query: { select: values, orderBy: [{ field: values?.[0], direction: 'Ascending' }] },
+      });
+      expect(rows.statusCode, rows.body).toBe(200);
+      const old = await post(app, '/frame-api/create/quick-create', creator, {
+        datasetCreateConfig: {
+          locale: 'en-US',
+          tableSchemaList: [{ name: 'Old', columns: [{ name: 'Day', dataType: 'Date' }] }],
+          data: [{ name: 'Old', rows: [['1969-07-20']] }],
+        },
+      });
+      answers.set(name, [(rows.json() as { rows: unknown[][] }).rows, old.statusCode]);
+    }
+    const [duckRows, duckOld] = answers.get('duckdb') ?? [];
+    const [chRows, chOld] = answers.get('clickhouse') ?? [];
+    expect(chRows).toEqual(duckRows);
+    expect((chRows as unknown[]).length).toBe(QUICK_CREATE_CONFIG.data[0]?.rows.length);
+    // DuckDB holds the Apollo 11 landing day; ClickHouse's Date starts in 1970, so it refuses rather than clamps.
+    expect([duckOld, chOld]).toEqual([201, 400]);
   });
 });

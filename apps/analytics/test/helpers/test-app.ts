@@ -82,6 +82,7 @@ export interface EmbedTokenRequest {
   reports?: { id: string }[];
   datasets?: { id: string }[];
   paginatedReports?: { id: string }[];
+  targetWorkspaces?: { id: string }[];
   permissions?: number | string;
   identities?: { databaseNames: string[] }[];
   allowedOrigins?: string[];

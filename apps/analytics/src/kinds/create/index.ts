@@ -10,6 +10,7 @@ import { contentName } from '../../content/content-name.ts';
 import { checkDefinition, ReportDefinitionSchema } from '../../content/definition-schema.ts';
 import type { Report, ReportDefinition } from '@portico/analytics-model';
 import { publicDataset } from '@portico/analytics-model';
+import { EngineUnavailableError } from '../../data/engine.ts';
 import { HttpError } from '../../http-errors.ts';
 import { runVisualQuery } from '../../query/run.ts';
 import {
@@ -25,6 +26,7 @@ import { DatasetConfigError, parseDatasetConfig } from './dataset-config.ts';
 import { creatorClaims, datasetForCreator, successorToken, targetWorkspace } from './grant.ts';
 import {
   buildUserDataset,
+  checkStorable,
   createUserTables,
   dropUserTables,
   existingUserTables,
@@ -62,14 +64,19 @@ async function reconcileUserDatasets(app: FastifyInstance): Promise<void> {
   const { content, engine, now } = servicesOf(app);
   const files = content.userDatasets();
   if (files.length === 0) return;
-  if (engine.dialect.name !== 'duckdb') {
+  let existing: ReadonlySet<string>;
+  try {
+    existing = await existingUserTables(engine);
+  } catch (error) {
+    // An engine that is down at start (ClickHouse) must not keep the service from starting; the tables of a
+    // dataset are made again when it is next created.
+    if (!(error instanceof EngineUnavailableError)) throw error;
     app.log.warn(
-      { drafts: files.length },
-      'quick-create datasets live in the embedded engine only: not rebuilt',
+      { drafts: files.length, err: error },
+      'quick-create tables not checked: the engine is unavailable',
     );
     return;
   }
-  const existing = await existingUserTables(engine);
   for (const file of files) {
     if (file.expiresAt !== undefined && Date.parse(file.expiresAt) <= now()) {
       await dropUserTables(engine, file.dataset);
@@ -192,6 +199,7 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let tables;
       try {
         tables = parseDatasetConfig(request.body.datasetCreateConfig);
+        checkStorable(engine.dialect, tables);
       } catch (error) {
         if (!(error instanceof DatasetConfigError)) throw error;
         return reply.code(error.status === 413 ? 413 : 400).send({

@@ -1,5 +1,6 @@
 /**
- * A quick-create dataset in the engine and in the model: one DuckDB table per supplied table, named by the service
+ * A quick-create dataset in the engine and in the model: one engine table per supplied table (DuckDB, or a MergeTree
+ * on the ClickHouse server the service connects to, ordered by account and row), named by the service
  * (`qc_<32 hex>`, columns `c0`, `c1`, …), never by the user's text; the user's names live only in the model. Every
  * table carries `database_name` (the creating token's first account), so the query layer's row-level security
  * applies to it as to the fleet tables, and `row_number` (the supplied order) so a table visual shows every row.
@@ -7,17 +8,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Dataset, DataType, ModelColumn, ModelMeasure, ModelTable } from '@portico/analytics-model';
 import type { UserDatasetRows } from '../../content/store.ts';
-import { requireDuckDbSql } from '../../data/engine.ts';
 import type { Engine } from '../../data/engine.ts';
+import type { BoundValue, ColumnType, Dialect } from '../../query/dialect.ts';
+import { DatasetConfigError } from './dataset-config.ts';
 import type { Cell, ParsedTable } from './dataset-config.ts';
 
-const SQL_TYPES: Readonly<Record<DataType, string>> = {
-  string: 'VARCHAR',
-  integer: 'BIGINT',
-  decimal: 'DOUBLE',
-  boolean: 'BOOLEAN',
-  date: 'DATE',
-  dateTime: 'TIMESTAMP',
+const COLUMN_TYPES: Readonly<Record<DataType, ColumnType>> = {
+  string: 'text',
+  integer: 'bigint',
+  decimal: 'double',
+  boolean: 'boolean',
+  date: 'date',
+  dateTime: 'timestamp',
 };
 
 const FORMATS: Partial<Record<DataType, string>> = {
@@ -117,12 +119,12 @@ function checkPhysical(table: ModelTable): void {
 /** `'2024-05-02T07:41:09.000Z'` → `'2024-05-02 07:41:09.000'` (a TIMESTAMP is UTC without a zone). */
 const timestamp = (iso: string): string => iso.replace('T', ' ').replace('Z', '');
 
-/** Rows per INSERT statement; each value is a parameter. */
+/** Rows per INSERT statement; each value is a parameter (DuckDB) or a typed literal (ClickHouse). */
 const BATCH_CELLS = 2_000;
 
 /**
- * Creates the engine tables of a user dataset and inserts its rows, every value a parameter. On a failure
- * the caller drops what was made ({@link dropUserTables}). `rows` are as {@link storedRows} makes them.
+ * Creates the engine tables of a user dataset and inserts its rows, every value bound through the engine's dialect.
+ * On a failure the caller drops what was made ({@link dropUserTables}). `rows` are as {@link storedRows} makes them.
  */
 export async function createUserTables(
   engine: Engine,
@@ -130,51 +132,86 @@ export async function createUserTables(
   databaseName: string,
   rows: UserDatasetRows,
 ): Promise<void> {
-  requireDuckDbSql(engine, 'Quick-create datasets');
+  const { dialect } = engine;
   for (const table of dataset.tables) {
     checkPhysical(table);
-    const ident = (name: string) => `"${name}"`;
-    const columnsSql = table.columns.map((c) => `${ident(c.source)} ${SQL_TYPES[c.dataType]}`).join(', ');
     await engine.query(
-      `CREATE TABLE ${ident(table.source)} (${ident('database_name')} VARCHAR NOT NULL, ${columnsSql})`,
+      dialect.createTable(
+        table.source,
+        [
+          { name: 'database_name', type: 'text', nullable: false },
+          ...table.columns.map((c) => ({
+            name: c.source,
+            type: COLUMN_TYPES[c.dataType],
+            nullable: c.source !== ROW_NUMBER_SOURCE,
+          })),
+        ],
+        ['database_name', ROW_NUMBER_SOURCE],
+      ),
     );
     const data = rows[table.name] ?? [];
     const width = table.columns.length + 1;
     const perBatch = Math.max(1, Math.floor(BATCH_CELLS / width));
     for (let start = 0; start < data.length; start += perBatch) {
       const batch = data.slice(start, start + perBatch);
-      const params: Cell[] = [];
+      const values = dialect.plainValues();
       const tuples = batch.map((row) => {
         const slots = [databaseName, ...row].map((value, i) => {
           const column = i === 0 ? undefined : table.columns[i - 1];
-          params.push(
-            column?.dataType === 'dateTime' && typeof value === 'string' ? timestamp(value) : value,
-          );
-          const slot = `$${params.length}`;
-          if (column?.dataType === 'date') return `CAST(${slot} AS DATE)`;
-          if (column?.dataType === 'dateTime') return `CAST(${slot} AS TIMESTAMP)`;
-          return slot;
+          return value === null ? 'NULL' : values.add(boundCell(value, column?.dataType));
         });
         if (slots.length !== width) throw new Error(`a stored row of '${table.name}' has the wrong width`);
         return `(${slots.join(', ')})`;
       });
-      await engine.query(`INSERT INTO ${ident(table.source)} VALUES ${tuples.join(', ')}`, params);
+      await engine.query(
+        `INSERT INTO ${dialect.ident(table.source)} VALUES ${tuples.join(', ')}`,
+        values.values,
+        values.types,
+      );
     }
   }
+}
+
+/** A cell as the dialect binds it: dates and timestamps with their cast. */
+function boundCell(value: Exclude<Cell, null>, dataType: DataType | undefined): BoundValue {
+  if (dataType === 'date' && typeof value === 'string') return { value, cast: 'DATE' };
+  if (dataType === 'dateTime' && typeof value === 'string')
+    return { value: timestamp(value), cast: 'TIMESTAMP' };
+  return { value };
+}
+
+/**
+ * Refuses, with a DatasetConfigError naming the cell, a value the engine would not store as given (a date outside
+ * ClickHouse's range, text with a lone surrogate), before any table is made.
+ */
+export function checkStorable(dialect: Dialect, tables: readonly ParsedTable[]): void {
+  tables.forEach((table, t) => {
+    table.rows.forEach((row, r) => {
+      row.forEach((value, c) => {
+        if (value === null) return;
+        const why = dialect.unstorable(boundCell(value, table.columns[c]?.dataType));
+        if (why !== undefined) {
+          throw new DatasetConfigError(
+            'INVALID_VALUE',
+            `Row ${r + 1} of table '${table.name}', column '${table.columns[c]?.name ?? c}', cannot be stored: ${why}`,
+            `tableSchemaList[${t}]`,
+          );
+        }
+      });
+    });
+  });
 }
 
 /** Drops the engine tables of a user dataset (those that exist). */
 export async function dropUserTables(engine: Engine, dataset: Dataset): Promise<void> {
   for (const table of dataset.tables) {
     checkPhysical(table);
-    await engine.query(`DROP TABLE IF EXISTS "${table.source}"`);
+    await engine.query(`DROP TABLE IF EXISTS ${engine.dialect.ident(table.source)}`);
   }
 }
 
 /** The quick-create tables the engine holds, by physical name (one statement for all datasets). */
 export async function existingUserTables(engine: Engine): Promise<ReadonlySet<string>> {
-  const { rows } = await engine.query(
-    "SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'qc\\_%' ESCAPE '\\'",
-  );
+  const { rows } = await engine.query(engine.dialect.tablesStartingWith('qc_'));
   return new Set(rows.map((row) => String(row[0])));
 }

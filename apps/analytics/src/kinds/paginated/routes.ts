@@ -112,8 +112,13 @@ const fileName = (report: PaginatedReport, extension: string) =>
 
 /** Registers the routes and the directory lookup that lets embed tokens name paginated reports. */
 export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const catalogue = new PaginatedCatalogue();
   const { engine, config, content, directory } = servicesOf(app);
+  // The samples read the print-fleet model's tables: they exist only while the models folder holds that model (its
+  // workspace), checked on every lookup because the folder reloads.
+  const catalogue = new PaginatedCatalogue(
+    undefined,
+    (workspaceId) => content.workspace(workspaceId) !== undefined,
+  );
   directory.register('paginatedReport', (id) => {
     const report = catalogue.find(id);
     return report && { id: report.id, workspaceId: report.workspaceId };

@@ -3,10 +3,9 @@
  * lines and reads its summary (two small statements), then answers any page by LIMIT/OFFSET on the ordered line
  * stream, or walks every line in batches by keyset (the last line's keys), so that no export holds the report.
  */
-import { requireDuckDbSql } from '../../data/engine.ts';
 import type { CellValue, Engine } from '../../data/engine.ts';
-import { restricted, Statement } from './definition.ts';
 import type { BoundSql, PaginatedReport, SummaryRow } from './definition.ts';
+import { keysAfter, ReportStatement } from './sql.ts';
 import { pageCount, pageSlice } from './pagination.ts';
 import { resolveParameters } from './parameters.ts';
 import type { ParameterContext, ParameterValues } from './parameters.ts';
@@ -25,38 +24,45 @@ export async function loadParameterContext(
   engine: Engine,
   databaseNames: readonly string[],
 ): Promise<ParameterContext> {
-  requireDuckDbSql(engine, 'Paginated reports');
-  const statement = () => new Statement(databaseNames);
+  const { dialect } = engine;
+  const run = (build: (statement: ReportStatement) => string) => {
+    const statement = new ReportStatement(dialect, databaseNames);
+    const sql = build(statement);
+    return engine.query(sql, statement.values.values, statement.values.types);
+  };
   const [accounts, sites, range] = await Promise.all([
-    engine.query(
-      `SELECT database_name, account_name FROM ${restricted('accounts')} ORDER BY account_name, database_name`,
-      statement().values,
-      statement().types,
-    ),
-    engine.query(
-      `SELECT DISTINCT database_name, site FROM ${restricted('devices')} ORDER BY database_name, site`,
-      statement().values,
-      statement().types,
-    ),
-    engine.query(
-      `SELECT min(date)::VARCHAR, max(date)::VARCHAR FROM ${restricted('calendar')}`,
-      statement().values,
-      statement().types,
-    ),
+    run((s) => {
+      const a = s.table('accounts', 'a', ['database_name', 'account_name']);
+      return `SELECT ${a.col('database_name')} AS database_name, ${a.col('account_name')} AS account_name
+        FROM ${a.from} ORDER BY account_name, database_name`;
+    }),
+    run((s) => {
+      const d = s.table('devices', 'd', ['database_name', 'site']);
+      return `SELECT DISTINCT ${d.col('database_name')} AS database_name, ${d.col('site')} AS site
+        FROM ${d.from} ORDER BY database_name, site`;
+    }),
+    run((s) => {
+      const c = s.table('calendar', 'c', ['database_name', 'date']);
+      return `SELECT ${dialect.text(`min(${c.col('date')})`)} AS first, ${dialect.text(`max(${c.col('date')})`)} AS last
+        FROM ${c.from}`;
+    }),
   ]);
   const byAccount = new Map<string, string[]>();
   for (const [account, site] of sites.rows) {
     byAccount.set(String(account), [...(byAccount.get(String(account)) ?? []), String(site)]);
   }
   const [first, last] = range.rows[0] ?? [];
+  // An empty calendar: DuckDB's min is NULL, ClickHouse's the Date type's zero day.
+  const day = (value: CellValue | undefined) =>
+    typeof value === 'string' && value > '1970-01-01' ? value : '1970-01-01';
   return {
     accounts: accounts.rows.map(([databaseName, name]) => ({
       databaseName: String(databaseName),
       name: String(name),
     })),
     sites: byAccount,
-    firstDate: typeof first === 'string' ? first : '1970-01-01',
-    lastDate: typeof last === 'string' ? last : '1970-01-01',
+    firstDate: day(first),
+    lastDate: day(last),
   };
 }
 
@@ -92,8 +98,8 @@ export class ReportRun {
   ): Promise<ReportRun> {
     const context = await loadParameterContext(engine, databaseNames);
     const { values, parameters } = resolveParameters(report.parameters, parameterValues, context);
-    const lines = report.lines(values, databaseNames);
-    const summary = report.summary(values, databaseNames);
+    const lines = report.lines(values, databaseNames, engine.dialect);
+    const summary = report.summary(values, databaseNames, engine.dialect);
     const [count, summed] = await Promise.all([
       engine.query(`SELECT count(*) FROM (${lines.sql}) AS l`, lines.statement.values, lines.statement.types),
       engine.query(summary.sql, summary.statement.values, summary.statement.types),
@@ -144,21 +150,24 @@ export class ReportRun {
   }
 
   private orderBy(): string {
-    return this.report.keys.map((key) => key.name).join(', ');
+    return this.report.keys.map((key) => this.engine.dialect.ident(key.name)).join(', ');
   }
 
+  /** The line stream, as a new statement whose values further terms (keys, limits) add to. */
   private fresh(): BoundSql {
-    return this.report.lines(this.values, this.databaseNames);
+    return this.report.lines(this.values, this.databaseNames, this.engine.dialect);
   }
 
   /** Body lines `offset` … `offset + count - 1`. */
   async bodySlice(offset: number, count: number): Promise<StreamedLine[]> {
     if (count <= 0) return [];
     const { sql, statement } = this.fresh();
-    const limit = statement.integer(count);
-    const skip = statement.integer(offset);
+    const limit = this.engine.dialect.limit(
+      statement.add({ value: count }),
+      statement.add({ value: offset }),
+    );
     const result = await this.engine.query(
-      `SELECT * FROM (${sql}) AS l ORDER BY ${this.orderBy()} LIMIT ${limit} OFFSET ${skip}`,
+      `SELECT * FROM (${sql}) AS l ORDER BY ${this.orderBy()} ${limit}`,
       statement.values,
       statement.types,
     );
@@ -202,18 +211,11 @@ export class ReportRun {
       const { sql, statement } = this.fresh();
       const where: string[] = [];
       if (detailOnly) where.push(`kind = 'detail'`);
-      if (after !== undefined) {
-        const previous = this.report.keys.map((key, index) =>
-          key.type === 'INTEGER'
-            ? `${statement.integer(Number(after?.[index]))}::INTEGER`
-            : `${statement.text(String(after?.[index]))}::VARCHAR`,
-        );
-        where.push(`(${this.orderBy()}) > (${previous.join(', ')})`);
-      }
-      const limit = statement.integer(size);
+      if (after !== undefined) where.push(keysAfter(this.engine.dialect, statement, this.report.keys, after));
+      const limit = this.engine.dialect.limit(statement.add({ value: size }));
       const result = await this.engine.query(
         `SELECT * FROM (${sql}) AS l ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
-         ORDER BY ${this.orderBy()} LIMIT ${limit}`,
+         ORDER BY ${this.orderBy()} ${limit}`,
         statement.values,
         statement.types,
       );

@@ -3,8 +3,11 @@
  * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status.
  */
 import { FLEET_WORKSPACE_ID } from '../../../models/built-in.ts';
-import { num, restricted, Statement } from '../definition.ts';
+import type { Dialect } from '../../../query/dialect.ts';
+import { num } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
+import { ReportStatement, unionAll } from '../sql.ts';
+import type { UnionColumn } from '../sql.ts';
 import { LINES_PER_PAGE } from '../pagination.ts';
 import { addDays } from '../parameters.ts';
 import type { ParameterValues } from '../parameters.ts';
@@ -18,36 +21,112 @@ const SEVERITIES = [
 ] as const;
 
 /** SQL for "1 alert" / "3 alerts". */
-const plural = (count: string, noun: string) =>
-  `${count} || CASE WHEN ${count} = 1 THEN ' ${noun}' ELSE ' ${noun}s' END`;
+const plural = (dialect: Dialect, count: string, noun: string) =>
+  dialect.concat(dialect.text(count), `CASE WHEN ${count} = 1 THEN ' ${noun}' ELSE ' ${noun}s' END`);
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const list = (value: ParameterValues[string] | undefined): string[] =>
   Array.isArray(value) ? [...(value as string[])] : typeof value === 'string' ? [value] : [];
 
-/** The alerts in range with their devices and accounts: the CTE both statements start from. */
-function alertsInRange(values: ParameterValues, databaseNames: readonly string[]) {
-  const statement = new Statement(databaseNames);
-  const accounts = statement.texts(list(values['Accounts']));
-  const from = statement.text(String(values['From']));
-  const to = statement.text(String(values['To']));
-  const site = statement.text(values['Site'] === null ? null : String(values['Site']));
-  const severities = statement.texts(list(values['Severity']));
-  const status = statement.text(String(values['Status']));
-  const cte = `WITH x AS (
-      SELECT acc.account_name, d.database_name, d.site, d.serial_number, d.model, d.location, d.device_id,
-             al.alert_id, al.code, al.severity, al.description, al.status, al.opened_at, al.closed_at,
-             al.hours_to_close
-      FROM ${restricted('service_alerts')} al
-      JOIN ${restricted('devices')} d ON d.device_id = al.device_id AND d.database_name = al.database_name
-      JOIN ${restricted('accounts')} acc ON acc.database_name = d.database_name
-      WHERE list_contains(${accounts}, al.database_name)
-        AND al.opened_date BETWEEN ${from}::DATE AND ${to}::DATE
-        AND (${site}::VARCHAR IS NULL OR d.site = ${site}::VARCHAR)
-        AND list_contains(${severities}, al.severity)
-        AND (${status} = 'All' OR al.status = ${status}))`;
-  return { statement, cte };
+/** The alerts in range with their devices and accounts, named `x` for both statements. */
+function alertsInRange(values: ParameterValues, databaseNames: readonly string[], dialect: Dialect) {
+  const statement = new ReportStatement(dialect, databaseNames);
+  const al = statement.table('service_alerts', 'al', [
+    'database_name',
+    'device_id',
+    'alert_id',
+    'code',
+    'severity',
+    'description',
+    'status',
+    'opened_at',
+    'closed_at',
+    'opened_date',
+    'hours_to_close',
+  ]);
+  const d = statement.table('devices', 'd', [
+    'database_name',
+    'device_id',
+    'site',
+    'serial_number',
+    'model',
+    'location',
+  ]);
+  const acc = statement.table('accounts', 'acc', ['database_name', 'account_name']);
+  const where = [
+    statement.in(al.col('database_name'), list(values['Accounts'])),
+    `${al.col('opened_date')} >= ${statement.date(String(values['From']))}`,
+    `${al.col('opened_date')} <= ${statement.date(String(values['To']))}`,
+    ...(values['Site'] === null ? [] : [`${d.col('site')} = ${statement.value(String(values['Site']))}`]),
+    statement.in(al.col('severity'), list(values['Severity'])),
+    ...(values['Status'] === 'All'
+      ? []
+      : [`${al.col('status')} = ${statement.value(String(values['Status']))}`]),
+  ];
+  const from = dialect.fromJoins(al.from, [
+    {
+      table: d.from,
+      // The joined table's columns on the right: ClickHouse 18.16 reads each side of ON from its own table.
+      on: `${al.col('device_id')} = ${d.col('device_id')} AND ${al.col('database_name')} = ${d.col('database_name')}`,
+    },
+    { table: acc.from, on: `${d.col('database_name')} = ${acc.col('database_name')}` },
+  ]);
+  const selected: [string, string][] = [
+    ['account_name', acc.col('account_name')],
+    ['database_name', d.col('database_name')],
+    ...(['site', 'serial_number', 'model', 'location', 'device_id'] as const).map((c): [string, string] => [
+      c,
+      d.col(c),
+    ]),
+    ...(
+      [
+        'alert_id',
+        'code',
+        'severity',
+        'description',
+        'status',
+        'opened_at',
+        'closed_at',
+        'hours_to_close',
+      ] as const
+    ).map((c): [string, string] => [c, al.col(c)]),
+  ];
+  statement.define(
+    'x',
+    `SELECT ${selected.map(([name, expr]) => `${expr} AS ${dialect.ident(name)}`).join(', ')}
+      ${from}
+      WHERE ${where.join(' AND ')}`,
+  );
+  return statement;
 }
+
+const text = (name: string, nullable = false): UnionColumn => ({ name, type: 'text', nullable });
+const integer = (name: string): UnionColumn => ({ name, type: 'integer', nullable: false });
+const LINE_COLUMNS: readonly UnionColumn[] = [
+  text('kind'),
+  text('label'),
+  text('context'),
+  text('g1'),
+  text('g2'),
+  text('g3', true),
+  text('g4', true),
+  text('g5', true),
+  { name: 'c1', type: 'timestamp', nullable: true },
+  text('c2', true),
+  text('c3', true),
+  text('c4', true),
+  text('c5', true),
+  { name: 'c6', type: 'timestamp', nullable: true },
+  { name: 'c7', type: 'double', nullable: true },
+  text('k1'),
+  text('k2'),
+  text('k3'),
+  integer('k4'),
+  text('k5'),
+  integer('k6'),
+  text('k7'),
+  text('k8'),
+];
 
 export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   id: DEVICE_ALERTS_REPORT_ID,
@@ -121,60 +200,108 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   ],
   groupColumns: ['Account', 'Site', 'Serial number', 'Model', 'Location'],
   keys: [
-    { name: 'k1', type: 'VARCHAR' },
-    { name: 'k2', type: 'VARCHAR' },
-    { name: 'k3', type: 'VARCHAR' },
-    { name: 'k4', type: 'INTEGER' },
-    { name: 'k5', type: 'VARCHAR' },
-    { name: 'k6', type: 'INTEGER' },
-    { name: 'k7', type: 'VARCHAR' },
-    { name: 'k8', type: 'VARCHAR' },
+    { name: 'k1', type: 'text' },
+    { name: 'k2', type: 'text' },
+    { name: 'k3', type: 'text' },
+    { name: 'k4', type: 'integer' },
+    { name: 'k5', type: 'text' },
+    { name: 'k6', type: 'integer' },
+    { name: 'k7', type: 'text' },
+    { name: 'k8', type: 'text' },
   ],
   layout: { linesPerPage: LINES_PER_PAGE, headerLines: 5, footerLines: 2 },
 
-  lines(values, databaseNames) {
-    const { statement, cte } = alertsInRange(values, databaseNames);
-    const group = `account_name || ' - ' || site`;
-    const device = `serial_number || '  ' || model || '  (' || location || ')'`;
-    const sql = `${cte}
-      SELECT 'group' AS kind, ${group} AS label, ${group} AS context,
-             account_name AS g1, site AS g2, NULL::VARCHAR AS g3, NULL::VARCHAR AS g4, NULL::VARCHAR AS g5,
-             NULL::TIMESTAMP AS c1, NULL::VARCHAR AS c2, NULL::VARCHAR AS c3, NULL::VARCHAR AS c4,
-             NULL::VARCHAR AS c5, NULL::TIMESTAMP AS c6, NULL::DOUBLE AS c7,
-             account_name AS k1, database_name AS k2, site AS k3, 0 AS k4, '' AS k5, 0 AS k6, '' AS k7, '' AS k8
-      FROM x GROUP BY account_name, database_name, site
-      UNION ALL
-      SELECT 'subgroup', any_value(${device}), any_value(${group} || ' > ' || serial_number),
-             account_name, site, serial_number, any_value(model), any_value(location),
-             NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-             account_name, database_name, site, 1, serial_number || '|' || device_id, 0, '', ''
-      FROM x GROUP BY account_name, database_name, site, serial_number, device_id
-      UNION ALL
-      SELECT 'detail', '', ${group} || ' > ' || serial_number,
-             account_name, site, serial_number, model, location,
-             opened_at, code, severity, description, status, closed_at, hours_to_close,
-             account_name, database_name, site, 1, serial_number || '|' || device_id, 1,
-             strftime(opened_at, '%Y-%m-%d %H:%M:%S'), alert_id
-      FROM x
-      UNION ALL
-      SELECT 'subtotal', ${plural('count(*)', 'alert')} || ' on ' || ${plural('count(DISTINCT device_id)', 'device')}
-               || ' at ' || site, ${group},
-             account_name, site, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-             account_name, database_name, site, 2, '', 0, '', ''
-      FROM x GROUP BY account_name, database_name, site`;
-    return { sql, statement };
+  lines(values, databaseNames, dialect) {
+    const statement = alertsInRange(values, databaseNames, dialect);
+    const x = statement.ref('x');
+    const group = dialect.concat('account_name', "' - '", 'site');
+    const device = dialect.concat('serial_number', "'  '", 'model', "'  ('", 'location', "')'");
+    const deviceKey = dialect.concat('serial_number', "'|'", 'device_id');
+    const devicePath = dialect.concat(group, "' > '", 'serial_number');
+    const nulls = (count: number) => Array<null>(count).fill(null);
+    const body = unionAll(dialect, LINE_COLUMNS, [
+      {
+        select: [
+          "'group'",
+          group,
+          group,
+          'account_name',
+          'site',
+          ...nulls(10),
+          ...['account_name', 'database_name', 'site', '0', "''", '0', "''", "''"],
+        ],
+        rest: `FROM ${x} GROUP BY account_name, database_name, site`,
+      },
+      {
+        select: [
+          "'subgroup'",
+          dialect.anyValue(device),
+          dialect.anyValue(devicePath),
+          'account_name',
+          'site',
+          'serial_number',
+          dialect.anyValue('model'),
+          dialect.anyValue('location'),
+          ...nulls(7),
+          ...['account_name', 'database_name', 'site', '1', deviceKey, '0', "''", "''"],
+        ],
+        rest: `FROM ${x} GROUP BY account_name, database_name, site, serial_number, device_id`,
+      },
+      {
+        select: [
+          "'detail'",
+          "''",
+          devicePath,
+          'account_name',
+          'site',
+          'serial_number',
+          'model',
+          'location',
+          ...['opened_at', 'code', 'severity', 'description', 'status', 'closed_at', 'hours_to_close'],
+          ...[
+            'account_name',
+            'database_name',
+            'site',
+            '1',
+            deviceKey,
+            '1',
+            dialect.text('opened_at'),
+            'alert_id',
+          ],
+        ],
+        rest: `FROM ${x}`,
+      },
+      {
+        select: [
+          "'subtotal'",
+          dialect.concat(
+            plural(dialect, 'count(*)', 'alert'),
+            "' on '",
+            plural(dialect, dialect.aggregate('distinctCount', 'device_id'), 'device'),
+            "' at '",
+            'site',
+          ),
+          group,
+          'account_name',
+          'site',
+          ...nulls(10),
+          ...['account_name', 'database_name', 'site', '2', "''", '0', "''", "''"],
+        ],
+        rest: `FROM ${x} GROUP BY account_name, database_name, site`,
+      },
+    ]);
+    return { sql: statement.text(body), statement: statement.values };
   },
 
-  summary(values, databaseNames) {
-    const { statement, cte } = alertsInRange(values, databaseNames);
-    const sql = `${cte}
-      SELECT count(*) AS alerts, count(DISTINCT device_id) AS devices,
-             count(*) FILTER (WHERE severity = 'critical') AS critical,
-             count(*) FILTER (WHERE severity = 'warning') AS warning,
-             count(*) FILTER (WHERE severity = 'info') AS info,
-             count(*) FILTER (WHERE status = 'Open') AS open
-      FROM x`;
-    return { sql, statement };
+  summary(values, databaseNames, dialect) {
+    const statement = alertsInRange(values, databaseNames, dialect);
+    const body = `SELECT count(*) AS alerts, ${dialect.aggregate('distinctCount', 'device_id')} AS devices,
+             ${dialect.countIf("severity = 'critical'")} AS critical,
+             ${dialect.countIf("severity = 'warning'")} AS warning,
+             ${dialect.countIf("severity = 'info'")} AS info,
+             ${dialect.countIf("status = 'Open'")} AS open
+      FROM ${statement.ref('x')}`;
+    return { sql: statement.text(body), statement: statement.values };
   },
 
   header(_summary, values, context) {

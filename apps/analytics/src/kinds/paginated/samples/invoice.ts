@@ -3,8 +3,11 @@
  * prices, grouped by site with subtotals, under a header block and over a total.
  */
 import { FLEET_WORKSPACE_ID } from '../../../models/built-in.ts';
-import { num, restricted, Statement, text } from '../definition.ts';
+import type { Dialect } from '../../../query/dialect.ts';
+import { num, text } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
+import { ReportStatement, unionAll } from '../sql.ts';
+import type { UnionColumn } from '../sql.ts';
 import { lastWholeMonth } from '../parameters.ts';
 import type { ParameterValues } from '../parameters.ts';
 import { LINES_PER_PAGE } from '../pagination.ts';
@@ -17,30 +20,86 @@ const monthEnd = (month: string) => {
   return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
 };
 
-/** The priced usage of each device: the CTE both statements start from. */
-function pricedUsage(values: ParameterValues, databaseNames: readonly string[]) {
-  const statement = new Statement(databaseNames);
-  const account = statement.text(String(values['Account']));
-  const start = statement.text(monthStart(String(values['Month'])));
-  const site = statement.text(values['Site'] === null ? null : String(values['Site']));
-  const mono = statement.number(num(values['MonoPrice'] as number));
-  const colour = statement.number(num(values['ColourPrice'] as number));
-  const cte = `WITH usage AS (
-      SELECT d.site, d.serial_number, d.model, d.device_id,
-             sum(m.mono_pages)::BIGINT AS mono, sum(m.colour_pages)::BIGINT AS colour
-      FROM ${restricted('meter_readings')} m
-      JOIN ${restricted('devices')} d ON d.device_id = m.device_id AND d.database_name = m.database_name
-      WHERE m.database_name = ${account}
-        AND m.date >= ${start}::DATE AND m.date < ${start}::DATE + INTERVAL 1 MONTH
-        AND (${site}::VARCHAR IS NULL OR d.site = ${site}::VARCHAR)
-      GROUP BY d.site, d.serial_number, d.model, d.device_id),
-    priced AS (
-      SELECT *, ${mono}::DECIMAL(12, 5) AS mono_price, ${colour}::DECIMAL(12, 5) AS colour_price,
-             round(mono * ${mono}::DECIMAL(12, 5), 2) AS mono_amount,
-             round(colour * ${colour}::DECIMAL(12, 5), 2) AS colour_amount
-      FROM usage)`;
-  return { statement, cte, account };
+/** The first day of the month after `month` (`YYYY-MM`). */
+const nextMonthStart = (month: string) => {
+  const [year, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  return new Date(Date.UTC(year, m, 1)).toISOString().slice(0, 10);
+};
+
+/** A price per page in units of 0.00001 (five decimals, as the parameter is shown). */
+const priceUnits = (price: unknown) => Math.round(num(price as number) * 100_000);
+
+/**
+ * The priced usage of each device, named `priced` for both statements: per device the month's mono and colour pages
+ * and their amounts in whole cents, rounded half up from exact integer arithmetic (pages × price in 0.00001 units),
+ * so that every engine gives the same cents.
+ */
+function pricedUsage(values: ParameterValues, databaseNames: readonly string[], dialect: Dialect) {
+  const statement = new ReportStatement(dialect, databaseNames);
+  const account = statement.value(String(values['Account']));
+  const month = String(values['Month']);
+  const m = statement.table('meter_readings', 'm', [
+    'device_id',
+    'database_name',
+    'date',
+    'mono_pages',
+    'colour_pages',
+  ]);
+  const d = statement.table('devices', 'd', ['device_id', 'database_name', 'site', 'serial_number', 'model']);
+  const where = [
+    `${m.col('database_name')} = ${account}`,
+    `${m.col('date')} >= ${statement.date(monthStart(month))}`,
+    `${m.col('date')} < ${statement.date(nextMonthStart(month))}`,
+    ...(values['Site'] === null ? [] : [`${d.col('site')} = ${statement.value(String(values['Site']))}`]),
+  ];
+  const join = dialect.fromJoins(m.from, [
+    {
+      table: d.from,
+      // The joined table's columns on the right: ClickHouse 18.16 reads each side of ON from its own table.
+      on: `${m.col('device_id')} = ${d.col('device_id')} AND ${m.col('database_name')} = ${d.col('database_name')}`,
+    },
+  ]);
+  statement.define(
+    'usage',
+    `SELECT ${d.col('site')} AS site, ${d.col('serial_number')} AS serial_number, ${d.col('model')} AS model,
+             ${d.col('device_id')} AS device_id, ${dialect.typed(`sum(${m.col('mono_pages')})`, 'bigint', false)} AS mono_pages,
+             ${dialect.typed(`sum(${m.col('colour_pages')})`, 'bigint', false)} AS colour_pages
+      ${join}
+      WHERE ${where.join(' AND ')}
+      GROUP BY ${d.col('site')}, ${d.col('serial_number')}, ${d.col('model')}, ${d.col('device_id')}`,
+  );
+  const mono = statement.value(priceUnits(values['MonoPrice']));
+  const colour = statement.value(priceUnits(values['ColourPrice']));
+  const cents = (pages: string, units: string) =>
+    dialect.intDiv(`${pages} * ${dialect.typed(units, 'bigint', false)} + 500`, '1000');
+  statement.define(
+    'priced',
+    `SELECT site, serial_number, model, device_id, mono_pages, colour_pages,
+             ${cents('mono_pages', mono)} AS mono_cents, ${cents('colour_pages', colour)} AS colour_cents
+      FROM ${statement.ref('usage')}`,
+  );
+  const price = (units: string) => `${dialect.toDouble(units)} / 100000`;
+  return { statement, account, monoPrice: price(mono), colourPrice: price(colour) };
 }
+
+const LINE_COLUMNS: readonly UnionColumn[] = [
+  { name: 'kind', type: 'text', nullable: false },
+  { name: 'label', type: 'text', nullable: false },
+  { name: 'context', type: 'text', nullable: false },
+  { name: 'g1', type: 'text', nullable: false },
+  { name: 'c1', type: 'text', nullable: true },
+  { name: 'c2', type: 'text', nullable: true },
+  { name: 'c3', type: 'bigint', nullable: true },
+  { name: 'c4', type: 'double', nullable: true },
+  { name: 'c5', type: 'double', nullable: true },
+  { name: 'c6', type: 'bigint', nullable: true },
+  { name: 'c7', type: 'double', nullable: true },
+  { name: 'c8', type: 'double', nullable: true },
+  { name: 'c9', type: 'double', nullable: true },
+  { name: 'k1', type: 'text', nullable: false },
+  { name: 'k2', type: 'integer', nullable: false },
+  { name: 'k3', type: 'text', nullable: false },
+];
 
 export const INVOICE_REPORT: PaginatedReport = {
   id: INVOICE_REPORT_ID,
@@ -105,41 +164,80 @@ export const INVOICE_REPORT: PaginatedReport = {
   ],
   groupColumns: ['Site'],
   keys: [
-    { name: 'k1', type: 'VARCHAR' },
-    { name: 'k2', type: 'INTEGER' },
-    { name: 'k3', type: 'VARCHAR' },
+    { name: 'k1', type: 'text' },
+    { name: 'k2', type: 'integer' },
+    { name: 'k3', type: 'text' },
   ],
   layout: { linesPerPage: LINES_PER_PAGE, headerLines: 6, footerLines: 2 },
 
-  lines(values, databaseNames) {
-    const { statement, cte } = pricedUsage(values, databaseNames);
-    const sql = `${cte}
-      SELECT 'group' AS kind, site AS label, site AS context, site AS g1,
-             NULL::VARCHAR AS c1, NULL::VARCHAR AS c2, NULL::BIGINT AS c3, NULL::DECIMAL(12, 5) AS c4,
-             NULL::DECIMAL(18, 2) AS c5, NULL::BIGINT AS c6, NULL::DECIMAL(12, 5) AS c7, NULL::DECIMAL(18, 2) AS c8,
-             NULL::DECIMAL(18, 2) AS c9, site AS k1, 0 AS k2, '' AS k3
-      FROM priced GROUP BY site
-      UNION ALL
-      SELECT 'detail', '', site, site, serial_number, model, mono, mono_price, mono_amount, colour, colour_price,
-             colour_amount, mono_amount + colour_amount, site, 1, serial_number || '|' || device_id
-      FROM priced
-      UNION ALL
-      SELECT 'subtotal', 'Subtotal ' || site, site, site, NULL, NULL, sum(mono)::BIGINT, NULL, sum(mono_amount),
-             sum(colour)::BIGINT, NULL, sum(colour_amount), sum(mono_amount + colour_amount), site, 2, ''
-      FROM priced GROUP BY site`;
-    return { sql, statement };
+  lines(values, databaseNames, dialect) {
+    const { statement, monoPrice, colourPrice } = pricedUsage(values, databaseNames, dialect);
+    const priced = statement.ref('priced');
+    const euros = (cents: string) => `${dialect.toDouble(cents)} / 100`;
+    const body = unionAll(dialect, LINE_COLUMNS, [
+      {
+        select: ["'group'", 'site', 'site', 'site', ...Array<null>(9).fill(null), 'site', '0', "''"],
+        rest: `FROM ${priced} GROUP BY site`,
+      },
+      {
+        select: [
+          "'detail'",
+          "''",
+          'site',
+          'site',
+          'serial_number',
+          'model',
+          'mono_pages',
+          monoPrice,
+          euros('mono_cents'),
+          'colour_pages',
+          colourPrice,
+          euros('colour_cents'),
+          euros('mono_cents + colour_cents'),
+          'site',
+          '1',
+          dialect.concat('serial_number', "'|'", 'device_id'),
+        ],
+        rest: `FROM ${priced}`,
+      },
+      {
+        select: [
+          "'subtotal'",
+          dialect.concat("'Subtotal '", 'site'),
+          'site',
+          'site',
+          null,
+          null,
+          'sum(mono_pages)',
+          null,
+          euros('sum(mono_cents)'),
+          'sum(colour_pages)',
+          null,
+          euros('sum(colour_cents)'),
+          euros('sum(mono_cents + colour_cents)'),
+          'site',
+          '2',
+          "''",
+        ],
+        rest: `FROM ${priced} GROUP BY site`,
+      },
+    ]);
+    return { sql: statement.text(body), statement: statement.values };
   },
 
-  summary(values, databaseNames) {
-    const { statement, cte, account } = pricedUsage(values, databaseNames);
-    const sql = `${cte}
-      SELECT any_value(a.account_name) AS account_name, any_value(a.customer_name) AS customer_name,
-             any_value(a.region) AS region, count(p.device_id) AS devices,
-             coalesce(sum(p.mono), 0)::BIGINT AS mono, coalesce(sum(p.colour), 0)::BIGINT AS colour,
-             coalesce(sum(p.mono_amount), 0) AS mono_amount, coalesce(sum(p.colour_amount), 0) AS colour_amount
-      FROM ${restricted('accounts')} a LEFT JOIN priced p ON true
-      WHERE a.database_name = ${account}`;
-    return { sql, statement };
+  summary(values, databaseNames, dialect) {
+    const { statement, account } = pricedUsage(values, databaseNames, dialect);
+    const accountField = (column: string) => {
+      const a = statement.table('accounts', 'a', ['database_name', column]);
+      return `(SELECT ${dialect.anyValue(a.col(column))} FROM ${a.from} WHERE ${a.col('database_name')} = ${account})`;
+    };
+    const euros = (cents: string) => `${dialect.toDouble(`coalesce(sum(${cents}), 0)`)} / 100`;
+    const body = `SELECT ${accountField('account_name')} AS account_name,
+             ${accountField('customer_name')} AS customer_name, ${accountField('region')} AS region,
+             count(device_id) AS devices, coalesce(sum(mono_pages), 0) AS mono, coalesce(sum(colour_pages), 0) AS colour,
+             ${euros('mono_cents')} AS mono_amount, ${euros('colour_cents')} AS colour_amount
+      FROM ${statement.ref('priced')}`;
+    return { sql: statement.text(body), statement: statement.values };
   },
 
   header(summary, values) {

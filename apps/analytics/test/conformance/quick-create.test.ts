@@ -1,0 +1,114 @@
+/**
+ * Quick create on both engines: the same supplied rows (hostile text, NULLs, negative and fractional numbers,
+ * booleans, dates and timestamps) become engine tables on the embedded DuckDB and on the run's ClickHouse cluster,
+ * and every visual of the automatic report answers alike; the rows belong to the creating account only.
+ */
+import { describe, expect, it } from 'vitest';
+import { visualQuery } from '@portico/analytics-model';
+import type { Dataset } from '@portico/analytics-model';
+import type { Engine } from '../../src/data/engine.ts';
+import { autoReport } from '../../src/kinds/create/auto-report.ts';
+import { DatasetConfigError, parseDatasetConfig } from '../../src/kinds/create/dataset-config.ts';
+import {
+  buildUserDataset,
+  checkStorable,
+  createUserTables,
+  dropUserTables,
+  existingUserTables,
+  storedRows,
+} from '../../src/kinds/create/user-dataset.ts';
+import { runVisualQuery } from '../../src/query/run.ts';
+import { TEST_NOW } from '../helpers/fleet.ts';
+import { comparable } from './compare.ts';
+import { HOSTILE, QUICK_CREATE_CONFIG } from './cases.ts';
+import { RUN_CLICKHOUSE, useEngines } from './engines.ts';
+import type { Engines } from './engines.ts';
+
+let engines: Engines;
+
+useEngines((opened) => {
+  engines = opened;
+});
+
+async function make(engine: Engine, tables: ReturnType<typeof parseDatasetConfig>): Promise<Dataset> {
+  checkStorable(engine.dialect, tables);
+  const dataset = buildUserDataset(tables, { workspaceId: 'quick-create-conformance' });
+  await createUserTables(engine, dataset, 'fabrikam', storedRows(tables));
+  return dataset;
+}
+
+describe.runIf(RUN_CLICKHOUSE)('quick create on DuckDB and a ClickHouse cluster', { timeout: 60_000 }, () => {
+  it('stores the supplied rows exactly and answers every visual of the automatic report alike', async () => {
+    const tables = parseDatasetConfig(QUICK_CREATE_CONFIG);
+    const duckdb = await make(engines.duckdb, tables);
+    // The same model (its physical names) over both engines.
+    await createUserTables(engines.clickhouse, duckdb, 'fabrikam', storedRows(tables));
+    try {
+      const definition = autoReport(duckdb);
+      let visuals = 0;
+      for (const page of definition.pages) {
+        for (const visual of page.visuals) {
+          const query = visualQuery(definition, page, visual);
+          const context = { databaseNames: ['fabrikam'], now: TEST_NOW };
+          const expected = await runVisualQuery(engines.duckdb, duckdb, query, context);
+          const actual = await runVisualQuery(engines.clickhouse, duckdb, query, context);
+          expect(actual.columns, visual.name).toEqual(expected.columns);
+          expect(comparable(actual.rows, true), visual.name).toEqual(comparable(expected.rows, true));
+          expect(expected.rows.length, visual.name).toBeGreaterThan(0);
+          visuals += 1;
+        }
+      }
+      expect(visuals).toBeGreaterThan(3);
+      // The table visual gives back every supplied text as it was.
+      const [page] = definition.pages;
+      const table = page?.visuals[0];
+      if (page === undefined || table === undefined) throw new Error('no table visual');
+      const answer = await runVisualQuery(engines.clickhouse, duckdb, visualQuery(definition, page, table), {
+        databaseNames: ['fabrikam'],
+        now: TEST_NOW,
+      });
+      const customers = new Set(answer.rows.map((row) => row[1]));
+      for (const name of HOSTILE) expect(customers.has(name), name).toBe(true);
+      // Another account's token sees none of the rows, on either engine.
+      for (const engine of [engines.duckdb, engines.clickhouse]) {
+        const other = await runVisualQuery(engine, duckdb, visualQuery(definition, page, table), {
+          databaseNames: ['contoso_us'],
+          now: TEST_NOW,
+        });
+        expect({ engine: engine.source, rows: other.rows }).toEqual({ engine: engine.source, rows: [] });
+      }
+      const names = duckdb.tables.map((t) => t.source);
+      for (const engine of [engines.duckdb, engines.clickhouse]) {
+        const existing = await existingUserTables(engine);
+        expect(names.every((name) => existing.has(name))).toBe(true);
+      }
+    } finally {
+      await dropUserTables(engines.duckdb, duckdb);
+      await dropUserTables(engines.clickhouse, duckdb);
+    }
+    for (const engine of [engines.duckdb, engines.clickhouse]) {
+      const existing = await existingUserTables(engine);
+      expect(duckdb.tables.some((t) => existing.has(t.source))).toBe(false);
+    }
+  });
+
+  it('refuses on ClickHouse, before any table is made, a date it would not store as given', () => {
+    const tables = parseDatasetConfig({
+      locale: 'en-US',
+      tableSchemaList: [{ name: 'Old', columns: [{ name: 'Day', dataType: 'Date' }] }],
+      data: [{ name: 'Old', rows: [['1969-12-31']] }],
+    });
+    expect(() => checkStorable(engines.duckdb.dialect, tables)).not.toThrow();
+    const refusal = (() => {
+      try {
+        checkStorable(engines.clickhouse.dialect, tables);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(refusal).toBeInstanceOf(DatasetConfigError);
+    expect((refusal as DatasetConfigError).reason).toBe('INVALID_VALUE');
+    expect((refusal as DatasetConfigError).message).toMatch(/Row 1 of table 'Old', column 'Day'.*1970-01-01/);
+  });
+});

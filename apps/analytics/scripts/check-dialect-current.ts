@@ -264,7 +264,7 @@ async function main(): Promise<void> {
     file: join(folder, 'fleet.duckdb'),
     ...DATA,
     connections: 2,
-    threads: 2,
+    limits: { threads: 2 },
   });
   let failed = false;
   try {

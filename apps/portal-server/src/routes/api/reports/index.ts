@@ -77,13 +77,19 @@ const ReportFile = Type.Object({
   formats: Type.Array(
     Type.Object({
       format: Type.Unsafe<ReportFormat>(Type.Union(REPORT_FORMATS.map((format) => Type.Literal(format)))),
-      bytes: Type.Integer({ description: 'approximate size of the download (measured in English)' }),
+      bytes: Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          'approximate size of the download (measured in English); null while it is being measured',
+      }),
     }),
   ),
 });
 
 const ReportFiles = Type.Object({
   path: Type.String(),
+  sizesPending: Type.Boolean({
+    description: 'some sizes are null: they are being measured; ask again in a moment to have them',
+  }),
   dataEndDate: Type.String({ format: 'date', description: 'the last day of data the reports hold' }),
   updatedAt: Type.String({
     format: 'date-time',
@@ -103,7 +109,7 @@ const noSuchReport = () => new HttpError(404, 'NOT_FOUND', 'There is no such rep
 const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { downloadTokens } = servicesOf(app);
   const catalog = catalogCache(() => loadCatalog(servicesOf(app).database.db));
-  const sizeOf = reportSizes();
+  const sizes = reportSizes();
 
   // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
   // catalog read and language, not per request, and sent without @fastify/compress's per-request hook.
@@ -164,30 +170,38 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const entry = (await catalog()).reportsByPath.get(path);
       if (entry === undefined) throw new HttpError(404, 'NOT_FOUND', 'There is no such report folder.');
       const endDate = dataEndDate(new Date());
-      const files = await Promise.all(
-        entry.reports.map(async (report) => {
-          const kind = findReportKind(report.kind);
-          const formats =
-            kind === undefined
-              ? []
-              : await Promise.all(
-                  kind.formats.map(async (format) => ({
-                    format,
-                    bytes: await sizeOf(account, kind, format),
-                  })),
-                );
-          return {
-            name: report.name,
-            title: nameIn(report, language),
-            kind: report.kind,
-            description: kind?.description(language) ?? '',
-            addedAt: (report.createdAt ?? new Date(0)).toISOString(),
-            formats,
-          };
-        }),
-      );
+      const current = await catalog();
+      // Sizes are known, or measured in the background: this folder's first, then the account's other reports,
+      // so the next folder the user opens has them too.
+      const kindsOf = (reports: readonly { kind: string }[]) =>
+        reports.flatMap(({ kind: id }) => {
+          const kind = findReportKind(id);
+          return kind === undefined ? [] : kind.formats.map((format) => ({ account, kind, format }));
+        });
+      const files = entry.reports.map((report) => {
+        const kind = findReportKind(report.kind);
+        return {
+          name: report.name,
+          title: nameIn(report, language),
+          kind: report.kind,
+          description: kind?.description(language) ?? '',
+          addedAt: (report.createdAt ?? new Date(0)).toISOString(),
+          formats: (kind?.formats ?? []).map((format) => ({
+            format,
+            bytes: kind === undefined ? null : sizes.known({ account, kind, format }),
+          })),
+        };
+      });
+      const sizesPending = files.some((file) => file.formats.some((format) => format.bytes === null));
+      if (sizesPending) {
+        sizes.measure([
+          ...kindsOf(entry.reports),
+          ...[...current.reportsByPath.values()].flatMap((other) => kindsOf(other.reports)),
+        ]);
+      }
       return {
         path,
+        sizesPending,
         dataEndDate: endDate,
         updatedAt: new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000).toISOString(),
         files,

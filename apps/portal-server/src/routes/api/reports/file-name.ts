@@ -3,8 +3,8 @@
  * common file system, with an ASCII name for clients that ignore `filename*`.
  */
 
-/** Characters Windows, macOS or Linux refuse in a file name (and C0/DEL controls): each becomes `_`. */
-const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+/** Characters Windows, macOS or Linux refuse in a file name, and control characters: each becomes `_`. */
+const UNSAFE = /[<>:"/\\|?*\p{Cc}]/gu;
 /** Invisible format characters (bidirectional overrides such as U+202E could make `x.exe.csv` read as another name). */
 const INVISIBLE = /\p{Cf}/gu;
 /** Names Windows keeps for devices, with or without an extension. */

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CustomerAccount } from '../../../db/accounts.ts';
 import type { ReportFormat, ReportKind } from '../../../documents/index.ts';
 import { measureReport } from '../../../documents/size.ts';
@@ -58,6 +59,8 @@ export function reportSizes(
   };
 
   const work = async () => {
+    // Not before the request that queued the work has been answered.
+    await nextTurn();
     for (;;) {
       const next = queue.entries().next();
       if (next.done === true) return;

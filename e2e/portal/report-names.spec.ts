@@ -27,7 +27,9 @@ test('switched to German, the reports browser shows German names and saves a dow
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, stack.portalUrl);
-  const tree = await openReports(page);
+  await openReports(page);
+  // The tree is named in the UI language too ('Berichtsordner'): found by its role alone.
+  const tree = page.getByRole('tree');
   await expect(tree.getByRole('treeitem', { name: 'Usage' })).toBeVisible();
 
   await page.locator('footer select').selectOption('de');

@@ -167,13 +167,13 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accounts = await accountsOf(servicesOf(app).database.db, principalOf(requireUser(request)));
       const account = accounts.find((a) => a.databaseName === databaseName);
       if (account === undefined) throw forbidden();
-      const entry = (await catalog()).reportsByPath.get(path);
+      const current = await catalog();
+      const entry = current.reportsByPath.get(path);
       if (entry === undefined) throw new HttpError(404, 'NOT_FOUND', 'There is no such report folder.');
       const endDate = dataEndDate(new Date());
-      const current = await catalog();
       // Sizes are known, or measured in the background: this folder's first, then the account's other reports,
       // so the next folder the user opens has them too.
-      const kindsOf = (reports: readonly { kind: string }[]) =>
+      const formatsOf = (reports: readonly { kind: string }[]) =>
         reports.flatMap(({ kind: id }) => {
           const kind = findReportKind(id);
           return kind === undefined ? [] : kind.formats.map((format) => ({ account, kind, format }));
@@ -195,8 +195,8 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const sizesPending = files.some((file) => file.formats.some((format) => format.bytes === null));
       if (sizesPending) {
         sizes.measure([
-          ...kindsOf(entry.reports),
-          ...[...current.reportsByPath.values()].flatMap((other) => kindsOf(other.reports)),
+          ...formatsOf(entry.reports),
+          ...[...current.reportsByPath.values()].flatMap((other) => formatsOf(other.reports)),
         ]);
       }
       return {

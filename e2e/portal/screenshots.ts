@@ -86,15 +86,6 @@ try {
     { home: 'home-phone', signedIn: 'home-signed-in-phone', reports: 'reports-phone' },
     '390',
   );
-  if (review) {
-    await homeAndReports({ width: 1024, height: 768 }, null, '1024');
-    await homeAndReports({ width: 640, height: 360 }, null, 'zoom200', 2);
-    await homeAndReports({ width: 1440, height: 900 }, null, 'de-1440', 1, 'de');
-    await homeAndReports({ width: 1024, height: 768 }, null, 'de-1024', 1, 'de');
-    await homeAndReports({ width: 390, height: 844 }, null, 'de-390', 1, 'de');
-    await homeAndReports({ width: 640, height: 360 }, null, 'de-zoom200', 2, 'de');
-  }
-
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   const page = await context.newPage();
 
@@ -116,6 +107,15 @@ try {
   await page.waitForTimeout(3000); // charts finish drawing
   await shoot(page, 'embedded-report');
   await context.close();
+
+  if (review) {
+    await homeAndReports({ width: 1024, height: 768 }, null, '1024');
+    await homeAndReports({ width: 640, height: 360 }, null, 'zoom200', 2);
+    await homeAndReports({ width: 1440, height: 900 }, null, 'de-1440', 1, 'de');
+    await homeAndReports({ width: 1024, height: 768 }, null, 'de-1024', 1, 'de');
+    await homeAndReports({ width: 390, height: 844 }, null, 'de-390', 1, 'de');
+    await homeAndReports({ width: 640, height: 360 }, null, 'de-zoom200', 2, 'de');
+  }
 } finally {
   await browser.close();
   await stack.stop();

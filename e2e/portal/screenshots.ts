@@ -65,10 +65,13 @@ async function homeAndReports(
   await shoot(page, name('reports'), folder);
   if (review) {
     await page.goto(`${stack.portalUrl}/EmbeddedReports`);
-    await page.getByRole('navigation').getByRole('button').first().click();
-    await expect(page.frameLocator('iframe').getByRole('navigation').first()).toBeVisible({
-      timeout: 30_000,
-    });
+    await page
+      .getByRole('navigation', { name: t('EmbeddedReports.sidebarTitle'), exact: true })
+      .getByRole('button')
+      .first()
+      .click();
+    // A chart drawn (the page list may be a rail or tabs, depending on the width).
+    await expect(page.frameLocator('iframe').locator('svg').first()).toBeVisible({ timeout: 60_000 });
     await page.waitForTimeout(3000); // charts finish drawing
     await shoot(page, name('embedded'), review);
   }

@@ -127,6 +127,8 @@ export const reportNodes = pgTable('report_nodes', {
   isOffice: boolean('is_office').notNull().default(false),
   /** Order among its siblings. */
   position: integer('position').notNull().default(0),
+  /** The name in other languages (`{ de: 'Nutzung' }`); a language not listed shows `name`. */
+  names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
 });
 
 export type ReportNodeRow = typeof reportNodes.$inferSelect;
@@ -142,6 +144,8 @@ export const catalogReports = pgTable(
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     position: integer('position').notNull().default(0),
+    /** The name in other languages (`{ de: 'Flottenübersicht' }`): the list and the downloaded file's name. */
+    names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
     /** When the report joined the catalog: the home page counts the reports added since a user's last visit. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { SAMPLE_ACCOUNTS, SAMPLE_MEMBERSHIPS } from '@portico/fleet-data';
 import { createAccessKey } from '../db/access-keys.ts';
 import { createAccount, grantMembership, listAccounts } from '../db/accounts.ts';
-import { catalogIsEmpty, insertCatalog } from '../db/catalog.ts';
+import { catalogIsEmpty, fillCatalogNames, insertCatalog } from '../db/catalog.ts';
 import type { PortalDb } from '../db/database.ts';
 import { grantReport } from '../db/report-grants.ts';
 import { ALL_REPORTS, INSTALLEES } from '../db/schema.ts';
@@ -95,6 +95,9 @@ export async function seedSampleData(db: PortalDb, options: SeedOptions): Promis
   if (await catalogIsEmpty(db)) {
     await insertCatalog(db, SAMPLE_CATALOG);
     seededCatalog = true;
+  } else {
+    // A sample catalog seeded before its names were translated (migration 0008) gets them now.
+    await fillCatalogNames(db, SAMPLE_CATALOG);
   }
   const releaseFilesPublished = await seedSampleReleases(db, options.dataDir, options.artifactBytes);
   return { seededAccounts, seededCatalog, releaseFilesPublished, installerLines, keys };

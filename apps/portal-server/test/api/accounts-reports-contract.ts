@@ -93,8 +93,11 @@ export function accountsAndReportsContract(kind: Database['kind'], open: () => P
         id: 1,
         parentId: -1,
         name: 'Fleet',
+        // Without a language, the catalog's own names.
+        title: 'Fleet',
         children: [2, 3, 4, 5, 6],
         viewFiles: [],
+        viewFileTitles: [],
         relativePath: 'Fleet',
         isOffice: false,
       });

@@ -1,7 +1,9 @@
 /**
- * The portal's colours (spec §2: teal and orange, at shades where white text and links keep a 4.5:1 contrast,
- * WCAG AA). MUI's theme (`theme.ts`) and the shell's stylesheet (`shell.css`, as `--portal-*` variables) both
- * use them; a test keeps the two in step.
+ * The portal's colours (spec §2: teal and orange). Teal 700 keeps 4.5:1 (WCAG AA for text) with white either way.
+ * The brand orange (orange 800) reaches only 3.1:1 on white: enough for borders, focus rings and other graphics
+ * (3:1), not for text, which takes `secondaryText`, a darker shade (6.1:1 on white, 4.8:1 on the badges' light
+ * orange); text on an orange fill is black. MUI's theme (`theme.ts`) and the shell's stylesheet (`shell.css`, as
+ * `--portal-*` variables) both use them; `palette.test.ts` keeps the two in step and checks every contrast.
  */
 export const palette = {
   /** teal 700 */
@@ -16,4 +18,6 @@ export const palette = {
   secondaryLight: '#ff9800',
   /** orange 900 */
   secondaryDark: '#e65100',
+  /** the orange for text on white or light orange */
+  secondaryText: '#a84300',
 } as const;

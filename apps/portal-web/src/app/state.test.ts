@@ -63,7 +63,7 @@ describe('the portal state', () => {
     const store = setupStore({ auth: new TokenAuth() });
     attachDataState(store.dispatch);
 
-    await store.dispatch(reportsApi.endpoints.getReportNodes.initiate(undefined));
+    await store.dispatch(reportsApi.endpoints.getReportNodes.initiate('en'));
 
     expect(store.getState().reports).toMatchObject({ isLoading: false, error: 'bad catalog request' });
   });

@@ -17,7 +17,8 @@ export const theme = createTheme({
       main: palette.secondary,
       light: palette.secondaryLight,
       dark: palette.secondaryDark,
-      contrastText: '#fff',
+      // White on the brand orange is 3.1:1; black is 6.8:1.
+      contrastText: '#000',
     },
   },
   breakpoints: {

@@ -6,8 +6,12 @@ export const reportsApi = portalApi.injectEndpoints({
     getCustomerAccounts: build.query<CustomerAccount[], undefined>({
       query: () => ({ url: 'customers/customerAccounts', authorised: true }),
     }),
-    getReportNodes: build.query<ReportNode[], undefined>({
-      query: () => ({ url: 'reports/reportNodes', authorised: true }),
+    /** The catalog, named in `language`. */
+    getReportNodes: build.query<ReportNode[], string>({
+      query: (language) => ({
+        url: `reports/reportNodes?${new URLSearchParams({ language }).toString()}`,
+        authorised: true,
+      }),
     }),
     /** One folder's reports for one account: description, update time and size per format. */
     getReportFiles: build.query<ReportFiles, { databaseName: string; path: string; language: string }>({

@@ -1,8 +1,9 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { accessTokenSource, callApi } from '../../lib/api';
 import { apiCallBegan, apiCallEnded } from '../../lib/calls-in-progress';
-import { saveBlob } from '../../lib/save-file';
+import { fileNameFromDisposition, saveBlob } from '../../lib/save-file';
 import { reportsApi } from './api';
+import { reportTitle } from './model';
 import type { CustomerAccount, DownloadAccessToken, ReportFormat, ReportNode } from './model';
 
 /** A download token this close to expiry is replaced before use. */
@@ -38,7 +39,7 @@ const freshToken =
 
 /**
  * POST /api/reports/downloadReport (spec §7). HTML is written into the window opened in the click, when there is
- * one; anything else (a large HTML report included) is saved under the report's name. Failures are logged (spec §8) and rethrown.
+ * one; anything else (a large HTML report included) is saved under the report's name in the language. Failures are logged (spec §8) and rethrown.
  */
 export const downloadReport =
   ({ token, customer, node, fileName, format, language, target }: ReportDownload): Thunk<Promise<void>> =>
@@ -73,7 +74,11 @@ export const downloadReport =
           target.location.href = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
         }
       } else {
-        saveBlob(await response.blob(), report);
+        // Saved under the name the server gives, in the language (Flottenübersicht.docx), as the list shows it.
+        const saveAs =
+          fileNameFromDisposition(response.headers.get('Content-Disposition')) ??
+          `${reportTitle(node, fileName)}.${format}`;
+        saveBlob(await response.blob(), saveAs);
       }
       ok = true;
     } catch (error) {

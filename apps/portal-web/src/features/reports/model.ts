@@ -1,15 +1,29 @@
 export { customerLabel } from '../../lib/customer-account.ts';
 export type { CustomerAccount } from '../../lib/customer-account.ts';
 
-/** A node of the report catalog (spec §3): parentId -1 for a root. */
+/**
+ * A node of the report catalog (spec §3): parentId -1 for a root. `name` and `viewFiles` are the catalog's own
+ * names (what a download names); `title` and `viewFileTitles` the same in the UI language, for people.
+ */
 export interface ReportNode {
   id: number;
   parentId: number;
   name: string;
+  title: string;
   children: number[];
   viewFiles: string[];
+  viewFileTitles: string[];
   relativePath: string;
   isOffice: boolean;
+}
+
+/** The title of the node's report named `fileName` (its viewFiles entry), else that name. */
+export function reportTitle(
+  node: Pick<ReportNode, 'viewFiles' | 'viewFileTitles'>,
+  fileName: string,
+): string {
+  const at = node.viewFiles.indexOf(fileName);
+  return (at === -1 ? undefined : node.viewFileTitles[at]) ?? fileName;
 }
 
 export type ReportFormat = 'docx' | 'csv' | 'xml' | 'html';
@@ -23,16 +37,19 @@ export interface DownloadAccessToken {
 /** GET /api/reports/reportFiles: a folder's reports for one account. */
 export interface ReportFiles {
   path: string;
+  /** Some sizes are still being measured (null): asked again until false. */
+  sizesPending: boolean;
   /** The last day of data the reports hold. */
   dataEndDate: string;
   /** When that data was complete; the reports are generated from it on download. */
   updatedAt: string;
   files: {
     name: string;
+    title: string;
     kind: string;
     description: string;
     addedAt: string;
-    formats: { format: ReportFormat; bytes: number }[];
+    formats: { format: ReportFormat; bytes: number | null }[];
   }[];
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Oidc from 'oidc-client-ts';
 import { FakeUserManager } from '../../test/fake-user-manager';
@@ -21,11 +21,30 @@ const node = (id: number, parentId: number, name: string, extra: Partial<ReportN
   id,
   parentId,
   name,
+  title: name,
   children: [],
   viewFiles: [],
+  viewFileTitles: extra.viewFiles ?? [],
   relativePath: name,
   isOffice: false,
   ...extra,
+});
+
+/** The sample's names in German, as the server answers `?language=de`. */
+const GERMAN: Record<string, string> = {
+  Fleet: 'Flotte',
+  Devices: 'Geräte',
+  Office: 'Word-Berichte',
+  'Empty folder': 'Leerer Ordner',
+  'Fleet summary': 'Flottenübersicht',
+  'Device list': 'Geräteliste',
+  'Meter reads': 'Zählerstände',
+  'Executive summary': 'Zusammenfassung',
+};
+const inGerman = (n: ReportNode): ReportNode => ({
+  ...n,
+  title: GERMAN[n.name] ?? n.name,
+  viewFileTitles: n.viewFiles.map((f) => GERMAN[f] ?? f),
 });
 
 const NODES: ReportNode[] = [
@@ -43,8 +62,10 @@ function reportFiles(url: URL) {
     path,
     dataEndDate: '2026-11-25',
     updatedAt: '2026-11-26T00:00:00Z',
+    sizesPending: false,
     files: (node?.viewFiles ?? []).map((name) => ({
       name,
+      title: url.searchParams.get('language') === 'de' ? (GERMAN[name] ?? name) : name,
       kind: 'device-inventory',
       description: `What ${name} holds.`,
       addedAt: '2026-01-01T00:00:00Z',
@@ -61,16 +82,18 @@ function reportFiles(url: URL) {
 
 const TOKEN = { accessToken: 'download-token', expiresOn: new Date(Date.now() + 600_000).toISOString() };
 
-function stubReports(nodes: ReportNode[] = NODES) {
+function stubReports(nodes: ReportNode[] = NODES, routes: Parameters<typeof stubPortal>[1] = {}) {
   return stubPortal(
     { includeReports: true },
     {
       '/api/reports/downloadAccessToken': () => jsonResponse(TOKEN),
       '/api/customers/customerAccounts': () => jsonResponse(ACCOUNTS),
-      '/api/reports/reportNodes': () => jsonResponse(nodes),
+      '/api/reports/reportNodes': (url: URL) =>
+        jsonResponse(url.searchParams.get('language') === 'de' ? nodes.map(inGerman) : nodes),
       '/api/reports/reportFiles': reportFiles,
       '/api/reports/downloadReport': () =>
         new Response('<h1>Report</h1>', { headers: { 'Content-Type': 'text/html' } }),
+      ...routes,
     },
   );
 }
@@ -249,6 +272,83 @@ describe('the reports page', () => {
     healthy = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('tree')).toBeInTheDocument();
+  });
+
+  it('names folders and reports in the UI language and asks for the catalog again when it changes', async () => {
+    const fetchStub = stubReports();
+    const { i18n } = renderApp({ route: '/reports?folder=2' });
+    expect(await screen.findByRole('heading', { name: 'Reports in Devices' })).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('de'));
+
+    const tree = screen.getByRole('tree');
+    expect(await within(tree).findByRole('treeitem', { name: 'Geräte', selected: true })).toBeInTheDocument();
+    expect(within(tree).getByRole('treeitem', { name: /Flotte/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Geräte/, level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Zählerstände', level: 3 })).toBeInTheDocument();
+    const languages = fetchStub.mock.calls
+      .map(([input]) => new URL(String(input), 'http://x'))
+      .filter((url) => url.pathname === '/api/reports/reportNodes')
+      .map((url) => url.searchParams.get('language'));
+    expect(languages).toEqual(['en', 'de']);
+  });
+
+  it('saves a download under the name the server gives it, in the language', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
+    stubReports(NODES, {
+      '/api/reports/downloadReport': () =>
+        new Response('docx bytes', {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            'Content-Disposition': `attachment; filename="Zusammenfassung.docx"; filename*=UTF-8''Zusammenfassung%20%C3%BCber%20alles.docx`,
+          },
+        }),
+    });
+    const { user } = renderApp({ route: '/reports?folder=3' });
+
+    await user.click(await screen.findByRole('button', { name: /^Download Executive summary as DOCX/ }));
+
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Zusammenfassung über alles.docx');
+  });
+
+  it('shows the reports at once while their sizes are measured, then the sizes, asking again meanwhile', async () => {
+    let asked = 0;
+    stubReports(NODES, {
+      '/api/reports/reportFiles': (url: URL) => {
+        asked += 1;
+        if (asked > 1) return reportFiles(url);
+        return jsonResponse({
+          path: 'Fleet/Devices',
+          sizesPending: true,
+          dataEndDate: '2026-11-25',
+          updatedAt: '2026-11-26T00:00:00Z',
+          files: ['Device list', 'Meter reads'].map((name) => ({
+            name,
+            title: name,
+            kind: 'device-inventory',
+            description: `What ${name} holds.`,
+            addedAt: '2026-01-01T00:00:00Z',
+            formats: ['csv', 'xml', 'html'].map((format) => ({ format, bytes: null })),
+          })),
+        });
+      },
+    });
+    renderApp({ route: '/reports?folder=2' });
+
+    expect(await screen.findByText('What Meter reads holds.')).toBeInTheDocument();
+    // HTML might be the kind saved as a file: its link waits for the size.
+    expect(screen.getByRole('button', { name: 'Download Meter reads as HTML' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download Meter reads as CSV' })).toBeEnabled();
+    expect(
+      await screen.findByRole(
+        'button',
+        { name: 'Download Meter reads as HTML (12.8 MB), saved as a file' },
+        { timeout: 5_000 },
+      ),
+    ).toBeEnabled();
+    expect(asked).toBe(2);
   });
 
   it('renders only the rows in view of a 10,000-node catalog', async () => {

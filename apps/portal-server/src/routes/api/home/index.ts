@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../../auth/principal.ts';
 import { accountsOf } from '../../../db/accounts.ts';
-import { loadCatalog } from '../../../db/catalog.ts';
+import { loadCatalog, nameIn } from '../../../db/catalog.ts';
 import { findUserBySubject } from '../../../db/users.ts';
 import { findReportKind } from '../../../documents/index.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
@@ -84,15 +84,17 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const isNew = (at: Date | undefined) => previous !== null && at !== undefined && at > previous;
       // Reports are an account's: a caller without one is shown none.
       const entries = accounts.length === 0 ? [] : [...(await catalog()).reportsByPath.values()];
-      const reports = entries.flatMap(({ node, reports: list }) => list.map((report) => ({ report, node })));
+      const reports = entries.flatMap(({ node, names, reports: list }) =>
+        list.map((report) => ({ report, node, names })),
+      );
       const latest = [...reports]
         .sort((a, b) => (b.report.createdAt?.getTime() ?? 0) - (a.report.createdAt?.getTime() ?? 0))
         .slice(0, LATEST_REPORTS)
-        .map(({ report, node }) => ({
-          name: report.name,
+        .map(({ report, node, names }) => ({
+          name: nameIn(report, request.query.language),
           description: findReportKind(report.kind)?.description(request.query.language) ?? '',
           nodeId: node.id,
-          folder: node.name,
+          folder: nameIn({ name: node.name, names }, request.query.language),
           addedAt: (report.createdAt ?? new Date(0)).toISOString(),
           isNew: isNew(report.createdAt),
         }));

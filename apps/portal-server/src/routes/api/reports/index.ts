@@ -11,7 +11,7 @@ import {
   renderReport,
   type ReportFormat,
 } from '../../../documents/index.ts';
-import { loadCatalog } from '../../../db/catalog.ts';
+import { loadCatalog, localizedNodes, nameIn } from '../../../db/catalog.ts';
 import type { Catalog } from '../../../db/catalog.ts';
 import { contentDisposition } from '../../../http/content-disposition.ts';
 import { encodeJson, sendEncodedJson } from '../../../http/encoded-json.ts';
@@ -21,17 +21,28 @@ import { requireUser } from '../../../plugins/authentication.ts';
 import { BadRequestText, ErrorBody, Language, PRINTABLE, authErrorResponses } from '../../../schemas.ts';
 import { catalogCache } from './catalog-cache.ts';
 import { servicesOf } from '../../../services.ts';
+import { reportFileName } from './file-name.ts';
 import { dataEndDate, reportSizes } from './report-sizes.ts';
 
 const ReportNode = Type.Object({
   id: Type.Integer(),
   parentId: Type.Integer({ description: '-1 for a root' }),
-  name: Type.String(),
+  name: Type.String({
+    description: "the folder's name in the catalog's own language (part of relativePath)",
+  }),
+  title: Type.String({ description: "the folder's name in the asked language (else name)" }),
   children: Type.Array(Type.Integer()),
-  viewFiles: Type.Array(Type.String(), { description: "the node's report names" }),
+  viewFiles: Type.Array(Type.String(), {
+    description: "the node's report names: what downloadReport's report names (name.format)",
+  }),
+  viewFileTitles: Type.Array(Type.String(), {
+    description: 'the same reports, in the same order, named in the asked language',
+  }),
   relativePath: Type.String(),
   isOffice: Type.Boolean(),
 });
+
+const ReportNodesQuery = Type.Object({ language: Type.Optional(Language) }, { additionalProperties: false });
 
 const DownloadReportBody = Type.Object(
   {
@@ -56,20 +67,29 @@ const ReportFilesQuery = Type.Object(
 );
 
 const ReportFile = Type.Object({
-  name: Type.String(),
+  name: Type.String({ description: 'as in viewFiles' }),
+  title: Type.String({
+    description: 'the name in the asked language: the downloaded file is saved under it',
+  }),
   kind: Type.String({ description: 'the document kind (src/documents)' }),
   description: Type.String({ description: 'one line on what the report holds, in the asked language' }),
   addedAt: Type.String({ format: 'date-time', description: 'when the report joined the catalog' }),
   formats: Type.Array(
     Type.Object({
       format: Type.Unsafe<ReportFormat>(Type.Union(REPORT_FORMATS.map((format) => Type.Literal(format)))),
-      bytes: Type.Integer({ description: 'approximate size of the download (measured in English)' }),
+      bytes: Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          'approximate size of the download (measured in English); null while it is being measured',
+      }),
     }),
   ),
 });
 
 const ReportFiles = Type.Object({
   path: Type.String(),
+  sizesPending: Type.Boolean({
+    description: 'some sizes are null: they are being measured; ask again in a moment to have them',
+  }),
   dataEndDate: Type.String({ format: 'date', description: 'the last day of data the reports hold' }),
   updatedAt: Type.String({
     format: 'date-time',
@@ -89,17 +109,21 @@ const noSuchReport = () => new HttpError(404, 'NOT_FOUND', 'There is no such rep
 const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { downloadTokens } = servicesOf(app);
   const catalog = catalogCache(() => loadCatalog(servicesOf(app).database.db));
-  const sizeOf = reportSizes();
+  const sizes = reportSizes();
 
   // The catalog is the same for every caller: serialized (through the response schema) and compressed once per
-  // catalog read, not per request, and sent without @fastify/compress's per-request hook.
-  let encoded: { catalog: Catalog; answer: EncodedJson } | undefined;
+  // catalog read and language, not per request, and sent without @fastify/compress's per-request hook.
+  let encoded: { catalog: Catalog; answers: Map<string, EncodedJson> } | undefined;
   // Not a closure made per request: the dev runner (tsx) names every function it creates, at a cost per request.
   function sendNodes(request: FastifyRequest, reply: FastifyReply, current: Catalog): void {
-    if (encoded?.catalog !== current) {
-      encoded = { catalog: current, answer: encodeJson(reply.serialize(current.nodes)) };
+    if (encoded?.catalog !== current) encoded = { catalog: current, answers: new Map() };
+    const language = (request.query as { language?: string }).language;
+    let answer = encoded.answers.get(language ?? '');
+    if (answer === undefined) {
+      answer = encodeJson(reply.serialize(localizedNodes(current, language)));
+      encoded.answers.set(language ?? '', answer);
     }
-    sendEncodedJson(reply, encoded.answer, request.headers['accept-encoding']);
+    sendEncodedJson(reply, answer, request.headers['accept-encoding']);
   }
   app.get(
     '/reportNodes',
@@ -107,8 +131,9 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireUserToken,
       compress: false,
       schema: {
-        summary: 'The report catalog as a flat list of nodes, depth-first',
-        response: { 200: Type.Array(ReportNode), ...authErrorResponses },
+        summary: 'The report catalog as a flat list of nodes, depth-first, named in the asked language',
+        querystring: ReportNodesQuery,
+        response: { 200: Type.Array(ReportNode), 400: BadRequestText, ...authErrorResponses },
       },
     },
     (request, reply) => {
@@ -142,32 +167,41 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accounts = await accountsOf(servicesOf(app).database.db, principalOf(requireUser(request)));
       const account = accounts.find((a) => a.databaseName === databaseName);
       if (account === undefined) throw forbidden();
-      const entry = (await catalog()).reportsByPath.get(path);
+      const current = await catalog();
+      const entry = current.reportsByPath.get(path);
       if (entry === undefined) throw new HttpError(404, 'NOT_FOUND', 'There is no such report folder.');
       const endDate = dataEndDate(new Date());
-      const files = await Promise.all(
-        entry.reports.map(async (report) => {
-          const kind = findReportKind(report.kind);
-          const formats =
-            kind === undefined
-              ? []
-              : await Promise.all(
-                  kind.formats.map(async (format) => ({
-                    format,
-                    bytes: await sizeOf(account, kind, format),
-                  })),
-                );
-          return {
-            name: report.name,
-            kind: report.kind,
-            description: kind?.description(language) ?? '',
-            addedAt: (report.createdAt ?? new Date(0)).toISOString(),
-            formats,
-          };
-        }),
-      );
+      // Sizes are known, or measured in the background: this folder's first, then the account's other reports,
+      // so the next folder the user opens has them too.
+      const formatsOf = (reports: readonly { kind: string }[]) =>
+        reports.flatMap(({ kind: id }) => {
+          const kind = findReportKind(id);
+          return kind === undefined ? [] : kind.formats.map((format) => ({ account, kind, format }));
+        });
+      const files = entry.reports.map((report) => {
+        const kind = findReportKind(report.kind);
+        return {
+          name: report.name,
+          title: nameIn(report, language),
+          kind: report.kind,
+          description: kind?.description(language) ?? '',
+          addedAt: (report.createdAt ?? new Date(0)).toISOString(),
+          formats: (kind?.formats ?? []).map((format) => ({
+            format,
+            bytes: kind === undefined ? null : sizes.known({ account, kind, format }),
+          })),
+        };
+      });
+      const sizesPending = files.some((file) => file.formats.some((format) => format.bytes === null));
+      if (sizesPending) {
+        sizes.measure([
+          ...formatsOf(entry.reports),
+          ...[...current.reportsByPath.values()].flatMap((other) => formatsOf(other.reports)),
+        ]);
+      }
       return {
         path,
+        sizesPending,
         dataEndDate: endDate,
         updatedAt: new Date(Date.parse(`${endDate}T00:00:00Z`) + 86_400_000).toISOString(),
         files,
@@ -254,7 +288,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const report = entry?.reports.find((r) => r.name === name);
       const kind = report === undefined ? undefined : findReportKind(report.kind);
-      if (entry === undefined || kind === undefined) return fail(noSuchReport());
+      if (entry === undefined || report === undefined || kind === undefined) return fail(noSuchReport());
       if (!kind.formats.includes(body.format)) {
         return fail(
           new HttpError(400, 'BAD_REQUEST', `This report is offered as ${kind.formats.join(', ')} only.`),
@@ -269,11 +303,17 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       await record('ok');
+      // Saved under the report's name in the asked language, as the list shows it (the document's title).
+      const file = reportFileName(nameIn(report, body.language), name, body.format);
       return reply
         .type(rendered.contentType)
         .header(
           'content-disposition',
-          contentDisposition(body.format === 'html' ? 'inline' : 'attachment', `${name}.${body.format}`),
+          contentDisposition(
+            body.format === 'html' ? 'inline' : 'attachment',
+            file.fileName,
+            file.asciiFileName,
+          ),
         )
         .header('cache-control', 'no-store')
         .send(rendered.body);

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import { DEFAULT_ALLOWED_HOSTS, factories, models, service } from '@portico/embed';
@@ -94,8 +95,10 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
     );
   }
   if (!embedConfig) return <LinearProgress aria-label={t('EmbeddedReports.loading')} />;
-  // A toolbar above the frame, not an overlay on it: the report keeps every click and hover. The page sees no pointer
-  // events over the frame, so the frame says when the pointer enters and leaves it (an `info` event).
+  // A band above the frame, not an overlay on it: the report keeps every click and hover. The band is the report's
+  // title bar (its name, cut with an ellipsis and whole in the tooltip), so it is never an empty strip; the
+  // fullscreen button shows at its end while the pointer is over the report. The page sees no pointer events over
+  // the frame, so the frame says when the pointer enters and leaves it (an `info` event).
   return (
     <Box
       onPointerEnter={() => fullscreen.hover(true)}
@@ -107,8 +110,25 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
       <Box
         role="toolbar"
         aria-label={report.reportName}
-        sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', minHeight: 36, px: 1 }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          minHeight: 40,
+          px: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
       >
+        <Typography
+          component="h2"
+          variant="subtitle1"
+          noWrap
+          title={report.reportName}
+          sx={{ flexGrow: 1, minWidth: 0, fontWeight: 500 }}
+        >
+          {report.reportName}
+        </Typography>
         {visible && (
           <Tooltip title={`${t('EmbeddedReports.fullscreen')} (Ctrl+Alt+F)`}>
             <IconButton

@@ -18,6 +18,15 @@ import { useFillHeight } from '../hooks/use-fill-height';
 import { AnalyticsUnavailable } from './analytics-unavailable';
 import { EmbeddedReport } from './embedded-report';
 
+/** At most three lines, broken anywhere when a word is longer than the sidebar, then an ellipsis. */
+const CLAMPED_NAME = {
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 3,
+  overflow: 'hidden',
+} as const;
+
 /**
  * The embedded reports page (spec §2): the user's reports in a left sidebar titled 'Reports'; the chosen
  * one embedded beside it.
@@ -95,9 +104,16 @@ export default function EmbeddedReportsPage() {
               <ListItemButton
                 selected={report.reportId === selectedId}
                 aria-current={report.reportId === selectedId ? 'page' : undefined}
+                // A name too long for the sidebar wraps, anywhere if it must, over at most three lines and
+                // ends in an ellipsis; the whole name is in the tooltip (and is the button's accessible name).
+                title={report.reportName}
                 onClick={() => setSelectedId(report.reportId)}
               >
-                <ListItemText primary={report.reportName} />
+                <ListItemText
+                  primary={report.reportName}
+                  slotProps={{ primary: { sx: CLAMPED_NAME } }}
+                  sx={{ minWidth: 0 }}
+                />
               </ListItemButton>
             </ListItem>
           ))}

@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { useTranslation } from 'react-i18next';
 import { toSupportedLanguage } from '../../../lib/languages';
-import { useGetReportFilesQuery } from '../api';
-import { LARGE_HTML_BYTES, formatSize, formatsFor } from '../model';
+import { reportsApi, useGetReportFilesQuery } from '../api';
+import { LARGE_HTML_BYTES, formatSize, formatsFor, reportTitle } from '../model';
 import type { CustomerAccount, ReportFiles as ReportFilesAnswer, ReportFormat, ReportNode } from '../model';
 
 export interface ReportFilesProps {
@@ -20,6 +20,9 @@ export interface ReportFilesProps {
 
 type FileDetails = ReportFilesAnswer['files'][number];
 
+/** How often a folder whose sizes are being measured is asked again. */
+const SIZE_POLL_MS = 1_500;
+
 /**
  * The right pane (spec §2, issue 17): the node's reports, each with a one-line description, when its data was
  * updated, and one link per format with the download's approximate size. The names come with the node; the
@@ -30,10 +33,12 @@ export function ReportFiles({ node, customer, onDownload }: ReportFilesProps) {
   const { t, i18n } = useTranslation();
   const language = toSupportedLanguage(i18n.language) ?? 'en';
   const formats = formatsFor(node);
-  const details = useGetReportFilesQuery(
-    { databaseName: customer.databaseName, path: node.relativePath, language },
-    { skip: node.viewFiles.length === 0 },
-  );
+  const args = { databaseName: customer.databaseName, path: node.relativePath, language };
+  const skip = node.viewFiles.length === 0;
+  // The server measures sizes it does not know yet in the background: asked again until they are all there.
+  const pending =
+    reportsApi.endpoints.getReportFiles.useQueryState(args, { skip }).data?.sizesPending === true;
+  const details = useGetReportFilesQuery(args, { skip, pollingInterval: pending ? SIZE_POLL_MS : 0 });
   const byName = new Map((details.data?.files ?? []).map((file) => [file.name, file]));
   const updated =
     details.data === undefined
@@ -44,10 +49,10 @@ export function ReportFiles({ node, customer, onDownload }: ReportFilesProps) {
   return (
     <Stack spacing={1}>
       <Typography variant="h5" component="h2">
-        {t('Reports.files', { name: node.name })}
+        {t('Reports.files', { name: node.title })}
       </Typography>
       {node.viewFiles.length === 0 ? (
-        <Typography>{t('Reports.noReports', { reportName: node.name })}</Typography>
+        <Typography>{t('Reports.noReports', { reportName: node.title })}</Typography>
       ) : (
         <>
           {details.isError && (
@@ -60,9 +65,10 @@ export function ReportFiles({ node, customer, onDownload }: ReportFilesProps) {
               <ReportFileItem
                 key={fileName}
                 fileName={fileName}
+                title={byName.get(fileName)?.title ?? reportTitle(node, fileName)}
                 formats={formats}
                 file={byName.get(fileName)}
-                loading={details.isFetching && details.data === undefined}
+                loading={(details.isFetching && details.data === undefined) || pending}
                 updated={updated}
                 language={i18n.language}
                 onDownload={onDownload}
@@ -77,6 +83,7 @@ export function ReportFiles({ node, customer, onDownload }: ReportFilesProps) {
 
 function ReportFileItem({
   fileName,
+  title,
   formats,
   file,
   loading,
@@ -85,6 +92,8 @@ function ReportFileItem({
   onDownload,
 }: {
   fileName: string;
+  /** The report's name in the UI language. */
+  title: string;
   formats: ReportFormat[];
   file: FileDetails | undefined;
   loading: boolean;
@@ -93,7 +102,7 @@ function ReportFileItem({
   onDownload: ReportFilesProps['onDownload'];
 }) {
   const { t } = useTranslation();
-  const sizeOf = (format: ReportFormat) => file?.formats.find((f) => f.format === format)?.bytes;
+  const sizeOf = (format: ReportFormat) => file?.formats.find((f) => f.format === format)?.bytes ?? undefined;
   const htmlBytes = sizeOf('html');
   const largeHtml = htmlBytes !== undefined && htmlBytes > LARGE_HTML_BYTES;
   return (
@@ -104,7 +113,7 @@ function ReportFileItem({
       <DescriptionIcon fontSize="small" color="action" aria-hidden sx={{ mt: 0.5 }} />
       <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, lineHeight: 1.4 }}>
-          {fileName}
+          {title}
         </Typography>
         {file !== undefined ? (
           <Typography variant="body2" color="text.secondary">
@@ -134,9 +143,9 @@ function ReportFileItem({
                 disabled={format === 'html' && htmlBytes === undefined && loading}
                 aria-label={
                   size === null
-                    ? t('Reports.download', { report: fileName, format: label })
+                    ? t('Reports.download', { report: title, format: label })
                     : t(saveAsFile ? 'Reports.downloadLarge' : 'Reports.downloadSized', {
-                        report: fileName,
+                        report: title,
                         format: label,
                         size,
                       })

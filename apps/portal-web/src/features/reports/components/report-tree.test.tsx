@@ -23,7 +23,17 @@ vi.mock('@mui/icons-material/ChevronRight', () => ({
 }));
 
 function node(id: number, parentId: number, name: string, children: number[] = []): ReportNode {
-  return { id, parentId, name, children, viewFiles: [], relativePath: name, isOffice: false };
+  return {
+    id,
+    parentId,
+    name,
+    title: name,
+    children,
+    viewFiles: [],
+    viewFileTitles: [],
+    relativePath: name,
+    isOffice: false,
+  };
 }
 
 // Fleet ─┬─ Devices ─── Battery

@@ -117,7 +117,9 @@ const Row = memo(function Row({
       >
         {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
       </span>
-      <span className="tree-label">{node.name}</span>
+      <span className="tree-label" title={node.title}>
+        {node.title}
+      </span>
     </RowBox>
   );
 });

@@ -32,7 +32,9 @@ export default function ReportsPage() {
   const tokenQuery = useGetDownloadAccessTokenQuery(undefined, FETCH_FRESH);
   const ready = tokenQuery.data !== undefined;
   const customersQuery = useGetCustomerAccountsQuery(undefined, { ...FETCH_FRESH, skip: !ready });
-  const nodesQuery = useGetReportNodesQuery(undefined, { ...FETCH_FRESH, skip: !ready });
+  const language = toSupportedLanguage(i18n.language) ?? 'en';
+  // Named in the UI language: another language asks again (the ids, the address and the selection stay).
+  const nodesQuery = useGetReportNodesQuery(language, { ...FETCH_FRESH, skip: !ready });
   const customers = useAppSelector(selectCustomers);
   const reports = useAppSelector(selectReports);
   const index = useMemo(() => indexNodes(reports.reportNodes), [reports.reportNodes]);
@@ -81,7 +83,6 @@ export default function ReportsPage() {
     }
     setDownloadError(null);
     setDownloads((n) => n + 1);
-    const language = toSupportedLanguage(i18n.language) ?? 'en';
     dispatch(downloadReport({ token: tokenQuery.data, customer, node, fileName, format, language, target }))
       .catch((error: unknown) => setDownloadError({ error }))
       .finally(() => setDownloads((n) => n - 1));
@@ -92,7 +93,8 @@ export default function ReportsPage() {
     { what: t('Reports.accounts'), query: customersQuery },
     { what: t('Reports.catalog'), query: nodesQuery },
   ].filter(({ query }) => query.isError && !query.isFetching);
-  const loading = !ready || customers.isLoading || reports.isLoading;
+  // A change of language reloads the catalog in place: the page keeps the tree it has meanwhile.
+  const loading = !ready || customers.isLoading || (reports.isLoading && reports.reportNodes.length === 0);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

@@ -49,12 +49,15 @@ if (!existsSync(join(dist, 'index.html'))) throw new Error(`no build in ${dist}`
 function generateCatalog(): ReportNode[] {
   const nodes: ReportNode[] = [];
   const add = (parentId: number, name: string, relativePath: string, leaf: boolean): ReportNode => {
+    const viewFiles = leaf ? [`${name}.rdl`, `${name} summary.rdl`] : [];
     const node: ReportNode = {
       id: nodes.length + 1,
       parentId,
       name,
+      title: name,
       children: [],
-      viewFiles: leaf ? [`${name}.rdl`, `${name} summary.rdl`] : [],
+      viewFiles,
+      viewFileTitles: viewFiles,
       relativePath,
       isOffice: leaf && nodes.length % 7 === 0,
     };

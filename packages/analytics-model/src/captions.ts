@@ -12,7 +12,7 @@
  * const definition = localizeDefinition(report.definition, captions); // page 'overview' displayName 'Übersicht'
  * ```
  */
-import type { Dataset, ModelHierarchy, ReportDefinition } from './content-types.ts';
+import type { Dataset, FieldRef, ModelHierarchy, ReportDefinition } from './content-types.ts';
 import type { PublicDataset } from './public-dataset.ts';
 import type { QueryAnswer } from './query-types.ts';
 
@@ -268,35 +268,46 @@ export function delocalizeDefinition(
 }
 
 /**
- * A query answer's column captions from a (localized) dataset: a column's, a measure's or a hierarchy level's column's
- * display name; an implicit aggregation keeps the service's "Sum of …" wording. Values are untouched.
+ * A field's caption in a (localized) dataset: a column's or a measure's display name, a hierarchy level's column's;
+ * an implicit aggregation names its column. `fallback` (else the field's name) when the dataset lacks it.
+ */
+export function fieldCaption(dataset: AnyDataset | undefined, field: FieldRef, fallback?: string): string {
+  const table = (name: string) => dataset?.tables.find((t) => t.name === name);
+  if ('column' in field)
+    return (
+      table(field.column.table)?.columns.find((c) => c.name === field.column.column)?.displayName ??
+      fallback ??
+      field.column.column
+    );
+  if ('measure' in field)
+    return (
+      table(field.measure.table)?.measures.find((m) => m.name === field.measure.measure)?.displayName ??
+      fallback ??
+      field.measure.measure
+    );
+  if ('aggregation' in field)
+    return (
+      fallback ??
+      table(field.aggregation.table)?.columns.find((c) => c.name === field.aggregation.column)?.displayName ??
+      field.aggregation.column
+    );
+  const t = table(field.hierarchyLevel.table);
+  const level = t?.hierarchies
+    .find((h) => h.name === field.hierarchyLevel.hierarchy)
+    ?.levels.find((l) => l.name === field.hierarchyLevel.level);
+  return (
+    t?.columns.find((c) => c.name === level?.column)?.displayName ?? fallback ?? field.hierarchyLevel.level
+  );
+}
+
+/**
+ * A query answer's column captions from a (localized) dataset ({@link fieldCaption}); an implicit aggregation keeps
+ * the service's "Sum of …" wording. Values are untouched.
  */
 export function relabelAnswer(answer: QueryAnswer, dataset: AnyDataset): QueryAnswer {
-  const table = (name: string) => dataset.tables.find((t) => t.name === name);
-  const caption = (column: QueryAnswer['columns'][number]): string => {
-    const field = column.field;
-    if ('column' in field)
-      return (
-        table(field.column.table)?.columns.find((c) => c.name === field.column.column)?.displayName ??
-        column.displayName
-      );
-    if ('measure' in field)
-      return (
-        table(field.measure.table)?.measures.find((m) => m.name === field.measure.measure)?.displayName ??
-        column.displayName
-      );
-    if ('hierarchyLevel' in field) {
-      const t = table(field.hierarchyLevel.table);
-      const level = t?.hierarchies
-        .find((h) => h.name === field.hierarchyLevel.hierarchy)
-        ?.levels.find((l) => l.name === field.hierarchyLevel.level);
-      return t?.columns.find((c) => c.name === level?.column)?.displayName ?? column.displayName;
-    }
-    return column.displayName;
-  };
   let changed = false;
   const columns = answer.columns.map((column) => {
-    const displayName = caption(column);
+    const displayName = fieldCaption(dataset, column.field, column.displayName);
     if (displayName === column.displayName) return column;
     changed = true;
     return { ...column, displayName };

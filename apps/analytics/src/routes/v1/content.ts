@@ -83,7 +83,13 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const workspace = workspaceOr404(request.params.workspaceId);
-      return { value: content.reports(workspace.id).map((r) => summary(r, request.query.language)) };
+      const { language } = request.query;
+      // Listed by name as the reader reads them: in their language's alphabetical order.
+      const value = content
+        .reports(workspace.id)
+        .map((r) => summary(r, language))
+        .sort((a, b) => a.name.localeCompare(b.name, language ?? 'en') || a.id.localeCompare(b.id));
+      return { value };
     },
   );
 

@@ -1,8 +1,8 @@
 /**
  * The analytics frame's chrome in the embed's language, in Chromium against the real service, driven by
  * `@portico/embed` from another origin: a German embed shows no English wording of the frame's own (panes, page
- * navigation, the charts' keyboard help, menus, bookmark navigation), while the report's data and titles stay as
- * they are.
+ * navigation, the charts' keyboard help, menus, bookmark navigation); the report's titles come from its culture
+ * (report-captions.spec.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/models/built-in.ts';
@@ -93,7 +93,7 @@ test('the checker sees the English chrome of an English embed', async () => {
   }
 });
 
-test('a German embed shows no English chrome on the report page, and keeps the report’s own titles and data', async () => {
+test('a German embed shows no English chrome on the report page, and the report’s own titles in German', async () => {
   const p = await hosts.opened({ config: { settings: { localeSettings: { language: 'de' } } } });
   const frame = frameOf(p);
   await expect(frame.getByRole('navigation', { name: 'Seiten' })).toHaveCount(1);
@@ -101,7 +101,8 @@ test('a German embed shows no English chrome on the report page, and keeps the r
   await expect(pane.getByRole('heading', { name: 'Auf allen Seiten' })).toHaveCount(1);
   await expect(pane.getByRole('heading', { name: 'Auf dieser Seite' })).toHaveCount(1);
   const chart = frame.locator('section[data-visual="top-models"]').getByRole('listbox');
-  await expect(chart).toHaveAccessibleName('Top 10 models by pages printed');
+  // The report's own captions come in German too (models/print-fleet/cultures/de.culture.yaml).
+  await expect(chart).toHaveAccessibleName('Top 10 Modelle nach gedruckten Seiten');
   await expect(chart).toHaveAccessibleDescription(/^Pfeiltasten wechseln zwischen den Datenpunkten/);
   await showMenusAndPoints(p, /^Weitere Optionen/);
   expect(await englishOn(p)).toEqual([]);

@@ -7,9 +7,9 @@
  *
  *   node --import tsx e2e/analytics/screenshots.ts [filter]   # writes e2e/analytics/.screenshots/*.png (git-ignored)
  *
- * `filter` keeps the shots whose name contains it (`fleet-overview`, `390x844`). `SCREENSHOT_LANGUAGE=de` embeds the
- * reports with `localeSettings.language` (numbers, dates and the frame's wording in that language) and adds `-de` to
- * the files' names. The default data is loaded once
+ * `filter` keeps the shots whose name contains it (`fleet-overview`, `390x844`). `SCREENSHOT_LANGUAGE=de` (or `ja`…)
+ * embeds the reports with `localeSettings.language` and the dashboards, Q&A and paginated reports with the embed URL's
+ * `language` (captions, numbers, dates and the frame's wording in that language) and adds `-de` to the files' names. The default data is loaded once
  * into `${BENCH_DATA_DIR:-$TMPDIR/portico-bench}` (as `bench/page-render.ts` does) and reused.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -39,6 +39,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(import.meta.dirname, '.screenshots');
 const only = process.argv[2] ?? '';
 const language = process.env['SCREENSHOT_LANGUAGE'] ?? '';
+/** The language on the embed URLs of the kinds whose loads carry no `localeSettings` (as the SDK adds it). */
+const inLanguage = language ? `&language=${encodeURIComponent(language)}` : '';
 const SECRET = 'screenshots-secret';
 const WORKSPACE_ID = 'fa8dbfbf-2e19-46f7-8218-4e0182da0407';
 
@@ -192,7 +194,7 @@ try {
         await p.evaluate((c) => window.dashboardHost.embed(c, { width: 100, height: 100 }), {
           type: 'dashboard',
           id,
-          embedUrl: `${serviceUrl}/dashboardEmbed?dashboardId=${id}&groupId=${WORKSPACE_ID}`,
+          embedUrl: `${serviceUrl}/dashboardEmbed?dashboardId=${id}&groupId=${WORKSPACE_ID}${inLanguage}`,
           accessToken,
           tokenType: 1,
         });
@@ -208,7 +210,7 @@ try {
       await p.goto(`${host}/qna-host.html`);
       await p.evaluate((c) => window.qnaHost.embed(c), {
         type: 'qna',
-        embedUrl: `${serviceUrl}/qnaEmbed`,
+        embedUrl: `${serviceUrl}/qnaEmbed${inLanguage.replace('&', '?')}`,
         accessToken,
         tokenType: 1,
         datasetIds: [PRINT_FLEET_DATASET_ID],
@@ -230,7 +232,7 @@ try {
         await p.evaluate((c) => window.paginatedHost.embed(c), {
           type: 'report',
           id,
-          embedUrl: `${serviceUrl}/rdlEmbed?reportId=${id}&groupId=${WORKSPACE_ID}`,
+          embedUrl: `${serviceUrl}/rdlEmbed?reportId=${id}&groupId=${WORKSPACE_ID}${inLanguage}`,
           accessToken,
           tokenType: 1,
         });

@@ -55,8 +55,14 @@ export type ModelMeasure = AggregateMeasure | RatioMeasure;
 
 export interface ModelHierarchy {
   readonly name: string;
+  /** The caption in the viewer's language (captions.ts); the name when absent. */
+  readonly displayName?: string;
   /** From the top (Year) down (Date); each names a column of the table. */
-  readonly levels: readonly { readonly name: string; readonly column: string }[];
+  readonly levels: readonly {
+    readonly name: string;
+    readonly column: string;
+    readonly displayName?: string;
+  }[];
 }
 
 export interface ModelTable {

@@ -25,7 +25,8 @@ export function startReportController(url: FrameUrl, reportId?: string): ReportC
     announceReady: false,
   });
   // Declared after the closures above that use it; none of them runs before this line.
-  const controller = new ReportController({ api, reportId, raise: (event) => router.raise(event) });
+  const language = new URLSearchParams(window.location.search).get('language') ?? undefined;
+  const controller = new ReportController({ api, reportId, language, raise: (event) => router.raise(event) });
   registerRoutes(router, controller, { print: () => window.print(), correlationId: crypto.randomUUID() });
   return controller;
 }

@@ -26,7 +26,9 @@ describe('npm run analytics -- models', () => {
   it('validate exits 0 on the built-in folder and lists its models and reports', () => {
     const valid = run('models', 'validate', dir);
     expect(valid.code).toBe(0);
-    expect(valid.out).toContain('valid — 1 model(s), 4 report(s) in 5 file(s)');
+    expect(valid.out).toContain(
+      'valid — 1 model(s), 4 report(s), 6 culture(s) (de, es, fr, ja, pl, ru) in 11 file(s)',
+    );
     const list = run('models', 'list', dir);
     expect(list.code).toBe(0);
     expect(list.out).toContain('model Print fleet (48c27e37-dbbd-4a5c-a6fc-79023eff1af4)');

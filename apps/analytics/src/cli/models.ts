@@ -56,7 +56,7 @@ export function models(action: string | undefined, args: readonly string[]): num
   }
   if (action === 'validate') {
     say(
-      `${dir}: valid — ${loaded.datasets.length} model(s), ${loaded.reports.length} report(s) in ${loaded.files.length} file(s)`,
+      `${dir}: valid — ${loaded.datasets.length} model(s), ${loaded.reports.length} report(s), ${loaded.cultures.length} culture(s) (${loaded.cultures.map((c) => c.language).join(', ') || 'no translations'}) in ${loaded.files.length} file(s)`,
     );
     return 0;
   }

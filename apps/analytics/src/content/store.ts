@@ -13,13 +13,23 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { BUILT_IN_MODELS } from '../models/built-in.ts';
 import type { SampleReport } from '../models/load-models.ts';
-import type { Dataset, Report, ReportDefinition, Workspace } from '@portico/analytics-model';
+import { cultureFor, localizeDataset, reportCaptions, reportName } from '@portico/analytics-model';
+import type {
+  Culture,
+  Dataset,
+  Report,
+  ReportCaptions,
+  ReportDefinition,
+  Workspace,
+} from '@portico/analytics-model';
 
 /** What the model folder gives the store: its workspaces, models and the reports defined in files. */
 export interface ModelContent {
   readonly workspaces: readonly Workspace[];
   readonly datasets: readonly Dataset[];
   readonly reports: readonly SampleReport[];
+  /** The models' and reports' translated captions (`cultures/*.yaml`); none when absent. */
+  readonly cultures?: readonly Culture[];
 }
 
 export interface ReportVersionInfo {
@@ -120,7 +130,12 @@ export class ContentStore {
     content: ModelContent | readonly SampleReport[] = BUILT_IN_MODELS,
   ): Promise<ContentStore> {
     const models: ModelContent = Array.isArray(content)
-      ? { workspaces: BUILT_IN_MODELS.workspaces, datasets: BUILT_IN_MODELS.datasets, reports: content }
+      ? {
+          workspaces: BUILT_IN_MODELS.workspaces,
+          datasets: BUILT_IN_MODELS.datasets,
+          reports: content,
+          cultures: BUILT_IN_MODELS.cultures,
+        }
       : (content as ModelContent);
     const store = new ContentStore(dir, models);
     await mkdir(join(dir, 'reports'), { recursive: true });
@@ -152,6 +167,40 @@ export class ContentStore {
 
   workspaces(): readonly Workspace[] {
     return this.models.workspaces;
+  }
+
+  /** The captions of a dataset in a language (`de-AT` reads the `de` culture); undefined for the default captions. */
+  culture(datasetId: string, language: string | undefined): Culture | undefined {
+    return cultureFor(
+      (this.models.cultures ?? []).filter((c) => c.datasetId === datasetId),
+      language,
+    );
+  }
+
+  /**
+   * A report's name in a language: a sample report's translated name while it keeps the name of its file; any other
+   * report (a saved-as copy, a created one) keeps the name it was given.
+   */
+  reportName(report: Report, language: string | undefined): string {
+    const sample = this.models.reports.find((r) => r.id === report.id);
+    if (sample === undefined) return report.name;
+    return reportName(this.culture(report.datasetId, language), report.id, report.name, sample.name);
+  }
+
+  /** The captions a report's latest version shows in a language (only what still reads as its file says). */
+  reportCaptions(report: Report, language: string | undefined): ReportCaptions {
+    const sample = this.models.reports.find((r) => r.id === report.id);
+    return reportCaptions(
+      this.culture(report.datasetId, language),
+      report.id,
+      report.definition,
+      sample?.definition,
+    );
+  }
+
+  /** A dataset with its display names in a language. */
+  localizedDataset<T extends Dataset>(dataset: T, language: string | undefined): T {
+    return localizeDataset(dataset, this.culture(dataset.id, language));
   }
 
   workspace(id: string): Workspace | undefined {

@@ -168,10 +168,92 @@ export const ReportFileSchema = Type.Object(
 );
 export type ReportFile = Static<typeof ReportFileSchema>;
 
+/** A translated caption: never blank (a missing one is left out and shows the default). */
+const Caption = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+/** Captions by the name of what they translate (a column, a measure, a visual). */
+const CaptionsByName = (description: string) =>
+  Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Caption, { description, maxProperties: 1000 });
+
+const TableCaptionsSchema = Type.Object(
+  {
+    caption: Type.Optional(Caption),
+    columns: Type.Optional(CaptionsByName('Column captions by column name')),
+    measures: Type.Optional(CaptionsByName('Measure captions by measure name')),
+    hierarchies: Type.Optional(
+      Type.Record(
+        Type.String({ minLength: 1, maxLength: 100 }),
+        Type.Object(
+          {
+            caption: Type.Optional(Caption),
+            levels: Type.Optional(CaptionsByName('Level captions by level name')),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Hierarchy captions by hierarchy name', maxProperties: 50 },
+      ),
+    ),
+  },
+  { additionalProperties: false, description: "A table's caption and its fields' captions" },
+);
+
+const ReportCaptionsSchema = Type.Object(
+  {
+    name: Type.Optional(Caption),
+    pages: Type.Optional(
+      Type.Record(
+        Type.String({ minLength: 1, maxLength: 100 }),
+        Type.Object(
+          {
+            caption: Type.Optional(Caption),
+            visuals: Type.Optional(CaptionsByName('Visual titles by visual name')),
+          },
+          { additionalProperties: false, description: "A page's display name and its visuals' titles" },
+        ),
+        { description: 'Page captions by page name', maxProperties: 200 },
+      ),
+    ),
+    bookmarks: Type.Optional(CaptionsByName('Bookmark captions by bookmark name')),
+  },
+  { additionalProperties: false, description: "A report's name, pages, visual titles and bookmarks" },
+);
+
+/**
+ * One language's captions of a model and its reports, in a file beside the model (`cultures/de.yaml`), as Power BI
+ * keeps a culture per language (TMDL `cultures/de-DE.tmdl`). Names stay as they are; captions are what viewers read.
+ */
+export const CultureFileSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    kind: Type.Literal('culture'),
+    language: Type.String({
+      pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+      description: 'A BCP 47 language tag: de, de-CH, ja, pt-BR',
+    }),
+    model: Type.String({ minLength: 1, description: 'The id or name of the model translated' }),
+    caption: Type.Optional(Caption),
+    description: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+    tables: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 100 }), TableCaptionsSchema, {
+        description: 'Table captions by table name',
+        maxProperties: 200,
+      }),
+    ),
+    reports: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 100 }), ReportCaptionsSchema, {
+        description: "Report captions by the report's id or name",
+        maxProperties: 1000,
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'Portico culture (translated captions)' },
+);
+export type CultureFile = Static<typeof CultureFileSchema>;
+
 /** The published JSON Schemas, by file name under `apps/analytics/models/schema/`. */
 export const PUBLISHED_SCHEMAS = {
   'semantic-model.schema.json': SemanticModelSchema,
   'report.schema.json': ReportFileSchema,
+  'culture.schema.json': CultureFileSchema,
 } as const;
 
 /** A schema as published: draft 2020-12 JSON, two-space indented, newline at the end. */

@@ -1,6 +1,7 @@
 /**
  * Reads a model folder: every `*.yaml`/`*.yml` file under it (subfolders included) is a semantic model (`kind:
- * model`) or a report (`kind: report`). Each file is checked against its schema (`file-schema.ts`), then what a schema
+ * model`), a report (`kind: report`) or one language's captions of a model and its reports (`kind: culture`,
+ * `cultures.ts`). Each file is checked against its schema (`file-schema.ts`), then what a schema
  * cannot say: names unique, every column a measure, sort, hierarchy, relationship or row-level-security key names
  * exists, every field and filter of a report resolves in its model (the query layer's own parser). Problems name
  * `file:line:column`.
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
 import { QueryError } from '@portico/analytics-model';
 import type {
+  Culture,
   Dataset,
   ModelColumn,
   ModelMeasure,
@@ -23,8 +25,9 @@ import type {
   Workspace,
 } from '@portico/analytics-model';
 import { checkDefinition } from '../content/definition-schema.ts';
-import { ReportFileSchema, SemanticModelSchema } from './file-schema.ts';
-import type { ReportFile, SemanticModelFile } from './file-schema.ts';
+import { checkCulture } from './cultures.ts';
+import { CultureFileSchema, ReportFileSchema, SemanticModelSchema } from './file-schema.ts';
+import type { CultureFile, ReportFile, SemanticModelFile } from './file-schema.ts';
 import { dottedPath, pointerPath, problemText, YamlSource } from './yaml-source.ts';
 import type { ModelProblem, PathSegment } from './yaml-source.ts';
 
@@ -45,6 +48,8 @@ export interface LoadedModels {
   readonly workspaces: readonly Workspace[];
   readonly datasets: readonly Dataset[];
   readonly reports: readonly SampleReport[];
+  /** The translated captions of the models and their reports, one per model and language (`cultures/*.yaml`). */
+  readonly cultures: readonly Culture[];
   /** Files read, relative to `dir`. */
   readonly files: readonly string[];
 }
@@ -76,7 +81,10 @@ function yamlFiles(dir: string, depth = 0): string[] {
 }
 
 /** Schema errors, one per place, the most specific first (a union's "does not match" only when nothing better). */
-function schemaProblems(source: YamlSource, schema: typeof SemanticModelSchema | typeof ReportFileSchema) {
+function schemaProblems(
+  source: YamlSource,
+  schema: typeof SemanticModelSchema | typeof ReportFileSchema | typeof CultureFileSchema,
+) {
   const problems: ModelProblem[] = [];
   const seen = new Set<string>();
   for (const error of Value.Errors(schema, source.data)) {
@@ -295,7 +303,10 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
   const models: { source: YamlSource; file: SemanticModelFile; dataset: Dataset }[] = [];
   /** Files that failed before their model was known: reports naming a missing model are then not blamed too. */
   let brokenFiles = 0;
+  /** Report files that failed: cultures naming a report that is not loaded are then not blamed too. */
+  let brokenReports = 0;
   const reportFiles: { source: YamlSource; file: ReportFile }[] = [];
+  const cultureFiles: { source: YamlSource; file: CultureFile }[] = [];
   for (const path of paths) {
     const fromHere = relative(process.cwd(), path);
     const name = fromHere.startsWith('..') || fromHere === '' ? path : fromHere;
@@ -325,14 +336,20 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
       if (dataset !== undefined) models.push({ source, file, dataset });
     } else if (kind === 'report') {
       const found = schemaProblems(source, ReportFileSchema);
+      if (found.length > 0) {
+        problems.push(...found);
+        brokenReports += 1;
+      } else reportFiles.push({ source, file: source.data as ReportFile });
+    } else if (kind === 'culture') {
+      const found = schemaProblems(source, CultureFileSchema);
       if (found.length > 0) problems.push(...found);
-      else reportFiles.push({ source, file: source.data as ReportFile });
+      else cultureFiles.push({ source, file: source.data as CultureFile });
     } else {
       brokenFiles += 1;
       problems.push(
         source.problemAt(
           kind === undefined ? [] : ['kind'],
-          "the file needs 'kind: model' or 'kind: report'",
+          "the file needs 'kind: model', 'kind: report' or 'kind: culture'",
         ),
       );
     }
@@ -370,6 +387,7 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
     const model =
       models.find((m) => m.dataset.id === file.model) ?? models.find((m) => m.dataset.name === file.model);
     if (model === undefined) {
+      brokenReports += 1;
       if (brokenFiles > 0) continue;
       problems.push(
         source.problemAt(
@@ -381,6 +399,7 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
     }
     if (reports.some((r) => r.id === file.id) || datasetIds.has(file.id)) {
       problems.push(source.problemAt(['id'], `another report or model has the id ${file.id}`));
+      brokenReports += 1;
       continue;
     }
     const definition = file.definition as unknown as ReportDefinition;
@@ -391,6 +410,7 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
       const match = /^([A-Za-z]+(?:\[\d+\])*(?:\.[A-Za-z]+(?:\[\d+\])*)*): /.exec(error.message);
       const path = match?.[1] === undefined ? [] : dottedPath(match[1]);
       problems.push(source.problemAt(['definition', ...path], `report '${file.name}': ${error.message}`));
+      brokenReports += 1;
       continue;
     }
     reports.push({
@@ -401,6 +421,43 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
       definition,
     });
   }
+  const cultures: Culture[] = [];
+  for (const { source, file } of cultureFiles) {
+    const model =
+      models.find((m) => m.dataset.id === file.model) ?? models.find((m) => m.dataset.name === file.model);
+    if (model === undefined) {
+      if (brokenFiles === 0)
+        problems.push(
+          source.problemAt(
+            ['model'],
+            `no model with the id or name '${file.model}' (models: ${models.map((m) => m.dataset.name).join(', ') || 'none'})`,
+          ),
+        );
+      continue;
+    }
+    const checked = checkCulture(
+      source,
+      file,
+      model.dataset,
+      reports.filter((r) => r.datasetId === model.dataset.id),
+      brokenReports > 0,
+    );
+    problems.push(...checked.problems);
+    if (checked.culture === undefined) continue;
+    const twin = cultures.find(
+      (c) =>
+        c.datasetId === model.dataset.id &&
+        c.language.toLowerCase() === checked.culture?.language.toLowerCase(),
+    );
+    if (twin !== undefined)
+      problems.push(
+        source.problemAt(
+          ['language'],
+          `another culture file translates '${model.dataset.name}' into ${twin.language}`,
+        ),
+      );
+    else cultures.push(checked.culture);
+  }
   if (problems.length > 0) return { problems };
   return {
     models: {
@@ -408,6 +465,7 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
       workspaces: [...workspaces.values()],
       datasets: models.map((m) => m.dataset),
       reports,
+      cultures,
       files: paths.map((p) => relative(dir, p)),
     },
     problems: [],

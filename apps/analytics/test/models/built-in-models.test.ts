@@ -12,8 +12,14 @@ import {
 import { BUILT_IN_MODELS_DIR, loadModelFolder } from '../../src/models/load-models.ts';
 
 describe('the built-in model folder', () => {
-  it('holds one workspace, the Print fleet model and its four sample reports', () => {
+  it('holds one workspace, the Print fleet model, its four sample reports and their captions in six languages', () => {
     expect(BUILT_IN_MODELS.files).toEqual([
+      'cultures/de.culture.yaml',
+      'cultures/es.culture.yaml',
+      'cultures/fr.culture.yaml',
+      'cultures/ja.culture.yaml',
+      'cultures/pl.culture.yaml',
+      'cultures/ru.culture.yaml',
       'print-fleet.model.yaml',
       'reports/1-fleet-overview.report.yaml',
       'reports/2-page-volume.report.yaml',

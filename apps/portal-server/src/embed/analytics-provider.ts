@@ -8,7 +8,7 @@ export interface AnalyticsProviderOptions {
   clientSecret: string | undefined;
   fetch?: typeof fetch;
   now?: () => number;
-  /** How long the report list is reused. Default 30 s. */
+  /** How long the report list (per language) is reused. Default 30 s. */
   listTtlMs?: number;
 }
 
@@ -58,7 +58,8 @@ export function createAnalyticsProvider(options: AnalyticsProviderOptions): Embe
   const now = options.now ?? Date.now;
   const listTtl = options.listTtlMs ?? 30_000;
   let token: { value: string; expiresAt: number } | undefined;
-  let reports: { at: number; list: Promise<AnalyticsReport[]> } | undefined;
+  /** The report list by language ('' for the default names). */
+  const reports = new Map<string, { at: number; list: Promise<AnalyticsReport[]> }>();
 
   async function call(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
     let response: Response;
@@ -113,34 +114,35 @@ export function createAnalyticsProvider(options: AnalyticsProviderOptions): Embe
     return result;
   }
 
-  async function fetchReports(): Promise<AnalyticsReport[]> {
+  async function fetchReports(language: string): Promise<AnalyticsReport[]> {
+    const query = language === '' ? '' : `?language=${encodeURIComponent(language)}`;
     const workspaces = valuesOf(
       (await api('/v1/workspaces')).body,
       (w): w is { id: string } => isObject(w) && isString(w['id']),
     );
     const lists = await Promise.all(
       workspaces.map(async (w) =>
-        valuesOf((await api(`/v1/workspaces/${encodeURIComponent(w.id)}/reports`)).body, isReport),
+        valuesOf((await api(`/v1/workspaces/${encodeURIComponent(w.id)}/reports${query}`)).body, isReport),
       ),
     );
     return lists.flat();
   }
 
-  function allReports(): Promise<AnalyticsReport[]> {
+  function allReports(language = ''): Promise<AnalyticsReport[]> {
     const at = now();
-    if (reports === undefined || at - reports.at >= listTtl) {
-      const list = fetchReports();
-      reports = { at, list };
-      list.catch(() => {
-        if (reports?.list === list) reports = undefined;
-      });
-    }
-    return reports.list;
+    const cached = reports.get(language);
+    if (cached !== undefined && at - cached.at < listTtl) return cached.list;
+    const list = fetchReports(language);
+    reports.set(language, { at, list });
+    list.catch(() => {
+      if (reports.get(language)?.list === list) reports.delete(language);
+    });
+    return list;
   }
 
   return {
-    async listReports(): Promise<EmbeddedReport[]> {
-      return (await allReports()).map((r) => ({
+    async listReports(language): Promise<EmbeddedReport[]> {
+      return (await allReports(language)).map((r) => ({
         workspaceId: r.workspaceId,
         reportId: r.id,
         reportName: r.name,
@@ -148,7 +150,7 @@ export function createAnalyticsProvider(options: AnalyticsProviderOptions): Embe
       }));
     },
     async embedInfo(request): Promise<EmbedInfo | undefined> {
-      const report = (await allReports()).find(
+      const report = (await allReports(request.language)).find(
         (r) => r.id === request.reportId && r.workspaceId === request.workspaceId,
       );
       if (report === undefined) return undefined;

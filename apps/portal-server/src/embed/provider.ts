@@ -19,6 +19,8 @@ export interface EmbedInfoRequest {
   allowedOrigins: readonly string[];
   /** Who views: the caller's `sub` at the identity provider (the analytics service keeps saved filters per viewer). */
   viewer: string;
+  /** The caller's UI language: the report's name comes in it (a saved-as copy keeps the name it was given). */
+  language?: string;
 }
 
 /** The answer of POST /api/embedpbi/GetPbiEmbedInfoForUserAsync. */
@@ -32,8 +34,11 @@ export interface EmbedInfo {
  * (`createAnalyticsProvider`); a deployment can plug in another service behind the same two calls.
  */
 export interface EmbedInfoProvider {
-  /** Every report the portal can embed. */
-  listReports(): Promise<EmbeddedReport[]>;
+  /**
+   * Every report the portal can embed, named in `language` (the caller's UI language) where the report has a
+   * translated name; a saved-as copy keeps the name the user typed.
+   */
+  listReports(language?: string): Promise<EmbeddedReport[]>;
   /** The report's embed URL and a token for it; undefined when there is no such report. */
   embedInfo(request: EmbedInfoRequest): Promise<EmbedInfo | undefined>;
 }

@@ -12,6 +12,11 @@ function fakeAnalytics(expiresIn = 900) {
     if (url.endsWith('/oauth/token'))
       return json(200, { access_token: `at-${calls.length}`, expires_in: expiresIn });
     if (url.endsWith('/v1/workspaces')) return json(200, { value: [{ id: 'ws' }] });
+    if (url.endsWith('/v1/workspaces/ws/reports?language=de')) {
+      return json(200, {
+        value: [{ id: 'r1', name: 'Eins', workspaceId: 'ws', embedUrl: 'http://a/e?r=r1' }],
+      });
+    }
     if (url.endsWith('/v1/workspaces/ws/reports')) {
       return json(200, {
         value: [{ id: 'r1', name: 'One', workspaceId: 'ws', embedUrl: 'http://a/e?r=r1' }],
@@ -47,6 +52,26 @@ describe('createAnalyticsProvider', () => {
     clock.now = 900_000 - 10_000;
     await provider.listReports();
     expect(api.calls.filter((c) => c.url.endsWith('/oauth/token'))).toHaveLength(2);
+  });
+
+  it("lists the reports named in the caller's language, keeping one list per language", async () => {
+    const api = fakeAnalytics();
+    const provider = providerOn(api);
+    expect(await provider.listReports('de')).toEqual([
+      { workspaceId: 'ws', reportId: 'r1', reportName: 'Eins' },
+    ]);
+    expect(await provider.listReports()).toEqual([{ workspaceId: 'ws', reportId: 'r1', reportName: 'One' }]);
+    await provider.listReports('de');
+    expect(api.calls.filter((c) => c.url.includes('/reports?language=de'))).toHaveLength(1);
+    const info = await provider.embedInfo({
+      workspaceId: 'ws',
+      reportId: 'r1',
+      databaseNames: ['fabrikam'],
+      allowedOrigins: [],
+      viewer: 'sub-bob',
+      language: 'de',
+    });
+    expect(info?.embedReport[0]?.reportName).toBe('Eins');
   });
 
   it('asks for an embed token with the given accounts, viewer and origins, View only', async () => {

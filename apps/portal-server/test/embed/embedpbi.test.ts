@@ -22,12 +22,19 @@ const LISTED = [
 ];
 
 /** A provider that remembers what it was asked. */
-function fakeProvider(): EmbedInfoProvider & { requests: EmbedInfoRequest[]; down: boolean } {
+function fakeProvider(): EmbedInfoProvider & {
+  requests: EmbedInfoRequest[];
+  languages: (string | undefined)[];
+  down: boolean;
+} {
   const requests: EmbedInfoRequest[] = [];
+  const languages: (string | undefined)[] = [];
   const provider = {
     requests,
+    languages,
     down: false,
-    async listReports() {
+    async listReports(language?: string) {
+      languages.push(language);
       if (provider.down) throw new EmbedProviderUnavailableError('down');
       return LISTED;
     },
@@ -98,6 +105,22 @@ describe('/api/embedpbi', () => {
       headers: { authorization: await s.bearer('bob') },
     });
     expect(body.json()).toEqual([REPORT, FABRIKAM_COPY]);
+  });
+
+  it('asks for the report names in the caller’s UI language, and refuses a language the portal does not offer', async () => {
+    provider.languages.length = 0;
+    const german = await s.app.inject({
+      url: '/api/embedpbi/GetPbiReportsInfoForUserAsync?language=de',
+      headers: { authorization: await s.bearer('bob') },
+    });
+    expect(german.statusCode).toBe(200);
+    expect(provider.languages).toEqual(['de']);
+    const unknown = await s.app.inject({
+      url: '/api/embedpbi/GetPbiReportsInfoForUserAsync?language=xx',
+      headers: { authorization: await s.bearer('bob') },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(provider.languages).toEqual(['de']);
   });
 
   it('refuses embed info (403 REPORT_NOT_GRANTED) for another customer’s copy without asking analytics', async () => {

@@ -2,7 +2,13 @@
  * The frame's client of the analytics service's frame API (`/frame-api/*`), authenticated with the embed token.
  * A 401 `TokenExpired` marks the token expired: every later call fails at once until `setToken` gives a new one.
  */
-import type { Dataset, QueryAnswer, ReportDefinition, VisualQuery } from '@portico/analytics-model';
+import type {
+  Dataset,
+  QueryAnswer,
+  ReportCaptions,
+  ReportDefinition,
+  VisualQuery,
+} from '@portico/analytics-model';
 import { createRequester } from './request.ts';
 import type { Requester, RequestOptions } from './request.ts';
 
@@ -28,8 +34,12 @@ export interface ReportInfo {
 }
 
 export interface LoadedReport {
+  /** `name` in the asked language; `definition` with its default captions (as saved). */
   readonly report: ReportInfo & { readonly definition: ReportDefinition };
+  /** Display names in the asked language. */
   readonly dataset: Dataset;
+  /** The page, visual and bookmark captions in the asked language (none from a service without translations). */
+  readonly captions?: ReportCaptions;
 }
 
 export interface SavedAs {
@@ -47,7 +57,8 @@ export interface FrameApi {
   readonly token: string | undefined;
   readonly expired: boolean;
   session(): Promise<Session>;
-  report(reportId: string): Promise<LoadedReport>;
+  /** The report with its captions in `language` (the embed's `localeSettings.language`). */
+  report(reportId: string, language?: string): Promise<LoadedReport>;
   query(reportId: string, query: VisualQuery): Promise<QueryAnswer>;
   exportCsv(reportId: string, query: VisualQuery, exportDataType: number, rows?: number): Promise<string>;
   save(reportId: string, definition: ReportDefinition, baseVersion: number): Promise<ReportInfo>;
@@ -77,7 +88,13 @@ export function frameApiOn(requester: Requester): FrameApi {
       return requester.expired;
     },
     session: () => json<Session>('GET', '/frame-api/session'),
-    report: (reportId) => json<LoadedReport>('GET', reportPath(reportId)),
+    report: (reportId, language) =>
+      json<LoadedReport>(
+        'GET',
+        language === undefined || language === ''
+          ? reportPath(reportId)
+          : `${reportPath(reportId)}?language=${encodeURIComponent(language)}`,
+      ),
     query: (reportId, query) => json<QueryAnswer>('POST', '/frame-api/query', { reportId, query }),
     async exportCsv(reportId, query, exportDataType, rows) {
       const body = { reportId, query, exportDataType, ...(rows === undefined ? {} : { rows }) };

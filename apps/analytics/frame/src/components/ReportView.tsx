@@ -23,8 +23,7 @@ import { chromeMessages } from '../model/chrome-messages.ts';
 import { canDrillDown } from '../model/drill.ts';
 import { dismissNotice, endSpotlight, toggleTableView } from '../model/commands.ts';
 import type { Notice } from '../model/state.ts';
-import type { FieldRef } from '@portico/analytics-model';
-import { visualFields } from '@portico/analytics-model';
+import { fieldCaption, visualFields } from '@portico/analytics-model';
 import type { FrameState } from '../model/state.ts';
 import { activePageOf } from '../model/state.ts';
 import { CHART_TYPES } from '../render/chart-options.ts';
@@ -112,7 +111,7 @@ export function ReportView({ controller, state }: { controller: ReportController
         selection: selected,
         asTable: tableViews?.includes(visual.name) ?? false,
         spotlit: spotlight === visual.name,
-        sortFields: visualFields(visual).map((field) => ({ field, label: fieldName(field) })),
+        sortFields: visualFields(visual).map((field) => ({ field, label: fieldCaption(dataset, field) })),
         sort: visual.sort,
         canDrillDown: canDrillDown(visual, steps, dataset),
         drilled: steps.length > 0,
@@ -307,14 +306,6 @@ export function ReportView({ controller, state }: { controller: ReportController
       ) : null}
     </div>
   );
-}
-
-/** A field's name as the model names it (what the "Sort axis" entries show). */
-function fieldName(field: FieldRef): string {
-  if ('column' in field) return field.column.column;
-  if ('measure' in field) return field.measure.measure;
-  if ('aggregation' in field) return field.aggregation.column;
-  return field.hierarchyLevel.level;
 }
 
 /** How long a notice of the frame's own stays on screen. */

@@ -7,7 +7,14 @@ import type { FrameEvent } from '@portico/frame';
 import { Permissions, ViewMode } from '@portico/models';
 import type { IFilter, IReportLoadConfiguration, ISettings } from '@portico/models';
 import type { ReportDefinition, ReportPage, VisualQuery } from '@portico/analytics-model';
-import { decodeBookmarkState, encodeBookmarkState, visualQuery } from '@portico/analytics-model';
+import {
+  decodeBookmarkState,
+  delocalizeDefinition,
+  encodeBookmarkState,
+  localizeDefinition,
+  relabelAnswer,
+  visualQuery,
+} from '@portico/analytics-model';
 import type { FrameApi } from '../api/frame-api.ts';
 import { applyStateToDefinition, captureFilters } from './bookmarks.ts';
 import { drilledVisual } from './drill.ts';
@@ -24,6 +31,8 @@ export interface ControllerOptions {
   readonly api: FrameApi;
   /** The report id of the frame's URL, if any (the load config's `id` wins). */
   readonly reportId?: string | undefined;
+  /** The embed URL's `language`, if any (the load's `settings.localeSettings.language` wins). */
+  readonly language?: string | undefined;
   /** Raises an event to the host; failures (no host listening) are ignored. */
   readonly raise: (event: FrameEvent) => Promise<void>;
 }
@@ -35,12 +44,14 @@ export class ReportController {
   /** The embed session: token, origin gate, load and front-load, guard, events. */
   readonly session: EmbedSession;
   private readonly urlReportId: string | undefined;
+  private readonly urlLanguage: string | undefined;
   private renderedGeneration = 0;
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ControllerOptions) {
     this.api = options.api;
     this.urlReportId = options.reportId;
+    this.urlLanguage = options.language;
     this.session = new EmbedSession({
       kind: 'report',
       api: options.api,
@@ -99,14 +110,17 @@ export class ReportController {
     const persistent = config.settings?.persistentFiltersEnabled === true;
     // One round trip: the grant, the report and the viewer's saved filters are asked for together. Nothing of
     // the report reaches the page or the host before the grant's origins are checked.
-    const reportAsked = this.api.report(reportId);
+    // Captions in the embed's language: page names, visual titles and field names as the viewer reads them.
+    const language = config.settings?.localeSettings?.language ?? this.urlLanguage;
+    const reportAsked = this.api.report(reportId, language);
     const userStateAsked = persistent
       ? this.api.userState(reportId).catch(() => null)
       : Promise.resolve(null);
     reportAsked.catch(() => undefined);
     const session = await granted;
-    const [{ report, dataset }, userState] = await Promise.all([reportAsked, userStateAsked]);
-    const { definition, ...info } = report;
+    const [{ report, dataset, captions }, userState] = await Promise.all([reportAsked, userStateAsked]);
+    const { definition: defaults, ...info } = report;
+    const definition = captions === undefined ? defaults : localizeDefinition(defaults, captions);
     const wantsEdit = config.viewMode === ViewMode.Edit;
     if (wantsEdit && (session.permissions & Permissions.ReadWrite) === 0) {
       throw forbidden('Edit mode needs a token with edit permission.');
@@ -129,6 +143,7 @@ export class ReportController {
         dataset,
         definition: working,
         savedJson: JSON.stringify(definition),
+        ...(captions === undefined || captions.language === '' ? {} : { captions: { captions, defaults } }),
         settings: config.settings ?? {},
         activePage: firstPage(working, config.pageName),
         viewMode: wantsEdit ? 'edit' : 'view',
@@ -175,7 +190,11 @@ export class ReportController {
       const query = this.queryOf(page, visual.name);
       if (!query) continue;
       this.api.query(reportId, query).then(
-        (answer) => this.settleVisual(generation, visual.name, { status: 'ready', answer }),
+        (answer) =>
+          this.settleVisual(generation, visual.name, {
+            status: 'ready',
+            answer: this.state.dataset ? relabelAnswer(answer, this.state.dataset) : answer,
+          }),
         (error: unknown) => {
           if (this.api.expired) return;
           const message = error instanceof Error ? error.message : String(error);
@@ -204,6 +223,20 @@ export class ReportController {
       }
     }
     this.raise('rendered');
+  }
+
+  /**
+   * The working definition as `save` stores it, with the theme: captions still showing their translation go back to
+   * the report's defaults, so a viewer in German saves the report in the language it was written in; a caption they
+   * changed is stored as they typed it. `saveAs` stores what the viewer sees instead (the copy is theirs).
+   */
+  definitionToSave(): ReportDefinition | undefined {
+    const { definition, captions, theme } = this.state;
+    if (definition === undefined) return undefined;
+    const stored = captions
+      ? delocalizeDefinition(definition, captions.defaults, captions.captions)
+      : definition;
+    return { ...stored, ...(theme ? { theme } : {}) };
   }
 
   /** Replaces the working definition (filters, pages, layout), then re-queries when asked. */

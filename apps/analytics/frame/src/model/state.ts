@@ -5,6 +5,7 @@ import type {
   Dataset,
   FieldRef,
   QueryAnswer,
+  ReportCaptions,
   ReportDefinition,
   ReportPage,
   ReportVisual,
@@ -53,6 +54,11 @@ export interface FrameState {
   readonly dataset?: Dataset;
   /** The working definition: filters, pages and layout edits go here; `save` persists it. */
   readonly definition?: ReportDefinition;
+  /**
+   * The captions shown in the embed's language and the definition they were applied to (its default captions): a
+   * save puts back every caption still showing its translation (`definitionToSave`).
+   */
+  readonly captions?: { readonly captions: ReportCaptions; readonly defaults: ReportDefinition };
   /** JSON of the definition as last loaded or saved, for hasUnsavedChanges. */
   readonly savedJson?: string;
   readonly settings: ISettings;

@@ -34,11 +34,13 @@ export function reportRoutes(router: FrameRouter, controller: ReportController) 
       if (!can(controller, Permissions.ReadWrite)) {
         throw forbidden('Saving needs a token with edit permission.');
       }
-      const toSave = { ...definition, ...(state.theme ? { theme: state.theme } : {}) };
+      const toSave = controller.definitionToSave() ?? definition;
       try {
         const saved = await controller.api.save(reportId, toSave, state.report?.version ?? 0);
-        controller.update((s) => ({ ...s, report: saved, savedJson: JSON.stringify(s.definition) }));
-        controller.raise('saved', { reportObjectId: saved.id, reportName: saved.name, saveAs: false });
+        // The report keeps the name it shows in the viewer's language (the service answers its stored name).
+        const report = { ...saved, name: state.report?.name ?? saved.name };
+        controller.update((s) => ({ ...s, report, savedJson: JSON.stringify(s.definition) }));
+        controller.raise('saved', { reportObjectId: saved.id, reportName: report.name, saveAs: false });
       } catch (error) {
         throw controller.fail(error);
       }

@@ -12,10 +12,12 @@ import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { runVisualQuery } from '../../query/run.ts';
 import { QueryAnswerSchema } from '../../routes/frame-api/schemas.ts';
-import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { authErrorResponses, ErrorBody, Id, LanguageQuery } from '../../schemas.ts';
+import { localizeDashboard } from './captions.ts';
 import { DashboardStore } from './store.ts';
 import { dashboardEmbedUrl, resolveDashboard, tileEmbedUrl, tileSource, TileSourceMissing } from './tiles.ts';
 import type { Dashboard, DashboardTile } from '@portico/analytics-model';
+import { relabelAnswer } from '@portico/analytics-model';
 import { servicesOf } from '../../services.ts';
 
 const DashboardSummary = Type.Object({
@@ -174,20 +176,27 @@ function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
       {
         onRequest: app.requireEmbedToken,
         schema: {
-          summary: 'A dashboard with every tile resolved: what it shows and the report a click opens',
+          summary:
+            'A dashboard with every tile resolved: what it shows and the report a click opens; captions in `language`',
           params: FrameDashboardParams,
+          querystring: LanguageQuery,
           response: {
             200: Type.Object({ dashboard: Type.Unknown({ description: 'The ResolvedDashboard' }) }),
+            400: ErrorBody,
             404: ErrorBody,
             ...authErrorResponses,
           },
         },
       },
       async (request) => ({
-        dashboard: resolveDashboard(
-          content,
-          config,
-          dashboardForToken(store, request, request.params.dashboardId),
+        dashboard: localizeDashboard(
+          resolveDashboard(
+            content,
+            config,
+            dashboardForToken(store, request, request.params.dashboardId),
+            request.query.language,
+          ),
+          request.query.language,
         ),
       }),
     );
@@ -197,8 +206,10 @@ function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
       {
         onRequest: app.requireEmbedToken,
         schema: {
-          summary: "A tile's data: its pinned visual's query, for the token's accounts only",
+          summary:
+            "A tile's data: its pinned visual's query, for the token's accounts only; field names in `language`",
           params: FrameTileParams,
+          querystring: LanguageQuery,
           response: { 200: QueryAnswerSchema, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
         },
       },
@@ -215,7 +226,8 @@ function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
           throw error;
         }
         const context = { databaseNames: embedClaims(request).databaseNames, now: new Date(now()) };
-        return runVisualQuery(engine, source.dataset, source.query, context);
+        const answer = await runVisualQuery(engine, source.dataset, source.query, context);
+        return relabelAnswer(answer, content.localizedDataset(source.dataset, request.query.language));
       },
     );
   };

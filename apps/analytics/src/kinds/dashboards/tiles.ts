@@ -136,16 +136,19 @@ export function resolveDashboard(
   content: ContentStore,
   links: EmbedLinks,
   dashboard: Dashboard,
+  /** The viewer's language: the pinned visual's title and its report's name come in it. */
+  language?: string,
 ): ResolvedDashboard {
   const tiles = dashboard.definition.tiles.map((tile): ResolvedTile => {
     if (tile.kind === 'text') return tile;
     try {
       const { report, visual } = tileSource(content, tile);
       // The frame needs the visual's shape, not its filters (the query runs on the server).
+      const title = content.reportCaptions(report, language).visuals[tile.pageName ?? '']?.[visual.name];
       return {
         ...tile,
-        visual: { ...visual, filters: [] },
-        reportName: report.name,
+        visual: { ...visual, filters: [], ...(title === undefined ? {} : { title }) },
+        reportName: content.reportName(report, language),
         ...tileLinks(links, report, tile.pageName),
       };
     } catch (error) {

@@ -11,7 +11,8 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
-import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { authErrorResponses, ErrorBody, Id, LanguageQuery } from '../../schemas.ts';
+import { localizePage } from './captions.ts';
 import { PaginatedCatalogue } from './catalogue.ts';
 import { csvChunks } from './csv.ts';
 import type { PaginatedReport } from './definition.ts';
@@ -206,6 +207,7 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
               pageNumber: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
             }),
             body: Type.Object({ parameterValues: ParameterValues }),
+            querystring: LanguageQuery,
             response: { 200: PageAnswerSchema, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
           },
         },
@@ -227,7 +229,10 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             );
           }
           // The answer's arrays are readonly; the schema's static type wants them mutable.
-          return (await run.page(pageNumber)) as Static<typeof PageAnswerSchema>;
+          // The name and the parameter panel in the viewer's language (the sheet stays as the PDF prints it).
+          return localizePage(await run.page(pageNumber), request.query.language) as Static<
+            typeof PageAnswerSchema
+          >;
         },
       );
       api.post(

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Dataset, Interpretation } from '@portico/analytics-model';
+import { relabelAnswer } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { runVisualQuery } from '../../query/run.ts';
-import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { authErrorResponses, ErrorBody, Id, LanguageQuery } from '../../schemas.ts';
 import { interpret } from './interpret.ts';
 import type { Lexicon } from './lexicon.ts';
 import { suggestions } from './suggestions.ts';
@@ -65,15 +66,17 @@ const qnaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireEmbedToken,
       schema: {
-        summary: 'A dataset Q&A may ask about, with suggested questions',
+        summary: 'A dataset Q&A may ask about, with suggested questions; its name in `language`',
         params: Type.Object({ datasetId: Id }),
-        response: { 200: DatasetInfo, 404: ErrorBody, ...authErrorResponses },
+        querystring: LanguageQuery,
+        response: { 200: DatasetInfo, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
       },
     },
     async (request) => {
       const dataset = grantedDataset(request, request.params.datasetId);
       const lexicon = await vocabulary.lexicon(dataset, embedClaims(request).databaseNames);
-      return { id: dataset.id, name: dataset.name, suggestions: suggestions(lexicon) };
+      const name = content.localizedDataset(dataset, request.query.language).name;
+      return { id: dataset.id, name, suggestions: suggestions(lexicon) };
     },
   );
 
@@ -82,8 +85,9 @@ const qnaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireEmbedToken,
       schema: {
-        summary: 'Interpret a question and answer it',
+        summary: "Interpret a question and answer it; the answer's field names in `language`",
         body: InterpretBody,
+        querystring: LanguageQuery,
         response: {
           200: Type.Union([Answered, Unanswered]),
           400: ErrorBody,
@@ -107,7 +111,9 @@ const qnaRoutes: FastifyPluginAsyncTypebox = async (app) => {
             databaseNames,
             now: new Date(now()),
           });
-          return { ...result, datasetId: dataset.id, answer };
+          // The question stays as asked; the fields the answer shows are named in the viewer's language.
+          const shown = relabelAnswer(answer, content.localizedDataset(dataset, request.query.language));
+          return { ...result, datasetId: dataset.id, answer: shown };
         }
       }
       if (first === undefined || first.result.status === 'answered')

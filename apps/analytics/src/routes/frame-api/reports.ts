@@ -8,7 +8,7 @@ import { publicDataset } from '@portico/analytics-model';
 import { VersionConflictError } from '../../content/store.ts';
 import { HttpError } from '../../http-errors.ts';
 import { embedClaims } from '../../plugins/authentication.ts';
-import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { authErrorResponses, ErrorBody, Id, LanguageQuery } from '../../schemas.ts';
 import { reportForToken } from './access.ts';
 import { NewReportResponses, ReportMeta, reportMeta } from './schemas.ts';
 import userStateRoutes from './user-state.ts';
@@ -74,18 +74,27 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireEmbedToken,
       schema: {
-        summary: 'A report definition with its dataset model',
+        summary: 'A report definition with its dataset model, captions in `language`',
         params: ReportParams,
+        querystring: LanguageQuery,
         response: {
           200: Type.Object({
             report: Type.Intersect([
               ReportMeta,
-              Type.Object({ definition: Type.Unknown({ description: 'The ReportDefinition' }) }),
+              Type.Object({
+                definition: Type.Unknown({ description: 'The ReportDefinition, with its default captions' }),
+              }),
             ]),
             dataset: Type.Unknown({
-              description: 'The semantic model: tables, columns, measures, hierarchies, relationships',
+              description:
+                'The semantic model: tables, columns, measures, hierarchies, relationships; display names in `language`',
+            }),
+            captions: Type.Unknown({
+              description:
+                'The ReportCaptions in `language`: page display names, visual titles and bookmark names the frame shows',
             }),
           }),
+          400: ErrorBody,
           404: ErrorBody,
           ...authErrorResponses,
         },
@@ -93,7 +102,16 @@ const frameReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { report, dataset } = reportForToken(app, request, request.params.reportId);
-      return { report: { ...meta(report), definition: report.definition }, dataset: publicDataset(dataset) };
+      const { language } = request.query;
+      return {
+        report: {
+          ...meta(report),
+          name: content.reportName(report, language),
+          definition: report.definition,
+        },
+        dataset: publicDataset(content.localizedDataset(dataset, language)),
+        captions: content.reportCaptions(report, language),
+      };
     },
   );
 

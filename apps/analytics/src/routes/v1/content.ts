@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Report } from '@portico/analytics-model';
 import { HttpError } from '../../http-errors.ts';
-import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { authErrorResponses, ErrorBody, Id, LanguageQuery } from '../../schemas.ts';
 import { embedUrl } from '../../services.ts';
 import { servicesOf } from '../../services.ts';
 
@@ -32,9 +32,10 @@ const ReportParams = Type.Object({ workspaceId: Id, reportId: Id });
 /** /v1/workspaces…: what the portal lists and embeds. Every route needs an API access token. */
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { content, config } = servicesOf(app);
-  const summary = (report: Report) => ({
+  /** A report as listed; `name` in the asked language (a sample's translated name, else the name it was given). */
+  const summary = (report: Report, language?: string) => ({
     id: report.id,
-    name: report.name,
+    name: content.reportName(report, language),
     workspaceId: report.workspaceId,
     datasetId: report.datasetId,
     embedUrl: embedUrl(config, report),
@@ -68,11 +69,13 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireApiToken,
       schema: {
-        summary: "List a workspace's reports",
+        summary: "List a workspace's reports (names in `language` when given)",
         tags: ['content'],
         params: WorkspaceParams,
+        querystring: LanguageQuery,
         response: {
           200: Type.Object({ value: Type.Array(ReportSummary) }),
+          400: ErrorBody,
           404: ErrorBody,
           ...authErrorResponses,
         },
@@ -80,7 +83,13 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const workspace = workspaceOr404(request.params.workspaceId);
-      return { value: content.reports(workspace.id).map(summary) };
+      const { language } = request.query;
+      // Listed by name as the reader reads them: in their language's alphabetical order.
+      const value = content
+        .reports(workspace.id)
+        .map((r) => summary(r, language))
+        .sort((a, b) => a.name.localeCompare(b.name, language ?? 'en') || a.id.localeCompare(b.id));
+      return { value };
     },
   );
 
@@ -89,10 +98,11 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireApiToken,
       schema: {
-        summary: 'Get a report with its embedUrl',
+        summary: 'Get a report with its embedUrl (its name in `language` when given)',
         tags: ['content'],
         params: ReportParams,
-        response: { 200: ReportSummary, 404: ErrorBody, ...authErrorResponses },
+        querystring: LanguageQuery,
+        response: { 200: ReportSummary, 400: ErrorBody, 404: ErrorBody, ...authErrorResponses },
       },
     },
     async (request) => {
@@ -105,7 +115,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `No report '${request.params.reportId}' in workspace '${workspace.id}'.`,
         );
       }
-      return summary(report);
+      return summary(report, request.query.language);
     },
   );
 

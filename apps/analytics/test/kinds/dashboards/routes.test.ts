@@ -274,3 +274,36 @@ describe("a tile's data", () => {
     expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
+
+describe('a dashboard in the viewer’s language', () => {
+  it('names the dashboard, its tiles, its text and its tiles’ fields in the language; English without one', async () => {
+    const token = await dashboardToken(['fabrikam']);
+    const load = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/frame-api/dashboards/${FLEET_DASHBOARD_ID}${query}`,
+        headers: as(token),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { dashboard: ResolvedDashboard }).dashboard;
+    };
+    const german = await load('?language=de');
+    expect(german.name).toBe('Flotte auf einen Blick');
+    const top = german.tiles.find((tile) => tile.id === 'top-models');
+    expect(top?.title).toBe('Top 10 Modelle nach gedruckten Seiten');
+    expect(top?.reportName).toBe('Flottenübersicht');
+    expect(top?.visual?.title).toBe('Top 10 Modelle nach gedruckten Seiten');
+    const about = german.tiles.find((tile) => tile.id === 'about');
+    expect(about && 'text' in about ? about.text : '').toMatch(/^Die Zahlen umfassen/);
+    expect((await load('?language=ja')).name).toBe('フリートの概況');
+    expect((await load('')).name).toBe('Fleet at a glance');
+
+    const data = await t.app.inject({
+      method: 'GET',
+      url: `/frame-api/dashboards/${FLEET_DASHBOARD_ID}/tiles/top-models/data?language=pl`,
+      headers: as(token),
+    });
+    expect(data.statusCode).toBe(200);
+    expect((data.json() as Answer).columns.map((c) => c.displayName)).toEqual(['Model', 'Łącznie stron']);
+  });
+});

@@ -358,3 +358,36 @@ describe('exports', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
+
+describe('a page in the viewer’s language', () => {
+  it('names the report and its parameter panel in the language; the printed header stays as the PDF has it', async () => {
+    const token = await mint(['fabrikam']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=ja`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as PageAnswer;
+    expect(answer.name).toBe('拠点別デバイスアラート');
+    expect(answer.parameters.map((p) => p.prompt)).toEqual([
+      'アカウント',
+      '発生日（開始）',
+      '発生日（終了）',
+      '拠点',
+      '重大度',
+      'ステータス',
+    ]);
+    expect(answer.parameters.find((p) => p.name === 'Site')?.allLabel).toBe('すべての拠点');
+    expect(answer.header?.title).toBe('Device alerts by site');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=%22%3E`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});

@@ -167,3 +167,23 @@ describe('GET /frame-api/qna/datasets/:datasetId', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('Q&A in the viewer’s language', () => {
+  it('names the dataset and the fields of an answer in the language; the question stays as asked', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/frame-api/qna/interpret?language=ru',
+      headers: { authorization: `Bearer ${fabrikam}` },
+      payload: { datasetIds: [DATASET], question: 'total pages by manufacturer' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { normalizedQuestion: string; answer: { columns: { displayName: string }[] } };
+    expect(body.answer.columns.map((c) => c.displayName)).toEqual(['Производитель', 'Всего страниц']);
+    const dataset = await t.app.inject({
+      method: 'GET',
+      url: `/frame-api/qna/datasets/${DATASET}?language=de`,
+      headers: { authorization: `Bearer ${fabrikam}` },
+    });
+    expect((dataset.json() as { name: string }).name).toBe('Druckerflotte');
+  });
+});

@@ -4,12 +4,21 @@ import type { EmbedInfo, UserReport } from './model';
 export interface EmbedInfoRequest {
   workspaceId: string;
   reportId: string;
+  /** The UI language: the report's name comes in it. */
+  language?: string;
 }
 
 export const embeddedReportsApi = portalApi.injectEndpoints({
   endpoints: (build) => ({
-    getUserReports: build.query<UserReport[], undefined>({
-      query: () => ({ url: 'embedpbi/GetPbiReportsInfoForUserAsync', authorised: true }),
+    /** The reports the user may open, named in the UI language when one is given. */
+    getUserReports: build.query<UserReport[], string | undefined>({
+      query: (language) => ({
+        url:
+          language === undefined
+            ? 'embedpbi/GetPbiReportsInfoForUserAsync'
+            : `embedpbi/GetPbiReportsInfoForUserAsync?language=${encodeURIComponent(language)}`,
+        authorised: true,
+      }),
     }),
     /** A fresh embed URL and token; refetched before the token expires. */
     getEmbedInfo: build.query<EmbedInfo, EmbedInfoRequest>({

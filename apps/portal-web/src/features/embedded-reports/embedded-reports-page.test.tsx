@@ -79,7 +79,13 @@ describe('the embedded reports page', () => {
     expect(sentBody(fetchStub, '/api/embedpbi/GetPbiEmbedInfoForUserAsync')).toEqual({
       workspaceId: 'ws-1',
       reportId: 'toner-usage',
+      language: 'en',
     });
+    // The list is asked for in the UI language, so report names come in it.
+    const listed = fetchStub.mock.calls.map(([input]) =>
+      String(input instanceof Request ? input.url : input),
+    );
+    expect(listed.some((url) => url.includes('GetPbiReportsInfoForUserAsync?language=en'))).toBe(true);
     expect(store.getState().embedInfo.embedToken.token).toBe('embed-token');
   });
 

@@ -8,7 +8,10 @@ import type { Session } from '../../api/frame-api.ts';
 import { createRequester } from '../../api/request.ts';
 import type { RequestOptions } from '../../api/request.ts';
 
-export type DashboardApiOptions = RequestOptions;
+export type DashboardApiOptions = RequestOptions & {
+  /** The embed's language (the URL's `language`): tile titles, report names and field names come in it. */
+  readonly language?: string | undefined;
+};
 
 export interface DashboardApi {
   setToken(token: string): void;
@@ -23,6 +26,10 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
   const requester = createRequester(options);
   const get = <T>(path: string): Promise<T> => requester.json<T>('GET', path);
   const dashboardPath = (id: string) => `/frame-api/dashboards/${encodeURIComponent(id)}`;
+  const inLanguage =
+    options.language === undefined || options.language === ''
+      ? ''
+      : `?language=${encodeURIComponent(options.language)}`;
 
   return {
     setToken: (next) => requester.setToken(next),
@@ -30,8 +37,9 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       return requester.expired;
     },
     session: () => get<Session>('/frame-api/session'),
-    dashboard: async (id) => (await get<{ dashboard: ResolvedDashboard }>(dashboardPath(id))).dashboard,
+    dashboard: async (id) =>
+      (await get<{ dashboard: ResolvedDashboard }>(`${dashboardPath(id)}${inLanguage}`)).dashboard,
     tileData: (id, tileId) =>
-      get<QueryAnswer>(`${dashboardPath(id)}/tiles/${encodeURIComponent(tileId)}/data`),
+      get<QueryAnswer>(`${dashboardPath(id)}/tiles/${encodeURIComponent(tileId)}/data${inLanguage}`),
   };
 }

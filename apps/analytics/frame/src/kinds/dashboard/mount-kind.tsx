@@ -15,7 +15,10 @@ import { registerDashboardRoutes } from './routes.ts';
 
 export function mountDashboardKind(root: HTMLElement, url: FrameUrl, mode: EmbedMode): void {
   const params = new URL(window.location.href).searchParams;
-  const api = createDashboardApi({ onTokenExpired: (error) => controller.session.tokenExpired(error) });
+  const api = createDashboardApi({
+    onTokenExpired: (error) => controller.session.tokenExpired(error),
+    language: params.get('language') ?? undefined,
+  });
   // Its own chunk, so the host's load may have gone out before the router listened: `ready` asks for it again.
   const router = connectSession({
     session: () => controller.session,

@@ -15,7 +15,10 @@ import { registerPaginatedRoutes, unsupportedCall } from './routes.ts';
 import './paginated.css';
 
 export function mount(root: HTMLElement, url: FrameUrl): void {
-  const api = createPaginatedApi({ onTokenExpired: (error) => controller.session.tokenExpired(error) });
+  const api = createPaginatedApi({
+    onTokenExpired: (error) => controller.session.tokenExpired(error),
+    language: new URLSearchParams(window.location.search).get('language') ?? undefined,
+  });
   // Its own chunk, so the host's load may have gone out before the router listened: `ready` asks for it again.
   const router = connectSession({
     session: () => controller.session,

@@ -29,11 +29,20 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 /** `createPaginatedApi({ onTokenExpired })`, then `api.setToken(config.accessToken)`. */
 export function createPaginatedApi(
-  options: { fetch?: Fetch; onTokenExpired?: (error: ApiError) => void } = {},
+  options: {
+    fetch?: Fetch;
+    onTokenExpired?: (error: ApiError) => void;
+    /** The embed's language: the report's name and its parameter panel come in it. */
+    language?: string | undefined;
+  } = {},
 ): PaginatedApi {
   const requester = createRequester(options);
   const { call } = requester;
   const reportPath = (id: string) => `/frame-api/paginated-reports/${encodeURIComponent(id)}`;
+  const inLanguage =
+    options.language === undefined || options.language === ''
+      ? ''
+      : `?language=${encodeURIComponent(options.language)}`;
 
   return {
     setToken: (next) => requester.setToken(next),
@@ -43,7 +52,9 @@ export function createPaginatedApi(
     session: async () => (await call('GET', '/frame-api/session')).json() as Promise<Session>,
     page: async (reportId, pageNumber, values) =>
       (
-        await call('POST', `${reportPath(reportId)}/pages/${pageNumber}`, { parameterValues: values })
+        await call('POST', `${reportPath(reportId)}/pages/${pageNumber}${inLanguage}`, {
+          parameterValues: values,
+        })
       ).json() as Promise<PageAnswer>,
     async exportFile(reportId, format, values) {
       const response = await call('POST', `${reportPath(reportId)}/export`, {

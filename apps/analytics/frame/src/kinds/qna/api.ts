@@ -25,12 +25,19 @@ export interface QnaApi {
   interpret(datasetIds: readonly string[], question: string): Promise<QnaResult>;
 }
 
-export type QnaApiOptions = RequestOptions;
+export type QnaApiOptions = RequestOptions & {
+  /** The embed's language: the dataset's name and the answer's field names come in it. */
+  readonly language?: string | undefined;
+};
 
 /** `createQnaApi()`, then `api.setToken(config.accessToken)` and `await api.session()`. */
 export function createQnaApi(options: QnaApiOptions = {}): QnaApi {
   const requester = createRequester(options);
   const { json } = requester;
+  const inLanguage =
+    options.language === undefined || options.language === ''
+      ? ''
+      : `?language=${encodeURIComponent(options.language)}`;
 
   return {
     setToken: (next) => requester.setToken(next),
@@ -39,8 +46,8 @@ export function createQnaApi(options: QnaApiOptions = {}): QnaApi {
     },
     session: () => json<Session>('GET', '/frame-api/session'),
     dataset: (datasetId) =>
-      json<QnaDataset>('GET', `/frame-api/qna/datasets/${encodeURIComponent(datasetId)}`),
+      json<QnaDataset>('GET', `/frame-api/qna/datasets/${encodeURIComponent(datasetId)}${inLanguage}`),
     interpret: (datasetIds, question) =>
-      json<QnaResult>('POST', '/frame-api/qna/interpret', { datasetIds, question }),
+      json<QnaResult>('POST', `/frame-api/qna/interpret${inLanguage}`, { datasetIds, question }),
   };
 }

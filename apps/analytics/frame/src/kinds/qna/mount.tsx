@@ -13,7 +13,10 @@ import { registerQnaRoutes } from './routes.ts';
 import { QnaView } from './QnaView.tsx';
 
 export function mount(root: HTMLElement, url: FrameUrl): void {
-  const api = createQnaApi({ onTokenExpired: (error) => controller.session.tokenExpired(error) });
+  const api = createQnaApi({
+    onTokenExpired: (error) => controller.session.tokenExpired(error),
+    language: new URLSearchParams(window.location.search).get('language') ?? undefined,
+  });
   // Its own chunk, so the host's load may have gone out before the router listened: `ready` asks for it again.
   const router = connectSession({
     session: () => controller.session,

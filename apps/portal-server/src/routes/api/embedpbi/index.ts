@@ -8,7 +8,7 @@ import { entitledAccounts, grantedReports } from '../../../embed/entitlements.ts
 import { EmbedProviderUnavailableError } from '../../../embed/provider.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
-import { BadRequestText, ErrorBody, authErrorResponses } from '../../../schemas.ts';
+import { BadRequestText, ErrorBody, Language, authErrorResponses } from '../../../schemas.ts';
 import { servicesOf } from '../../../services.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' });
@@ -49,8 +49,9 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.requireUserToken,
       schema: {
-        summary: 'The embedded reports the caller may open (none without an account)',
-        response: { 200: Type.Array(UserReport), ...authErrorResponses },
+        summary: 'The embedded reports the caller may open (none without an account), named in `language`',
+        querystring: Type.Object({ language: Type.Optional(Language) }, { additionalProperties: false }),
+        response: { 200: Type.Array(UserReport), 400: BadRequestText, ...authErrorResponses },
       },
     },
     async (request) => {
@@ -59,7 +60,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (accounts.length === 0) return [];
       const caller = { databaseNames: accounts.map((a) => a.databaseName), groups: user.groups };
       const [reports, grants] = await Promise.all([
-        provider.listReports().catch(unavailable),
+        provider.listReports(request.query.language).catch(unavailable),
         grantsFor(servicesOf(app).database.db, caller.databaseNames, caller.groups),
       ]);
       return grantedReports(reports, caller, grants);
@@ -72,7 +73,10 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireUserToken,
       schema: {
         summary: 'Embed URL and token of one report, limited to the caller’s accounts',
-        body: Type.Object({ workspaceId: Id, reportId: Id }, { additionalProperties: false }),
+        body: Type.Object(
+          { workspaceId: Id, reportId: Id, language: Type.Optional(Language) },
+          { additionalProperties: false },
+        ),
         response: {
           200: EmbedInfoBody,
           400: BadRequestText,
@@ -84,7 +88,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { workspaceId, reportId } = request.body;
+      const { workspaceId, reportId, language } = request.body;
       const accounts = await accountsOf(servicesOf(app).database.db, principalOf(user));
       const record = (outcome: string) =>
         audit(servicesOf(app).database.db, {
@@ -117,6 +121,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           databaseNames: entitled,
           allowedOrigins: config.analytics.allowedOrigins,
           viewer: user.subject,
+          ...(language === undefined ? {} : { language }),
         })
         .catch(unavailable);
       if (info === undefined) {

@@ -106,7 +106,7 @@ const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           accounts.length === 0
             ? { available: true, reports: [] }
             : await Promise.all([
-                embedInfoProvider.listReports(),
+                embedInfoProvider.listReports(request.query.language),
                 grantsFor(database.db, caller.databaseNames, caller.groups),
               ]).then(
                 // The reports this caller may open, as the embedded-reports page lists them (entitlements).

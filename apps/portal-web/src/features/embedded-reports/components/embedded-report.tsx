@@ -52,7 +52,7 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
   const embedService = useMemo(() => createService(), []);
   const embedRef = useRef<EmbeddedComponent | null>(null);
   const { workspaceId, reportId } = report;
-  const info = useGetEmbedInfoQuery({ workspaceId, reportId }, { refetchOnMountOrArgChange: true });
+  const info = useGetEmbedInfoQuery({ workspaceId, reportId, language }, { refetchOnMountOrArgChange: true });
   const fullscreen = useFullscreenButton();
   const { visible, reveal } = fullscreen;
   const { focusRequested, focused } = fullscreen;

@@ -11,6 +11,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { SIDEBAR_WIDTH } from '../../../app/theme';
 import { LoadError } from '../../../components/load-error';
 import { errorTextOf } from '../../../lib/error-text';
+import { FALLBACK_LANGUAGE, toSupportedLanguage } from '../../../lib/languages';
 import { useGetUserReportsQuery } from '../api';
 import { useRetryWhileUnavailable } from '../hooks/use-retry-while-unavailable';
 import { selectPbiReportsForUsers } from '../slice';
@@ -33,7 +34,10 @@ const CLAMPED_NAME = {
  */
 export default function EmbeddedReportsPage() {
   const { t, i18n } = useTranslation();
-  const query = useGetUserReportsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Report names come in the UI language; a change of language asks again.
+  const query = useGetUserReportsQuery(toSupportedLanguage(i18n.language) ?? FALLBACK_LANGUAGE, {
+    refetchOnMountOrArgChange: true,
+  });
   const { userReports, isLoading, error } = useAppSelector(selectPbiReportsForUsers);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = userReports.find((report) => report.reportId === selectedId);

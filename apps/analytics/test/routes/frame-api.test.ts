@@ -118,6 +118,41 @@ describe('queries', () => {
     });
   });
 
+  it('refuse, over real HTTP, a token that was accepted a moment ago once it expires, and its tampered copies', async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const post = (token: string) =>
+      fetch(`${base}/frame-api/query`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          reportId: REPORTS.fleetOverview,
+          query: { select: [col('Devices', 'Model')] },
+        }),
+      });
+    const short = await embedToken(t.app, { lifetimeMinutes: 1 });
+    // Accepted twice: the second answer comes from the remembered verification.
+    expect((await post(short)).status).toBe(200);
+    expect((await post(short)).status).toBe(200);
+    const [header, payload, signature] = short.split('.') as [string, string, string];
+    const widened = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+        databaseNames: ['contoso_emea'],
+      }),
+    ).toString('base64url');
+    const forged = await post(`${header}.${widened}.${signature}`);
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    t.clock.now += 60_000;
+    try {
+      const expired = await post(short);
+      expect(expired.status).toBe(401);
+      expect(await expired.json()).toMatchObject({ code: 'TokenExpired' });
+    } finally {
+      t.clock.now -= 60_000;
+    }
+  });
+
   it('answer 400 with a clear message for an unknown column or a malformed body', async () => {
     const unknown = await query(viewer, { query: { select: [col('Devices', 'Colour')] } });
     expect(unknown.statusCode).toBe(400);

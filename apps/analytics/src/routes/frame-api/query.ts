@@ -5,6 +5,7 @@ import { ExportDataType } from '@portico/models';
 import { Type } from 'typebox';
 import { embedClaims } from '../../plugins/authentication.ts';
 import { compileVisualQuery } from '../../query/compile.ts';
+import { CompileCache } from '../../query/compile-cache.ts';
 import type { CompiledQuery } from '../../query/compile.ts';
 import { toCsv } from '../../query/csv.ts';
 import { modelVersion, resultKey } from '../../query/result-cache.ts';
@@ -17,11 +18,16 @@ import { reportForToken } from './access.ts';
 import { QueryAnswerSchema, VisualQueryFields } from './schemas.ts';
 import { servicesOf } from '../../services.ts';
 
+/** Compiled statements kept for /frame-api/query (a few KB each). */
+const COMPILED_QUERIES_KEPT = 2000;
+
 const VisualQuerySchema = Type.Object({ datasetId: Type.Optional(Type.String()), ...VisualQueryFields });
 
 /** /frame-api/query and /frame-api/export: a visual's data, as JSON rows or as CSV, for the token's accounts only. */
 const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { engine, now, results, dataVersion } = servicesOf(app);
+  /** The statements of the queries viewers ask (per model, identity and query; see compile-cache.ts). */
+  const statements = new CompileCache(COMPILED_QUERIES_KEPT);
 
   /**
    * `compute()`'s answer, or the result cache's for the same model and data version, identity and statement (when
@@ -59,7 +65,7 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { dataset } = reportForToken(app, request, request.body.reportId);
       const { databaseNames } = embedClaims(request);
       const context = { databaseNames, now: new Date(now()) };
-      const compiled = compileVisualQuery(dataset, request.body.query, context, engine.dialect);
+      const compiled = statements.compile(dataset, request.body.query, context, engine.dialect);
       if (!results.enabled) return runCompiled(engine, compiled);
       // Kept as the bytes sent: a hit costs neither the engine nor serialisation.
       const { body } = await cached(request, 'query', { dataset, databaseNames, compiled }, async () => {

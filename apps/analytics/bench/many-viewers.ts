@@ -68,6 +68,8 @@ interface Point {
   readonly p99: number;
   /** The side's process CPU (user + system) per page it answered, ms. */
   readonly cpuMsPerPage: number;
+  /** The same, of its main thread alone (JavaScript: HTTP, tokens, compiling, JSON; the engine side's viewers too). */
+  readonly mainMsPerPage: number;
   readonly peakRssMb: number;
   /** The machine's 1-minute load average when the point ended. */
   readonly load: number;
@@ -83,15 +85,24 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** User + system CPU of process `pid` so far, ms (/proc/<pid>/stat fields 14 and 15, in 1/100 s ticks). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** User + system CPU so far, ms, of a /proc stat file (fields 14 and 15, in 1/100 s ticks). */
+function cpuMsOf(file: string): number {
+  const stat = readFileSync(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU of the whole process `pid` and of its main thread (JavaScript; DuckDB works on threads of its own), ms. */
+const cpuMs = (pid: number): { all: number; main: number } => ({
+  all: cpuMsOf(`/proc/${pid}/stat`),
+  main: cpuMsOf(`/proc/${pid}/task/${pid}/stat`),
+});
+
 /** Peak of the child's resident memory while `work` runs, sampled every 100 ms from /proc, and the CPU it used. */
-async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, number, number]> {
+async function withPeakRss<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<[T, number, { all: number; main: number }]> {
   let peak = 0;
   const cpuBefore = cpuMs(pid);
   const sample = () => {
@@ -102,18 +113,20 @@ async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, 
   const timer = setInterval(sample, 100);
   try {
     const result = await work();
-    return [result, peak, cpuMs(pid) - cpuBefore];
+    const cpuAfter = cpuMs(pid);
+    return [result, peak, { all: cpuAfter.all - cpuBefore.all, main: cpuAfter.main - cpuBefore.main }];
   } finally {
     clearInterval(timer);
     sample();
   }
 }
 
-const pointOf = (result: LoopResult, peakRssMb: number, cpu: number): Point => ({
+const pointOf = (result: LoopResult, peakRssMb: number, cpu: { all: number; main: number }): Point => ({
   pagesPerSecond: result.latencies.length / (result.ms / 1000),
   p50: percentile(result.latencies, 50),
   p99: percentile(result.latencies, 99),
-  cpuMsPerPage: cpu / Math.max(1, result.pages),
+  cpuMsPerPage: cpu.all / Math.max(1, result.pages),
+  mainMsPerPage: cpu.main / Math.max(1, result.pages),
   peakRssMb,
   load: loadavg()[0] ?? 0,
 });
@@ -352,7 +365,7 @@ try {
       }
       runs.get(side)?.push(points);
       console.info(
-        `  round ${round + 1}, ${side}: ${points.map((p, i) => `N=${VIEWERS[i]} ${p.pagesPerSecond.toFixed(1)} pages/s ${p.cpuMsPerPage.toFixed(1)} CPU ms/page (load ${p.load.toFixed(1)})`).join(', ')}`,
+        `  round ${round + 1}, ${side}: ${points.map((p, i) => `N=${VIEWERS[i]} ${p.pagesPerSecond.toFixed(1)} pages/s ${p.cpuMsPerPage.toFixed(1)} CPU ms/page (${p.mainMsPerPage.toFixed(1)} main thread, load ${p.load.toFixed(1)})`).join(', ')}`,
       );
     }
   }
@@ -364,6 +377,7 @@ try {
       p50: median(points.map((p) => p.p50)),
       p99: median(points.map((p) => p.p99)),
       cpuMsPerPage: median(points.map((p) => p.cpuMsPerPage)),
+      mainMsPerPage: median(points.map((p) => p.mainMsPerPage)),
       peakRssMb: Math.max(...points.map((p) => p.peakRssMb)),
       load: median(points.map((p) => p.load)),
     };
@@ -373,7 +387,7 @@ try {
     `\nFleet overview, first page: medians of ${ROUNDS} round(s) of ${SECONDS} s per point; peak RSS is the side's process (max over rounds); load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (1 min, at the points' ends)`,
   );
   console.info(
-    'viewers | side      | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | peak RSS MB | load',
+    'viewers | side      | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | main thread | peak RSS MB | load',
   );
   VIEWERS.forEach((viewers, i) => {
     const engine = SIDES.includes('engine') ? summary('engine', i) : undefined;
@@ -381,7 +395,7 @@ try {
       const p = summary(side, i);
       const ratio = engine === undefined ? '—' : (p.pagesPerSecond / engine.pagesPerSecond).toFixed(2);
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${p.p50.toFixed(0).padStart(11)} | ${p.p99.toFixed(0).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${p.p50.toFixed(0).padStart(11)} | ${p.p99.toFixed(0).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
       );
     }
   });

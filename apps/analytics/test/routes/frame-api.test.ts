@@ -153,6 +153,23 @@ describe('queries', () => {
     }
   });
 
+  it('carry the security headers on every answer, a query answer and a refusal alike', async () => {
+    const answers = [
+      await query(viewer, { query: { select: [col('Devices', 'Model')] } }),
+      await query('not-a-token', { query: { select: [col('Devices', 'Model')] } }),
+    ];
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401]);
+  });
+
   it('answer 400 with a clear message for an unknown column or a malformed body', async () => {
     const unknown = await query(viewer, { query: { select: [col('Devices', 'Colour')] } });
     expect(unknown.statusCode).toBe(400);

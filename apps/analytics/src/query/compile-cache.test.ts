@@ -123,6 +123,26 @@ describe('the compile cache', () => {
     expect(cache.stats()).toEqual({ hits: 0, misses: 2, entries: 0 });
   });
 
+  it('keys a query by the text it was parsed from when given, apart from the same query keyed by its JSON', () => {
+    const cache = new CompileCache(100);
+    const body = JSON.stringify({ reportId: 'r', query: BY_MODEL });
+    const fromBody = cache.compile(PRINT_FLEET_DATASET, BY_MODEL, fabrikam(), duckDbDialect, body);
+    expect(cache.compile(PRINT_FLEET_DATASET, BY_MODEL, fabrikam(), duckDbDialect, body)).toBe(fromBody);
+    expect(cache.compile(PRINT_FLEET_DATASET, BY_MODEL, fabrikam(), duckDbDialect)).not.toBe(fromBody);
+    const spaced = JSON.stringify({ reportId: 'r', query: BY_MODEL }, null, 2);
+    expect(cache.compile(PRINT_FLEET_DATASET, BY_MODEL, fabrikam(), duckDbDialect, spaced)).toEqual(fromBody);
+    expect(
+      cache.compile(
+        PRINT_FLEET_DATASET,
+        BY_MODEL,
+        { databaseNames: ['contoso_emea'], now: NOW },
+        duckDbDialect,
+        body,
+      ),
+    ).not.toEqual(fromBody);
+    expect(cache.stats()).toEqual({ hits: 1, misses: 4, entries: 4 });
+  });
+
   it('refuses a bad query every time, keeping nothing', () => {
     const cache = new CompileCache(100);
     const bad = { select: [{ column: { table: 'Devices', column: 'Colour' } }] };

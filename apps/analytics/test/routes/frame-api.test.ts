@@ -153,6 +153,26 @@ describe('queries', () => {
     }
   });
 
+  it('answer a query the same whatever the spacing and key order of its body, and each body with its own query', async () => {
+    const select = [col('Accounts', 'Database name'), msr('Devices', 'Devices')];
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/frame-api/query',
+        headers: { ...as(viewer), 'content-type': 'application/json' },
+        payload,
+      });
+    const compact = await send(JSON.stringify({ reportId: REPORTS.fleetOverview, query: { select } }));
+    const spaced = await send(
+      JSON.stringify({ query: { select }, reportId: REPORTS.fleetOverview }, null, 2),
+    );
+    expect(compact.statusCode).toBe(200);
+    expect(spaced.body).toBe(compact.body);
+    const top1 = await send(JSON.stringify({ reportId: REPORTS.fleetOverview, query: { select, top: 1 } }));
+    expect((top1.json() as { rows: unknown[][] }).rows).toEqual([['fabrikam', devices(['fabrikam']).length]]);
+    expect((compact.json() as { rows: unknown[][] }).rows).toHaveLength(2);
+  });
+
   it('carry the security headers on every answer, a query answer and a refusal alike', async () => {
     const answers = [
       await query(viewer, { query: { select: [col('Devices', 'Model')] } }),

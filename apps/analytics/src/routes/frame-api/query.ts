@@ -28,6 +28,20 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { engine, now, results, dataVersion } = servicesOf(app);
   /** The statements of the queries viewers ask (per model, identity and query; see compile-cache.ts). */
   const statements = new CompileCache(COMPILED_QUERIES_KEPT);
+  /**
+   * The JSON bodies of these routes as received: the compile cache's key for the query they hold. Parsed by Fastify's
+   * own JSON parser, with its prototype-poisoning checks as the app configures them.
+   */
+  const bodies = new WeakMap<FastifyRequest, string>();
+  const parseJson = app.getDefaultJsonParser(
+    app.initialConfig.onProtoPoisoning ?? 'error',
+    app.initialConfig.onConstructorPoisoning ?? 'error',
+  );
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    bodies.set(request, body as string);
+    parseJson(request, body as string, done);
+  });
 
   /**
    * `compute()`'s answer, or the result cache's for the same model and data version, identity and statement (when
@@ -65,7 +79,9 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { dataset } = reportForToken(app, request, request.body.reportId);
       const { databaseNames } = embedClaims(request);
       const context = { databaseNames, now: new Date(now()) };
-      const compiled = statements.compile(dataset, request.body.query, context, engine.dialect);
+      // The body text decides the query entirely (the same text parses to the same query every time).
+      const source = bodies.get(request);
+      const compiled = statements.compile(dataset, request.body.query, context, engine.dialect, source);
       if (!results.enabled) return runCompiled(engine, compiled);
       // Kept as the bytes sent: a hit costs neither the engine nor serialisation.
       const { body } = await cached(request, 'query', { dataset, databaseNames, compiled }, async () => {

@@ -15,7 +15,9 @@ import { closedLoop } from './viewers.ts';
 
 const [file, contentDir, reportId, accountList, connectionCount = '32'] = process.argv.slice(2);
 if (file === undefined || contentDir === undefined || reportId === undefined || accountList === undefined)
-  throw new Error('usage: many-viewers-engine.ts <fleet file> <content dir> <report id> <accounts> [connections=32]');
+  throw new Error(
+    'usage: many-viewers-engine.ts <fleet file> <content dir> <report id> <accounts> [connections=32]',
+  );
 const accounts = accountList.split(',');
 
 const content = await ContentStore.open(contentDir);

@@ -394,8 +394,10 @@ try {
     for (const side of SIDES) {
       const p = summary(side, i);
       const ratio = engine === undefined ? '—' : (p.pagesPerSecond / engine.pagesPerSecond).toFixed(2);
+      // No page finished within the window (4× its length): nothing to rank.
+      const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${p.p50.toFixed(0).padStart(11)} | ${p.p99.toFixed(0).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
       );
     }
   });

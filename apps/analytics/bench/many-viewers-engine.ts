@@ -1,6 +1,6 @@
 /**
  * The engine side of bench/many-viewers.ts, in a process of its own (forked with IPC): the fleet DuckDB file opened
- * straight with @duckdb/node-api (a pool of 32 connections; rows read as JSON, as the service reads them), and the
+ * straight with @duckdb/node-api (a pool of `connections`, default 32; rows read as JSON, as the service reads them), and the
  * same compiled statements the service runs, asked by closed-loop viewers with 6 statements in flight each.
  *
  *   fork('many-viewers-engine.ts', [fleetFile, contentDir, reportId, accounts, connections?])

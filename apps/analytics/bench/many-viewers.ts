@@ -3,8 +3,8 @@
  * replayed by N closed-loop viewers, 6 requests in flight each like a browser's 6 connections, spread over the five
  * sample accounts (viewer i is account i mod 5, with an embed token of its own). Three sides, each in a process of its
  * own while this one drives it:
- *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api, 32 connections; many-viewers-engine.ts
- *     runs its viewers in-process), the baseline;
+ *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api through the service's engine module,
+ *     a pool of 4 connections like the service's; many-viewers-engine.ts runs its viewers in-process), the baseline;
  *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over HTTP (keep-alive, 6 sockets per viewer);
  *   - service, cache on (64 MB).
  * Per N it prints pages/s, page p50/p99, the side's CPU per page (its process's user + system time over every page it
@@ -13,10 +13,12 @@
  * machine is shared: this process's viewers take CPU from the side they drive, and figures move with the other load.
  *
  *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
- *     [--sides=engine,off,on] [--profile=<dir>]
+ *     [--sides=engine,off,on] [--engine-connections=4] [--profile=<dir>]
  *
- * `--sides` runs some of the three sides (the ratio needs the engine); `--profile` starts the service with
- * `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service process, written when it stops).
+ * `--sides` runs some of the three sides (the ratio needs the engine); `--engine-connections` sizes the engine side's
+ * pool (earlier runs used 32, which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100
+ * viewers); `--profile` starts the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
+ * process, written when it stops).
  */
 import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -47,6 +49,7 @@ const SECONDS = Number(args[1] ?? 3);
 const ROUNDS = Math.max(1, Number(args[2] ?? 3));
 const SCALE = Number(args[3] ?? 1);
 const PROFILE_DIR = flags.get('profile');
+const ENGINE_CONNECTIONS = Number(flags.get('engine-connections') ?? 4);
 const WARMUP_MS = 1000;
 const SECRET = 'bench-secret';
 const REPORT_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
@@ -305,7 +308,7 @@ async function engineSide(
 ): Promise<{ points: Point[]; rowCounts: number[][] }> {
   const child = fork(
     join(APP_DIR, 'bench', 'many-viewers-engine.ts'),
-    [file, contentDir, REPORT_ID, ACCOUNTS.join(',')],
+    [file, contentDir, REPORT_ID, ACCOUNTS.join(','), String(ENGINE_CONNECTIONS)],
     {
       execArgv: ['--import', 'tsx'],
       cwd: APP_DIR,

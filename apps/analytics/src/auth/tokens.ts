@@ -95,7 +95,8 @@ export interface TokenServiceOptions {
   readonly now?: () => number;
   /**
    * Verified embed tokens remembered until they expire (see verified-tokens.ts), so a page's calls check the
-   * signature once; default 10,000 (a few MB); 0 checks every call in full.
+   * signature once; default 5,000 (a token and its claims take 2–3 KB: about 12 MB at most); 0 checks every call in
+   * full.
    */
   readonly rememberedTokens?: number;
 }
@@ -108,7 +109,7 @@ export interface IssuedToken {
 
 export const API_TOKEN_SECONDS = 900;
 
-export const REMEMBERED_TOKENS = 10_000;
+export const REMEMBERED_TOKENS = 5_000;
 
 export class TokenService {
   private readonly now: () => number;

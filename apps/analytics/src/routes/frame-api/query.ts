@@ -18,7 +18,7 @@ import { reportForToken } from './access.ts';
 import { QueryAnswerSchema, VisualQueryFields } from './schemas.ts';
 import { servicesOf } from '../../services.ts';
 
-/** Compiled statements kept for /frame-api/query (a few KB each). */
+/** Compiled statements kept for /frame-api/query (2–6 KB each with their key: about 12 MB at most). */
 const COMPILED_QUERIES_KEPT = 2000;
 
 const VisualQuerySchema = Type.Object({ datasetId: Type.Optional(Type.String()), ...VisualQueryFields });

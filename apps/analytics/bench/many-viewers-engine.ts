@@ -1,9 +1,9 @@
 /**
  * The engine side of bench/many-viewers.ts, in a process of its own (forked with IPC): the fleet DuckDB file opened
- * straight with @duckdb/node-api (a pool of 32 connections; rows read as JSON, as the service reads them), and the
+ * straight with @duckdb/node-api (a pool of `connections`, default 32; rows read as JSON, as the service reads them), and the
  * same compiled statements the service runs, asked by closed-loop viewers with 6 statements in flight each.
  *
- *   fork('many-viewers-engine.ts', [fleetFile, contentDir, reportId, accounts])
+ *   fork('many-viewers-engine.ts', [fleetFile, contentDir, reportId, accounts, connections?])
  *   → { type: 'ready' }; ← { type: 'run', viewers, warmupMs, measureMs } → { type: 'result', latencies, pages, ms }
  */
 import { visualQuery } from '@portico/analytics-model';
@@ -13,9 +13,11 @@ import { compileVisualQuery } from '../src/query/compile.ts';
 import type { CompiledQuery } from '../src/query/compile.ts';
 import { closedLoop } from './viewers.ts';
 
-const [file, contentDir, reportId, accountList] = process.argv.slice(2);
+const [file, contentDir, reportId, accountList, connectionCount = '32'] = process.argv.slice(2);
 if (file === undefined || contentDir === undefined || reportId === undefined || accountList === undefined)
-  throw new Error('usage: many-viewers-engine.ts <fleet file> <content dir> <report id> <accounts>');
+  throw new Error(
+    'usage: many-viewers-engine.ts <fleet file> <content dir> <report id> <accounts> [connections=32]',
+  );
 const accounts = accountList.split(',');
 
 const content = await ContentStore.open(contentDir);
@@ -31,7 +33,7 @@ const statements: CompiledQuery[][] = accounts.map((account) =>
   queries.map((query) => compileVisualQuery(dataset, query, { databaseNames: [account], now })),
 );
 
-const engine = await openEngine({ path: file, connections: 32 });
+const engine = await openEngine({ path: file, connections: Number(connectionCount) });
 const rowCounts = await Promise.all(
   statements.map((page) =>
     Promise.all(page.map(async (c) => (await engine.query(c.sql, c.params, c.paramTypes)).rows.length)),

@@ -3,15 +3,22 @@
  * replayed by N closed-loop viewers, 6 requests in flight each like a browser's 6 connections, spread over the five
  * sample accounts (viewer i is account i mod 5, with an embed token of its own). Three sides, each in a process of its
  * own while this one drives it:
- *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api, 32 connections; many-viewers-engine.ts
- *     runs its viewers in-process), the baseline;
+ *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api through the service's engine module,
+ *     a pool of 4 connections like the service's; many-viewers-engine.ts runs its viewers in-process), the baseline;
  *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over HTTP (keep-alive, 6 sockets per viewer);
  *   - service, cache on (64 MB).
- * Per N it prints pages/s, page p50/p99 and the side's peak RSS (sampled from /proc while the point runs), medians over
- * the rounds, and each service side's throughput as a ratio to the engine's. The machine is shared: this process's
- * viewers take CPU from the side they drive, and figures move with the other load.
+ * Per N it prints pages/s, page p50/p99, the side's CPU per page (its process's user + system time over every page it
+ * answered, from /proc: the figure least moved by other load) and peak RSS (sampled from /proc while the point runs),
+ * medians over the rounds, each service side's throughput as a ratio to the engine's, and the load average. The
+ * machine is shared: this process's viewers take CPU from the side they drive, and figures move with the other load.
  *
- *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=4] [rounds=3] [scale=1]
+ *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
+ *     [--sides=engine,off,on] [--engine-connections=4] [--profile=<dir>]
+ *
+ * `--sides` runs some of the three sides (the ratio needs the engine); `--engine-connections` sizes the engine side's
+ * pool (earlier runs used 32, which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100
+ * viewers); `--profile` starts the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
+ * process, written when it stops).
  */
 import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -19,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { visualQuery } from '@portico/analytics-model';
@@ -30,10 +37,19 @@ import { median } from './service.ts';
 import { closedLoop, percentile } from './viewers.ts';
 import type { LoopResult } from './viewers.ts';
 
-const VIEWERS = (process.argv[2] ?? '1,10,100').split(',').map(Number);
-const SECONDS = Number(process.argv[3] ?? 4);
-const ROUNDS = Math.max(1, Number(process.argv[4] ?? 3));
-const SCALE = Number(process.argv[5] ?? 1);
+const flags = new Map(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => [a.slice(2, a.includes('=') ? a.indexOf('=') : undefined), a.slice(a.indexOf('=') + 1)]),
+);
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const VIEWERS = (args[0] ?? '1,10,100').split(',').map(Number);
+const SECONDS = Number(args[1] ?? 3);
+const ROUNDS = Math.max(1, Number(args[2] ?? 3));
+const SCALE = Number(args[3] ?? 1);
+const PROFILE_DIR = flags.get('profile');
+const ENGINE_CONNECTIONS = Number(flags.get('engine-connections') ?? 4);
 const WARMUP_MS = 1000;
 const SECRET = 'bench-secret';
 const REPORT_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
@@ -42,13 +58,24 @@ const END_DATE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 type Side = 'engine' | 'cache off' | 'cache on';
-const SIDES: readonly Side[] = ['engine', 'cache off', 'cache on'];
+const SIDE_FLAGS: Record<string, Side> = { engine: 'engine', off: 'cache off', on: 'cache on' };
+const SIDES: readonly Side[] = (flags.get('sides') ?? 'engine,off,on').split(',').map((name) => {
+  const side = SIDE_FLAGS[name];
+  if (side === undefined) throw new Error(`--sides takes engine, off and on, not '${name}'`);
+  return side;
+});
 
 interface Point {
   readonly pagesPerSecond: number;
   readonly p50: number;
   readonly p99: number;
+  /** The side's process CPU (user + system) per page it answered, ms. */
+  readonly cpuMsPerPage: number;
+  /** The same, of its main thread alone (JavaScript: HTTP, tokens, compiling, JSON; the engine side's viewers too). */
+  readonly mainMsPerPage: number;
   readonly peakRssMb: number;
+  /** The machine's 1-minute load average when the point ended. */
+  readonly load: number;
 }
 
 const freePort = (): Promise<number> =>
@@ -61,9 +88,26 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** Peak of the child's resident memory while `work` runs, sampled every 100 ms from /proc. */
-async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
+/** User + system CPU so far, ms, of a /proc stat file (fields 14 and 15, in 1/100 s ticks). */
+function cpuMsOf(file: string): number {
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU of the whole process `pid` and of its main thread (JavaScript; DuckDB works on threads of its own), ms. */
+const cpuMs = (pid: number): { all: number; main: number } => ({
+  all: cpuMsOf(`/proc/${pid}/stat`),
+  main: cpuMsOf(`/proc/${pid}/task/${pid}/stat`),
+});
+
+/** Peak of the child's resident memory while `work` runs, sampled every 100 ms from /proc, and the CPU it used. */
+async function withPeakRss<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<[T, number, { all: number; main: number }]> {
   let peak = 0;
+  const cpuBefore = cpuMs(pid);
   const sample = () => {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     peak = Math.max(peak, Number(match?.[1] ?? 0) / 1024);
@@ -71,18 +115,23 @@ async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, 
   sample();
   const timer = setInterval(sample, 100);
   try {
-    return [await work(), peak];
+    const result = await work();
+    const cpuAfter = cpuMs(pid);
+    return [result, peak, { all: cpuAfter.all - cpuBefore.all, main: cpuAfter.main - cpuBefore.main }];
   } finally {
     clearInterval(timer);
     sample();
   }
 }
 
-const pointOf = (result: LoopResult, peakRssMb: number): Point => ({
+const pointOf = (result: LoopResult, peakRssMb: number, cpu: { all: number; main: number }): Point => ({
   pagesPerSecond: result.latencies.length / (result.ms / 1000),
   p50: percentile(result.latencies, 50),
   p99: percentile(result.latencies, 99),
+  cpuMsPerPage: cpu.all / Math.max(1, result.pages),
+  mainMsPerPage: cpu.main / Math.max(1, result.pages),
   peakRssMb,
+  load: loadavg()[0] ?? 0,
 });
 
 /** A JSON call on one agent; rejects on anything but 200. */
@@ -120,7 +169,8 @@ function call(agent: Agent, port: number, method: string, path: string, body: un
 /** The service (src/server.ts) on the loaded fleet file, with the cache bound `cacheMb`; resolves when ready. */
 async function startService(dir: string, cacheMb: number): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const profile = PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
     cwd: APP_DIR,
     env: {
       ...process.env,
@@ -215,7 +265,7 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
           ).rows.length,
       ),
     );
-    if (JSON.stringify(counts) !== JSON.stringify(rowCounts[a]))
+    if (rowCounts.length > 0 && JSON.stringify(counts) !== JSON.stringify(rowCounts[a]))
       throw new Error(`${account}: the service's row counts ${JSON.stringify(counts)} differ from DuckDB's`);
   }
   const points: Point[] = [];
@@ -224,7 +274,7 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
       Array.from({ length: viewers }, (_, i) => tokenFor(ACCOUNTS[i % ACCOUNTS.length] ?? '')),
     );
     const agents = tokens.map(() => new Agent({ keepAlive: true, maxSockets: 6 }));
-    const [result, peak] = await withPeakRss(child.pid ?? 0, () =>
+    const [result, peak, cpu] = await withPeakRss(child.pid ?? 0, () =>
       closedLoop({
         viewers,
         warmupMs: WARMUP_MS,
@@ -245,7 +295,7 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
       }),
     );
     for (const agent of agents) agent.destroy();
-    points.push(pointOf(result, peak));
+    points.push(pointOf(result, peak, cpu));
   }
   setup.destroy();
   return points;
@@ -258,7 +308,7 @@ async function engineSide(
 ): Promise<{ points: Point[]; rowCounts: number[][] }> {
   const child = fork(
     join(APP_DIR, 'bench', 'many-viewers-engine.ts'),
-    [file, contentDir, REPORT_ID, ACCOUNTS.join(',')],
+    [file, contentDir, REPORT_ID, ACCOUNTS.join(','), String(ENGINE_CONNECTIONS)],
     {
       execArgv: ['--import', 'tsx'],
       cwd: APP_DIR,
@@ -277,12 +327,12 @@ async function engineSide(
   const { rowCounts } = await next<{ rowCounts: number[][] }>('ready');
   const points: Point[] = [];
   for (const viewers of VIEWERS) {
-    const [result, peak] = await withPeakRss(child.pid ?? 0, async () => {
+    const [result, peak, cpu] = await withPeakRss(child.pid ?? 0, async () => {
       const answer = next<LoopResult>('result');
       child.send({ type: 'run', viewers, warmupMs: WARMUP_MS, measureMs: SECONDS * 1000 });
       return answer;
     });
-    points.push(pointOf(result, peak));
+    points.push(pointOf(result, peak, cpu));
   }
   child.send({ type: 'stop' });
   await stopped(child);
@@ -318,7 +368,7 @@ try {
       }
       runs.get(side)?.push(points);
       console.info(
-        `  round ${round + 1}, ${side}: ${points.map((p, i) => `N=${VIEWERS[i]} ${p.pagesPerSecond.toFixed(1)} pages/s`).join(', ')}`,
+        `  round ${round + 1}, ${side}: ${points.map((p, i) => `N=${VIEWERS[i]} ${p.pagesPerSecond.toFixed(1)} pages/s ${p.cpuMsPerPage.toFixed(1)} CPU ms/page (${p.mainMsPerPage.toFixed(1)} main thread, load ${p.load.toFixed(1)})`).join(', ')}`,
       );
     }
   }
@@ -329,19 +379,28 @@ try {
       pagesPerSecond: median(points.map((p) => p.pagesPerSecond)),
       p50: median(points.map((p) => p.p50)),
       p99: median(points.map((p) => p.p99)),
+      cpuMsPerPage: median(points.map((p) => p.cpuMsPerPage)),
+      mainMsPerPage: median(points.map((p) => p.mainMsPerPage)),
       peakRssMb: Math.max(...points.map((p) => p.peakRssMb)),
+      load: median(points.map((p) => p.load)),
     };
   };
+  const loads = [...runs.values()].flat(2).map((p) => p.load);
   console.info(
-    `\nFleet overview, first page: medians of ${ROUNDS} round(s) of ${SECONDS} s per point; peak RSS is the side's process (max over rounds)`,
+    `\nFleet overview, first page: medians of ${ROUNDS} round(s) of ${SECONDS} s per point; peak RSS is the side's process (max over rounds); load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (1 min, at the points' ends)`,
   );
-  console.info('viewers | side      | pages/s | × engine | page p50 ms | page p99 ms | peak RSS MB');
+  console.info(
+    'viewers | side      | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | main thread | peak RSS MB | load',
+  );
   VIEWERS.forEach((viewers, i) => {
-    const engine = summary('engine', i);
+    const engine = SIDES.includes('engine') ? summary('engine', i) : undefined;
     for (const side of SIDES) {
       const p = summary(side, i);
+      const ratio = engine === undefined ? '—' : (p.pagesPerSecond / engine.pagesPerSecond).toFixed(2);
+      // No page finished within the window (4× its length): nothing to rank.
+      const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${(p.pagesPerSecond / engine.pagesPerSecond).toFixed(2).padStart(8)} | ${p.p50.toFixed(0).padStart(11)} | ${p.p99.toFixed(0).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
       );
     }
   });

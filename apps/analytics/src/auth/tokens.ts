@@ -11,6 +11,7 @@ import type { JWTPayload } from 'jose';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { SigningKey } from './signing-key.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 
 export const API_AUDIENCE = 'portico-analytics-api';
 export const EMBED_AUDIENCE = 'portico-analytics-embed';
@@ -92,6 +93,12 @@ export interface TokenServiceOptions {
   readonly issuer: string;
   /** The clock, for tests; default Date.now. */
   readonly now?: () => number;
+  /**
+   * Verified embed tokens remembered until they expire (see verified-tokens.ts), so a page's calls check the
+   * signature once; default 5,000 (a token and its claims take 2–3 KB: about 12 MB at most); 0 checks every call in
+   * full.
+   */
+  readonly rememberedTokens?: number;
 }
 
 export interface IssuedToken {
@@ -102,11 +109,18 @@ export interface IssuedToken {
 
 export const API_TOKEN_SECONDS = 900;
 
+export const REMEMBERED_TOKENS = 5_000;
+
 export class TokenService {
   private readonly now: () => number;
+  private readonly verifiedEmbeds: VerifiedTokens<EmbedClaims>;
 
   constructor(private readonly options: TokenServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.verifiedEmbeds = new VerifiedTokens({
+      maxEntries: options.rememberedTokens ?? REMEMBERED_TOKENS,
+      now: this.now,
+    });
   }
 
   private async sign(
@@ -208,12 +222,18 @@ export class TokenService {
     return this.sign(claims, EMBED_AUDIENCE, 'embed+jwt', clientId, seconds);
   }
 
-  /** The claims of a valid embed token; throws a TokenError (`expired` or `invalid`) otherwise. */
+  /**
+   * The claims of a valid embed token (frozen); throws a TokenError (`expired` or `invalid`) otherwise. A token that
+   * passed before is answered from memory until its expiry, which is still checked on every call.
+   */
   async verifyEmbedToken(token: string): Promise<EmbedClaims> {
+    const known = this.verifiedEmbeds.recall(token);
+    if (known?.kind === 'ok') return known.claims;
+    if (known?.kind === 'expired') throw new TokenError('expired', 'The token has expired.');
     const payload = await this.verify(token, EMBED_AUDIENCE, 'embed+jwt');
     if (!Value.Check(EmbedClaimsSchema, payload) || !namesContent(payload))
       throw new TokenError('invalid', 'The token does not carry an embed grant.');
-    return payload;
+    return this.verifiedEmbeds.remember(token, payload);
   }
 }
 

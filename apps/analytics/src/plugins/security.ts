@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from 'helmet';
 import type { AnalyticsConfig } from '../config.ts';
 
 /**
@@ -38,12 +38,19 @@ export function allowFraming(reply: FastifyReply, embedOrigins: readonly string[
   reply.removeHeader('x-frame-options');
 }
 
-/** helmet's security headers with the strict CSP. */
+/**
+ * helmet's security headers with the strict CSP, on every answer. The helmet middleware is built once here and run
+ * by a synchronous hook: @fastify/helmet builds it anew on every request (parsing the CSP directives each time) and
+ * adds an async hook, which cost about a tenth of the main thread on a cache hit of /frame-api/query.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AnalyticsConfig): Promise<void> {
   const directives = Object.fromEntries(Object.entries(STRICT_DIRECTIVES).map(([k, v]) => [k, [...v]]));
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, () => done());
   });
 }

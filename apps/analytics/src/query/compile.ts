@@ -30,6 +30,19 @@ export interface CompiledQuery {
   readonly columns: ResultColumn[];
   /** Rows the caller asked for; the statement fetches one more to tell whether there were more. */
   readonly limit: number;
+  /**
+   * What of "now" the statement holds: nothing, the UTC day (relative date filters) or the instant (relative time
+   * filters). Tells compile-cache.ts how long the statement stays true. Absent where it is not worked out.
+   */
+  readonly clock?: ClockDependence;
+}
+
+export type ClockDependence = 'none' | 'day' | 'instant';
+
+/** The most precise use of "now" among `filters`. */
+function clockOf(filters: readonly ParsedFilter[]): ClockDependence {
+  if (filters.some((f) => f.type === 'relativeTime')) return 'instant';
+  return filters.some((f) => f.type === 'relativeDate') ? 'day' : 'none';
 }
 
 /** The parts every compiled form shares: resolved fields and filters, split by what they act on. */
@@ -218,6 +231,7 @@ export function compileVisualQuery(
     paramTypes: state.params.types,
     columns: prepared.select.map(({ ref, field }) => resultColumn(ref, field)),
     limit: top,
+    clock: clockOf([...prepared.rowFilters, ...prepared.measureFilters]),
   };
 }
 

@@ -2,9 +2,9 @@
  * The query result cache: answers of compiled statements kept in memory, so that the viewers of one account who open
  * the same page cost the engine one query per visual, not one per viewer.
  *
- * - The key is a hash of the model version, the data version, the row-level-security identities (the token's
- *   databaseNames, sorted) and the compiled statement with its bound values: two identities never share an entry,
- *   even where their statements would be alike.
+ * - The key holds the model version, the data version, the row-level-security identities (the token's
+ *   databaseNames, sorted) and a hash of the compiled statement with its bound values: two identities never share an
+ *   entry, even where their statements would be alike.
  * - A new data version (a load stamp: the fleet load's parameters, the data folder's files' mtimes) drops every
  *   entry; every entry also expires after a lifetime (the only signal for ClickHouse, whose data changes unseen).
  * - Bounded by the bytes of the kept answers (least recently used first out); an answer larger than an eighth of the
@@ -185,21 +185,38 @@ export interface ResultKeyParts {
   readonly compiled: Pick<CompiledQuery, 'sql' | 'params' | 'paramTypes' | 'limit'>;
 }
 
-/** The cache key: a SHA-256 over every part that decides an answer. */
+const digests = new WeakMap<object, string>();
+
+/**
+ * A SHA-256 of everything of a statement that decides its answer: text, bound values and their types, row limit.
+ * Worked out once per compiled object (compile-cache.ts hands out the same object from request to request).
+ */
+export function statementDigest(compiled: ResultKeyParts['compiled']): string {
+  let digest = digests.get(compiled);
+  if (digest === undefined) {
+    digest = createHash('sha256')
+      .update(
+        JSON.stringify([
+          compiled.sql,
+          compiled.params.map(stableText),
+          compiled.paramTypes.map(String),
+          compiled.limit,
+        ]),
+      )
+      .digest('hex');
+    digests.set(compiled, digest);
+  }
+  return digest;
+}
+
+/** The cache key: every part that decides an answer (the statement as its digest). */
 export function resultKey(parts: ResultKeyParts): string {
   const identities = [...new Set(parts.databaseNames)].sort();
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        parts.kind,
-        parts.modelVersion,
-        parts.dataVersion,
-        identities,
-        parts.compiled.sql,
-        parts.compiled.params.map(stableText),
-        parts.compiled.paramTypes.map(String),
-        parts.compiled.limit,
-      ]),
-    )
-    .digest('hex');
+  return JSON.stringify([
+    parts.kind,
+    parts.modelVersion,
+    parts.dataVersion,
+    identities,
+    statementDigest(parts.compiled),
+  ]);
 }

@@ -121,6 +121,43 @@ describe('embed tokens', () => {
     await expect(tokens.verifyEmbedToken(await sign(forged()))).resolves.toMatchObject({ jti: 'forged' });
   });
 
+  it('are checked in full once, then answered from memory with the same frozen claims', async () => {
+    const { token } = await tokens.issueEmbedToken('c', GRANT, 10);
+    const first = await tokens.verifyEmbedToken(token);
+    expect(await tokens.verifyEmbedToken(token)).toBe(first);
+    expect(Object.isFrozen(first.databaseNames)).toBe(true);
+    const forgetful = new TokenService({ key, issuer: ISSUER, now: () => clock.now, rememberedTokens: 0 });
+    const once = await forgetful.verifyEmbedToken(token);
+    expect(await forgetful.verifyEmbedToken(token)).not.toBe(once);
+    expect(await forgetful.verifyEmbedToken(token)).toEqual(once);
+  });
+
+  it('that were verified before are refused as expired once their expiry passes', async () => {
+    const { token } = await tokens.issueEmbedToken('c', GRANT, 1);
+    await expect(tokens.verifyEmbedToken(token)).resolves.toMatchObject(GRANT);
+    clock.now += 60_000;
+    try {
+      expect(await refusal(tokens.verifyEmbedToken(token))).toBe('expired');
+      expect(await refusal(tokens.verifyEmbedToken(token))).toBe('expired');
+    } finally {
+      clock.now -= 60_000;
+    }
+  });
+
+  it('that were verified before still do not lend their standing to tampered copies', async () => {
+    const { token } = await tokens.issueEmbedToken('c', GRANT, 10);
+    await expect(tokens.verifyEmbedToken(token)).resolves.toMatchObject(GRANT);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const widened = Buffer.from(
+      JSON.stringify({ ...decodeJwt(token), databaseNames: ['fabrikam', 'contoso_emea'] }),
+    ).toString('base64url');
+    expect(await refusal(tokens.verifyEmbedToken(`${header}.${widened}.${signature}`))).toBe('invalid');
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    expect(await refusal(tokens.verifyEmbedToken(`${header}.${payload}.${flipped}`))).toBe('invalid');
+    expect(await refusal(tokens.verifyEmbedToken(`${token}x`))).toBe('invalid');
+    await expect(tokens.verifyEmbedToken(token)).resolves.toMatchObject(GRANT);
+  });
+
   it('and API tokens never pass for each other', async () => {
     const api = await tokens.issueApiToken('portico-portal-server');
     const embed = await tokens.issueEmbedToken('c', GRANT, 10);

@@ -118,6 +118,78 @@ describe('queries', () => {
     });
   });
 
+  it('refuse, over real HTTP, a token that was accepted a moment ago once it expires, and its tampered copies', async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const post = (token: string) =>
+      fetch(`${base}/frame-api/query`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          reportId: REPORTS.fleetOverview,
+          query: { select: [col('Devices', 'Model')] },
+        }),
+      });
+    const short = await embedToken(t.app, { lifetimeMinutes: 1 });
+    // Accepted twice: the second answer comes from the remembered verification.
+    expect((await post(short)).status).toBe(200);
+    expect((await post(short)).status).toBe(200);
+    const [header, payload, signature] = short.split('.') as [string, string, string];
+    const widened = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload, 'base64url').toString()),
+        databaseNames: ['contoso_emea'],
+      }),
+    ).toString('base64url');
+    const forged = await post(`${header}.${widened}.${signature}`);
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    t.clock.now += 60_000;
+    try {
+      const expired = await post(short);
+      expect(expired.status).toBe(401);
+      expect(await expired.json()).toMatchObject({ code: 'TokenExpired' });
+    } finally {
+      t.clock.now -= 60_000;
+    }
+  });
+
+  it('answer a query the same whatever the spacing and key order of its body, and each body with its own query', async () => {
+    const select = [col('Accounts', 'Database name'), msr('Devices', 'Devices')];
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/frame-api/query',
+        headers: { ...as(viewer), 'content-type': 'application/json' },
+        payload,
+      });
+    const compact = await send(JSON.stringify({ reportId: REPORTS.fleetOverview, query: { select } }));
+    const spaced = await send(
+      JSON.stringify({ query: { select }, reportId: REPORTS.fleetOverview }, null, 2),
+    );
+    expect(compact.statusCode).toBe(200);
+    expect(spaced.body).toBe(compact.body);
+    const top1 = await send(JSON.stringify({ reportId: REPORTS.fleetOverview, query: { select, top: 1 } }));
+    expect((top1.json() as { rows: unknown[][] }).rows).toEqual([['fabrikam', devices(['fabrikam']).length]]);
+    expect((compact.json() as { rows: unknown[][] }).rows).toHaveLength(2);
+  });
+
+  it('carry the security headers on every answer, a query answer and a refusal alike', async () => {
+    const answers = [
+      await query(viewer, { query: { select: [col('Devices', 'Model')] } }),
+      await query('not-a-token', { query: { select: [col('Devices', 'Model')] } }),
+    ];
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401]);
+  });
+
   it('answer 400 with a clear message for an unknown column or a malformed body', async () => {
     const unknown = await query(viewer, { query: { select: [col('Devices', 'Colour')] } });
     expect(unknown.statusCode).toBe(400);

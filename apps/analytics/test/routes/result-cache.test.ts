@@ -79,3 +79,31 @@ describe('the query result cache over HTTP', () => {
     expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
   });
 });
+
+describe('compiled statements over HTTP, with the result cache off', () => {
+  it('give every account its own rows when two accounts ask the same query by turns', async () => {
+    const off = await createTestApp({ ANALYTICS_CACHE_MAX_MB: '0' });
+    try {
+      const offBase = await off.app.listen({ host: '127.0.0.1', port: 0 });
+      const tokens = {
+        fabrikam: await embedToken(off.app, { identities: [{ databaseNames: ['fabrikam'] }] }),
+        northwind: await embedToken(off.app, { identities: [{ databaseNames: ['northwind'] }] }),
+      };
+      for (const account of ['fabrikam', 'northwind', 'fabrikam', 'northwind'] as const) {
+        const res = await fetch(`${offBase}/frame-api/query`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[account]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ reportId: REPORTS.fleetOverview, query: QUERY }),
+        });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({
+          columns: expect.any(Array),
+          rows: [[account, accountData(account).devices.length]],
+          truncated: false,
+        });
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEngine } from './engine.ts';
+import type { Engine } from './engine.ts';
+
+let engine: Engine;
+beforeAll(async () => {
+  // One connection: every statement below runs on the same one, so its kept prepared statements are reused.
+  engine = await openEngine({ path: ':memory:', connections: 1 });
+  await engine.query("CREATE TABLE t AS SELECT * FROM (VALUES (1, 'a'), (2, 'b'), (3, 'c')) AS v(n, s)");
+});
+afterAll(async () => engine.close());
+
+const SELECT = 'SELECT s FROM t WHERE n >= $1 ORDER BY n';
+
+describe('the DuckDB engine', () => {
+  it('answers a statement asked again with other values with those values, not the last ones bound', async () => {
+    expect((await engine.query(SELECT, [2])).rows).toEqual([['b'], ['c']]);
+    expect((await engine.query(SELECT, [3])).rows).toEqual([['c']]);
+    expect((await engine.query(SELECT, [1])).rows).toEqual([['a'], ['b'], ['c']]);
+  });
+
+  it('answers a kept statement from the table as it is now when the table was replaced', async () => {
+    expect((await engine.query(SELECT, [3])).rows).toEqual([['c']]);
+    await engine.query("CREATE OR REPLACE TABLE t AS SELECT * FROM (VALUES (3, 'x'), (4, 'y')) AS v(n, s)");
+    expect((await engine.query(SELECT, [3])).rows).toEqual([['x'], ['y']]);
+    await engine.query(
+      "CREATE OR REPLACE TABLE t AS SELECT * FROM (VALUES (1, 'a'), (2, 'b'), (3, 'c')) AS v(n, s)",
+    );
+  });
+
+  it('still answers a statement after one of its runs failed on a value', async () => {
+    const cast = 'SELECT CAST($1 AS INTEGER) + n FROM t WHERE n = 1';
+    await expect(engine.query(cast, ['not a number'])).rejects.toThrow(/Conversion Error/);
+    expect((await engine.query(cast, ['41'])).rows).toEqual([[42]]);
+  });
+
+  it('answers every one of more distinct statements than a connection keeps', async () => {
+    for (let i = 0; i < 100; i += 1) {
+      expect((await engine.query(`SELECT count(*) + ${i} FROM t WHERE n >= $1`, [2])).rows).toEqual([
+        [2 + i],
+      ]);
+    }
+    expect((await engine.query(SELECT, [2])).rows).toEqual([['b'], ['c']]);
+  });
+});

@@ -38,7 +38,7 @@ import { PageList, PageViewBar } from './CanvasChrome.tsx';
 import { FiltersPane } from './FiltersPane.tsx';
 import { useHostShortcuts } from './host-shortcuts.ts';
 import { canvasMessages } from '../model/canvas-messages.ts';
-import { pageView, panesOpenAt, stackVisuals, stacks } from '../model/page-view.ts';
+import { pageView, panesOpenAt, stackVisuals, stacks, stretchToCanvas } from '../model/page-view.ts';
 import { VisualContainer } from './VisualContainer.tsx';
 import type { VisualActions } from './VisualContainer.tsx';
 import { VisualMenu, chooseMenuEntry } from './VisualMenu.tsx';
@@ -183,8 +183,15 @@ export function ReportView({ controller, state }: { controller: ReportController
   const fitted = pageScale(view, pageUnits, available, zoom);
   // A phone layout in a wide frame stays a phone-wide column instead of growing cards to the frame's width.
   const scale = column ? 1 : isMobileLayout(settings) ? Math.min(fitted, MOBILE_MAX_SCALE * zoom) : fitted;
-  const size = column ? { width: available.width, height: column.height } : pageUnits;
-  const boxes = column?.placed ?? placed;
+  // Fit to width with room below the page: the visuals grow down to the canvas's foot (`stretchToCanvas`).
+  const stretched =
+    !column && !isMobileLayout(settings) && view === DisplayOption.FitToWidth
+      ? stretchToCanvas(placed, pageUnits.height, scale, available.height)
+      : undefined;
+  const size = column
+    ? { width: available.width, height: column.height }
+    : { width: pageUnits.width, height: stretched?.height ?? pageUnits.height };
+  const boxes = column?.placed ?? stretched?.placed ?? placed;
   const headersVisible = settings.visualSettings?.visualHeaders?.[0]?.settings.visible ?? true;
   const background = settings.background === BackgroundType.Transparent ? 'transparent' : theme.background;
   const mobile = isMobileLayout(settings);

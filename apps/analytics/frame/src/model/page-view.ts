@@ -115,3 +115,29 @@ export function stackVisuals(
   }
   return { placed: boxes, height: y };
 }
+
+/** The most a short page's visuals grow in height to fill the canvas at fit to width (a 16:9 page on a 16:10 screen). */
+export const STRETCH_MAX = 1.75;
+
+/**
+ * Fit to width on a canvas taller than the scaled page: the visuals' tops and heights grow by one factor (at most
+ * `STRETCH_MAX`) so the page fills the canvas instead of leaving blank space under it — tables show more rows, charts
+ * get taller plots. Widths stay; a page as tall as the canvas or taller is left as it is.
+ *
+ * @example stretchToCanvas(placed, 720, 0.78, 870).height // → 1114 (870 px at 0.78 pixels a unit, less a pixel)
+ */
+export function stretchToCanvas(
+  placed: readonly PlacedVisual[],
+  pageHeight: number,
+  scale: number,
+  canvasHeight: number,
+): { placed: PlacedVisual[]; height: number } {
+  const drawn = pageHeight * scale;
+  // A pixel less than the canvas, so rounding never adds a scrollbar.
+  const factor = drawn > 0 ? Math.min(Math.max((canvasHeight - 1) / drawn, 1), STRETCH_MAX) : 1;
+  if (factor === 1) return { placed: [...placed], height: pageHeight };
+  return {
+    placed: placed.map((p) => ({ ...p, y: p.y * factor, height: p.height * factor })),
+    height: pageHeight * factor,
+  };
+}

@@ -30,6 +30,26 @@ describe('chart fit', () => {
     expect(axisFit(['A', 'B'], { width: 360, height: 240 }, false).rotate).toBe(0);
   });
 
+  it('shows every column label that fits side by side (all seven weekdays, all twelve months)', () => {
+    const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+    expect(axisFit(days, { width: 640, height: 260 }, false)).toMatchObject({
+      interval: 0,
+      rotate: 0,
+      hideOverlap: false,
+    });
+    const crowded = Array.from({ length: 90 }, (_, i) => `${i + 1} Sep 2026`);
+    expect(axisFit(crowded, { width: 640, height: 260 }, false).interval).toBe('auto');
+  });
+
+  it("shrinks a narrow pie so its outside labels have their width beside it, down to 24 pixels", () => {
+    const fit = pieFit(['Colour', 'Mono'], { width: 230, height: 190 }, undefined);
+    const labelPx = (6 + 5) * 5.8;
+    expect(typeof fit.outer).toBe('number');
+    expect(230 / 2 - Number(fit.outer) - 14).toBeGreaterThanOrEqual(labelPx);
+    expect(pieFit(['Colour', 'Mono'], { width: 900, height: 300 }, undefined).outer).toBe(93);
+    expect(pieFit(['A long slice name'], { width: 200, height: 300 }, undefined).outer).toBe(24);
+  });
+
   it('keeps the old fixed label width when the size is unknown', () => {
     expect(axisFit(['a'], undefined, true)).toMatchObject({ labelWidth: 140, rotate: 0 });
   });

@@ -58,19 +58,23 @@ export function axisFit(
   const fits = per >= longest + 6;
   return {
     // Turned labels get room for a date or a month name whole before they are cut.
-    labelWidth: fits ? Math.max(Math.floor(per - 4), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
+    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
     rotate: fits ? 0 : 35,
-    interval: 'auto',
+    // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
+    // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
+    // other weekday or month.
+    interval: fits ? 0 : 'auto',
     valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
-    hideOverlap: true,
+    hideOverlap: !fits,
   };
 }
 
 export interface PieFit {
   readonly labels: 'outside' | 'inside';
   readonly legend: 'Right' | 'Top' | undefined;
-  readonly outer: string;
-  readonly inner: string;
+  /** Radii: a share of the pie's room, or pixels where outside labels need the room beside it. */
+  readonly outer: string | number;
+  readonly inner: string | number;
   readonly center: [string, string];
   /** A slice's name cut to the room beside the pie. */
   readonly truncate: (label: string) => string;
@@ -96,12 +100,22 @@ export function pieFit(
     labels.length * 20 <= height - 8 &&
     width - longest - 24 >= 300;
   const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
+  // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
+  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room, and no smaller
+  // than 24 pixels.
+  const nameChars = Math.min(
+    labels.reduce((most, l) => Math.max(most, l.length), 0),
+    maxChars,
+  );
+  const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
+  const half = (rightLegend ? 0.4 : 0.5) * width;
+  const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
+  const radius = Math.round(clamp(Math.min(share, half - labelPx), 24, share));
   return {
     labels: outside ? 'outside' : 'inside',
     legend: rightLegend ? 'Right' : undefined,
-    // A small pie leaves more room around it for its labels.
-    outer: !outside ? '85%' : width < 320 || height < 200 ? '50%' : '62%',
-    inner: !outside ? '50%' : width < 320 || height < 200 ? '30%' : '38%',
+    outer: !outside ? '85%' : radius,
+    inner: !outside ? '50%' : Math.round(radius * 0.6),
     center: [rightLegend ? '40%' : '50%', '52%'],
     truncate: (label) => (label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label),
   };

@@ -15,11 +15,7 @@
  */
 import { loadavg } from 'node:os';
 import type { BrowserContext } from '@playwright/test';
-import {
-  FLEET_OVERVIEW_ID,
-  reportConfig,
-  startSampleStack,
-} from '../e2e/analytics/support/sample-stack.ts';
+import { FLEET_OVERVIEW_ID, reportConfig, startSampleStack } from '../e2e/analytics/support/sample-stack.ts';
 import { launchChromium, median } from './support/browser.ts';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 11));

@@ -65,7 +65,8 @@ export async function startSampleStack(): Promise<SampleStack> {
   const hostServer = createServer((request, response) => {
     const match = /^\/([a-z][a-z0-9-]*)\.(js|html)$/.exec(request.url ?? '');
     const name = match?.[1];
-    const fixture = name === undefined ? undefined : path.join(import.meta.dirname, '../fixtures', `${name}.ts`);
+    const fixture =
+      name === undefined ? undefined : path.join(import.meta.dirname, '../fixtures', `${name}.ts`);
     if (name === undefined || fixture === undefined || !existsSync(fixture)) {
       response.writeHead(404).end();
       return;

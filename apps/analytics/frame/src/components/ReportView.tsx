@@ -92,6 +92,19 @@ export function ReportView({ controller, state }: { controller: ReportController
     settings.panes?.filters?.expanded ?? panesOpenAt(window.innerWidth).filters,
   );
   const [pagesOpen, setPagesOpen] = useState(panesOpenAt(window.innerWidth).pages);
+  // A frame resized across a width where the panes open or collapse (a window narrowed, a phone turned) opens or
+  // collapses them as a fresh embed at that width would; the viewer's own toggles hold until the next crossing.
+  const [openAt, setOpenAt] = useState(() => panesOpenAt(window.innerWidth));
+  useEffect(() => {
+    const onResize = () =>
+      setOpenAt((before) => {
+        const now = panesOpenAt(window.innerWidth);
+        return now.filters === before.filters && now.pages === before.pages ? before : now;
+      });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  const [seenOpenAt, setSeenOpenAt] = useState(openAt);
   useHostShortcuts(useCallback((name: string, body: unknown) => controller.raise(name, body), [controller]));
   const hostExpanded = settings.panes?.filters?.expanded;
   // The host's `panes.filters.expanded`, when an update changes it, opens or collapses the pane.
@@ -99,6 +112,11 @@ export function ReportView({ controller, state }: { controller: ReportController
   if (hostExpanded !== seenExpanded) {
     setSeenExpanded(hostExpanded);
     if (hostExpanded !== undefined) setFiltersOpen(hostExpanded);
+  }
+  if (openAt !== seenOpenAt) {
+    setSeenOpenAt(openAt);
+    if (hostExpanded === undefined) setFiltersOpen(openAt.filters);
+    setPagesOpen(openAt.pages);
   }
   const { viewMode, tableViews, spotlight, drill, dataset } = state;
   const selected = state.selection !== undefined;

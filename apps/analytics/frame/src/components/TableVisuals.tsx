@@ -33,7 +33,9 @@ export function CardVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }
       <div className="card-value" style={{ color: theme.foreground }}>
         {formatter.value(value, column?.format)}
       </div>
-      <div className="card-label">{visual.title || column?.displayName}</div>
+      <div className="card-label" title={visual.title || column?.displayName}>
+        {visual.title || column?.displayName}
+      </div>
     </div>
   );
 }

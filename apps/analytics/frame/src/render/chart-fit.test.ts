@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisFit, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, pieFit } from './chart-fit.ts';
 
 describe('chart fit', () => {
   it('gives horizontal bars at most a third of the width for their labels, so the bars keep room', () => {
@@ -28,6 +28,8 @@ describe('chart fit', () => {
     const months = Array.from({ length: 12 }, (_, i) => `Month ${i + 1} 2026`);
     expect(axisFit(months, { width: 360, height: 240 }, false).rotate).toBe(35);
     expect(axisFit(['A', 'B'], { width: 360, height: 240 }, false).rotate).toBe(0);
+    // A chart too short for turned labels keeps them level and shows as many as fit.
+    expect(axisFit(months, { width: 180, height: 90 }, false)).toMatchObject({ rotate: 0, interval: 'auto' });
   });
 
   it('shows every column label that fits side by side (all seven weekdays, all twelve months)', () => {
@@ -41,7 +43,7 @@ describe('chart fit', () => {
     expect(axisFit(crowded, { width: 640, height: 260 }, false).interval).toBe('auto');
   });
 
-  it("shrinks a narrow pie so its outside labels have their width beside it, down to 24 pixels", () => {
+  it('shrinks a narrow pie so its outside labels have their width beside it, down to 24 pixels', () => {
     const fit = pieFit(['Colour', 'Mono'], { width: 230, height: 190 }, undefined);
     const labelPx = (6 + 5) * 5.8;
     expect(typeof fit.outer).toBe('number');
@@ -65,5 +67,14 @@ describe('chart fit', () => {
       pieFit(names, { width: 500, height: 100 }, { show: true, position: 'Right' }).legend,
     ).toBeUndefined();
     expect(pieFit(names, { width: 500, height: 240 }, undefined).legend).toBeUndefined();
+  });
+
+  it('wraps a legend over up to three lines in a narrow chart, and scrolls a longer one', () => {
+    const supplies = ['black toner', 'cyan toner', 'drum', 'magenta toner', 'yellow toner'];
+    expect(legendFit(supplies, 900)).toEqual({ rows: 1, scroll: false });
+    expect(legendFit(supplies, 340)).toEqual({ rows: 2, scroll: false });
+    expect(legendFit(supplies, 260)).toEqual({ rows: 3, scroll: false });
+    const many = Array.from({ length: 20 }, (_, i) => `Series number ${i}`);
+    expect(legendFit(many, 300)).toEqual({ rows: 1, scroll: true });
   });
 });

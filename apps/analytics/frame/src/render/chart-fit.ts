@@ -56,6 +56,16 @@ export function axisFit(
   }
   const per = (size.width - 48) / count;
   const fits = per >= longest + 6;
+  if (!fits && size.height < 160) {
+    // Too short a chart for turned labels (they would take its plot): level labels, as many as fit.
+    return {
+      labelWidth: undefined,
+      rotate: 0,
+      interval: 'auto',
+      valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
+      hideOverlap: true,
+    };
+  }
   return {
     // Turned labels get room for a date or a month name whole before they are cut.
     labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
@@ -119,4 +129,31 @@ export function pieFit(
     center: [rightLegend ? '40%' : '50%', '52%'],
     truncate: (label) => (label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label),
   };
+}
+
+/**
+ * How many lines a legend across the top takes in `width` pixels, each entry a 25-pixel key, 5 pixels and its name,
+ * 10 pixels apart, wrapped as ECharts wraps a plain legend. Where it would take more than three lines the legend
+ * scrolls instead (one line with paging arrows).
+ *
+ * @example legendFit(['black toner', 'cyan toner', 'drum'], 200) // → { rows: 2, scroll: false }
+ */
+export function legendFit(
+  names: readonly string[],
+  width: number | undefined,
+): { readonly rows: number; readonly scroll: boolean } {
+  if (width === undefined || width <= 0) return { rows: 1, scroll: true };
+  const room = width - 16;
+  let rows = 1;
+  let used = 0;
+  for (const name of names) {
+    const item = 25 + 5 + name.length * CHAR_PX;
+    if (used > 0 && used + 10 + item > room) {
+      rows += 1;
+      used = item;
+    } else {
+      used += (used > 0 ? 10 : 0) + item;
+    }
+  }
+  return rows > 3 ? { rows: 1, scroll: true } : { rows, scroll: false };
 }

@@ -270,19 +270,22 @@ function Line({ line, columns }: { line: ReportLine; columns: readonly ReportCol
   return (
     <div className={`rdl-line rdl-${line.kind}`} data-kind={line.kind}>
       {labelled && (
-        <span className="rdl-label" style={{ width: span(columns, 0, from) }}>
+        <span className="rdl-label" style={{ width: span(columns, 0, from) }} title={line.label}>
           {line.label}
         </span>
       )}
       {columns.slice(from).map((column, offset) => {
         const value = line.cells[from + offset] ?? null;
+        const text = formatCell(value, column.format);
+        // A value cut with an ellipsis is named whole by its tooltip.
         return (
           <span
             key={from + offset}
             className="rdl-cell"
             style={{ width: span(columns, from + offset, from + offset + 1), textAlign: column.align }}
+            title={text}
           >
-            {formatCell(value, column.format)}
+            {text}
           </span>
         );
       })}
@@ -321,6 +324,7 @@ function Sheet({
               key={index}
               className="rdl-cell"
               style={{ width: `${column.width * 100}%`, textAlign: column.align }}
+              title={column.title}
             >
               {column.title}
             </span>

@@ -179,7 +179,7 @@ for (const [name, id] of [
   ['device alerts', DEVICE_ALERTS_REPORT_ID],
   ['invoice', INVOICE_REPORT_ID],
 ] as const) {
-  test(`the ${name} paginated report fits every screen, its parameters a summary line on a phone`, async () => {
+  test(`the ${name} paginated report fits every screen, its parameters a summary line with an Edit button on a phone`, async () => {
     test.setTimeout(60_000);
     const accessToken = await stack.embedToken({ paginatedReportIds: [id], databaseNames: DATABASES });
     await page.goto(`${stack.host}/paginated-host.html`);
@@ -194,10 +194,19 @@ for (const [name, id] of [
     await poll(() => page.evaluate(() => window.paginatedHost.names().includes('rendered'))).toBe(true);
     const frame = frameOf('/rdlEmbed');
     expect(await problemsAtEverySize(frame, `${name} paginated report`)).toEqual([]);
-    // On a phone the parameters take a line, not the screen: the sheet starts in the top quarter.
+    // On a phone the parameters are a summary line with an Edit button: the page keeps the frame's width and
+    // nearly all of its height; Edit opens the form above the page.
     await page.setViewportSize({ width: 390, height: 844 });
-    await poll(() =>
-      frame.evaluate(() => document.querySelector('.rdl-sheet')?.getBoundingClientRect().top ?? 9999),
-    ).toBeLessThan(844 / 4);
+    const viewport = () =>
+      frame.evaluate(() => {
+        const r = document.querySelector('.rdl-viewport')?.getBoundingClientRect();
+        return r ? { width: Math.round(r.width), height: Math.round(r.height) } : undefined;
+      });
+    await poll(async () => (await viewport())?.width ?? 0).toBeGreaterThanOrEqual(390 * 0.95);
+    expect((await viewport())?.height ?? 0).toBeGreaterThanOrEqual(844 * 0.8);
+    expect(await frame.locator('.rdl-panel').count()).toBe(0);
+    await frame.getByRole('button', { name: 'Edit' }).click();
+    await expect(frame.locator('.rdl-panel')).toBeVisible();
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 }

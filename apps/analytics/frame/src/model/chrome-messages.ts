@@ -43,6 +43,8 @@ export interface ChromeMessages {
   readonly selectedPoint: (text: string) => string;
   readonly report: string;
   readonly parameters: string;
+  /** The button beside a narrow paginated report's parameter summary that opens the parameters. */
+  readonly editParameters: string;
   readonly firstPage: string;
   readonly previousPage: string;
   readonly nextPage: string;
@@ -107,6 +109,7 @@ const en: ChromeMessages = {
   selectedPoint: (text) => `${text}, selected`,
   report: 'Report',
   parameters: 'Parameters',
+  editParameters: 'Edit',
   firstPage: 'First page',
   previousPage: 'Previous page',
   nextPage: 'Next page',
@@ -169,6 +172,7 @@ const de: ChromeMessages = {
   selectedPoint: (text) => `${text}, ausgewählt`,
   report: 'Bericht',
   parameters: 'Parameter',
+  editParameters: 'Bearbeiten',
   firstPage: 'Erste Seite',
   previousPage: 'Vorherige Seite',
   nextPage: 'Nächste Seite',
@@ -231,6 +235,7 @@ const es: ChromeMessages = {
   selectedPoint: (text) => `${text}, seleccionado`,
   report: 'Informe',
   parameters: 'Parámetros',
+  editParameters: 'Editar',
   firstPage: 'Primera página',
   previousPage: 'Página anterior',
   nextPage: 'Página siguiente',
@@ -293,6 +298,7 @@ const fr: ChromeMessages = {
   selectedPoint: (text) => `${text}, sélectionné`,
   report: 'Rapport',
   parameters: 'Paramètres',
+  editParameters: 'Modifier',
   firstPage: 'Première page',
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
@@ -355,6 +361,7 @@ const ja: ChromeMessages = {
   selectedPoint: (text) => `${text}、選択済み`,
   report: 'レポート',
   parameters: 'パラメーター',
+  editParameters: '編集',
   firstPage: '最初のページ',
   previousPage: '前のページ',
   nextPage: '次のページ',
@@ -417,6 +424,7 @@ const pl: ChromeMessages = {
   selectedPoint: (text) => `${text}, zaznaczono`,
   report: 'Raport',
   parameters: 'Parametry',
+  editParameters: 'Edytuj',
   firstPage: 'Pierwsza strona',
   previousPage: 'Poprzednia strona',
   nextPage: 'Następna strona',
@@ -479,6 +487,7 @@ const ru: ChromeMessages = {
   selectedPoint: (text) => `${text}, выбрано`,
   report: 'Отчет',
   parameters: 'Параметры',
+  editParameters: 'Изменить',
   firstPage: 'Первая страница',
   previousPage: 'Предыдущая страница',
   nextPage: 'Следующая страница',

@@ -328,6 +328,9 @@ export function chartOption(
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',
+        // Text in the theme's foreground, never the series colour (the palette's orange is 3:1 on white, under the
+        // 4.5:1 text needs).
+        color: theme.foreground,
         ...LABEL_TEXT,
         formatter: (p: { value: number | null }) => format.value(p.value, s.format),
       },

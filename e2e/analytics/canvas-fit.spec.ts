@@ -166,7 +166,11 @@ test('the Q&A answer fits every screen, its chart right under the question', asy
   await page.setViewportSize({ width: 1440, height: 900 });
   await poll(() =>
     frame.evaluate(() => {
-      const title = document.querySelector('.qna-answer .visual-title')?.getBoundingClientRect();
+      // The title's text, not its box (a box stretched over the band would hide it).
+      const heading = document.querySelector('.qna-answer .visual-title');
+      const range = document.createRange();
+      if (heading) range.selectNodeContents(heading);
+      const title = heading ? range.getBoundingClientRect() : undefined;
       const tops = [...document.querySelectorAll('.qna-answer svg text')].map(
         (t) => t.getBoundingClientRect().top,
       );

@@ -27,6 +27,8 @@ import { WORKSPACE_ID, reportConfig, startSampleStack } from './support/sample-s
 const out = path.join(import.meta.dirname, '.screenshots');
 const only = process.argv[2] ?? '';
 const language = process.env['SCREENSHOT_LANGUAGE'] ?? '';
+/** Every kind of embed in the language (the SDK puts it in the embed URL, where each frame reads it). */
+const locale = language ? { settings: { localeSettings: { language } } } : {};
 
 const SIZES = [
   { name: '1440x900', width: 1440, height: 900, scale: 1 },
@@ -100,6 +102,7 @@ try {
           embedUrl: `${serviceUrl}/dashboardEmbed?dashboardId=${id}&groupId=${WORKSPACE_ID}`,
           accessToken,
           tokenType: 1,
+          ...locale,
         });
         await fill(p);
         await until(p, `window.dashboardHost.names(0).includes('loaded')`);
@@ -119,6 +122,7 @@ try {
         datasetIds: [PRINT_FLEET_DATASET_ID],
         viewMode: 0,
         question: 'total pages by month',
+        ...locale,
       });
       await fill(p);
       await until(p, `window.qnaHost.names().includes('visualRendered')`);
@@ -138,6 +142,7 @@ try {
           embedUrl: `${serviceUrl}/rdlEmbed?reportId=${id}&groupId=${WORKSPACE_ID}`,
           accessToken,
           tokenType: 1,
+          ...locale,
         });
         await fill(p);
         await until(p, `window.paginatedHost.names().includes('rendered')`);

@@ -60,6 +60,8 @@ export interface ChromeMessages {
   readonly tileEmpty: string;
   readonly noAnswer: string;
   readonly showData: string;
+  /** Before the question the Q&A answers, as it understood it ("Showing “total pages by month”"). */
+  readonly showing: string;
   /** Before a Q&A's suggested questions. */
   readonly tryAsking: string;
   readonly askingAnswer: string;
@@ -124,6 +126,7 @@ const en: ChromeMessages = {
   tileEmpty: 'This tile has nothing to show.',
   noAnswer: 'No data matches that question.',
   showData: 'Show the data',
+  showing: 'Showing',
   tryAsking: 'Try:',
   askingAnswer: 'Looking for an answer…',
   loadingDashboard: 'Loading the dashboard…',
@@ -187,6 +190,7 @@ const de: ChromeMessages = {
   tileEmpty: 'Diese Kachel hat nichts anzuzeigen.',
   noAnswer: 'Keine Daten passen zu dieser Frage.',
   showData: 'Daten anzeigen',
+  showing: 'Antwort auf',
   tryAsking: 'Versuchen Sie:',
   askingAnswer: 'Antwort wird gesucht…',
   loadingDashboard: 'Das Dashboard wird geladen…',
@@ -250,6 +254,7 @@ const es: ChromeMessages = {
   tileEmpty: 'Este icono no tiene nada que mostrar.',
   noAnswer: 'Ningún dato coincide con esa pregunta.',
   showData: 'Mostrar los datos',
+  showing: 'Mostrando',
   tryAsking: 'Pruebe:',
   askingAnswer: 'Buscando una respuesta…',
   loadingDashboard: 'Cargando el panel…',
@@ -313,6 +318,7 @@ const fr: ChromeMessages = {
   tileEmpty: 'Cette vignette n’a rien à afficher.',
   noAnswer: 'Aucune donnée ne correspond à cette question.',
   showData: 'Afficher les données',
+  showing: 'Affichage de',
   tryAsking: 'Essayez :',
   askingAnswer: 'Recherche d’une réponse…',
   loadingDashboard: 'Chargement du tableau de bord…',
@@ -376,6 +382,7 @@ const ja: ChromeMessages = {
   tileEmpty: 'このタイルに表示するものはありません。',
   noAnswer: 'その質問に一致するデータはありません。',
   showData: 'データの表示',
+  showing: '表示中:',
   tryAsking: '例:',
   askingAnswer: '回答を探しています…',
   loadingDashboard: 'ダッシュボードを読み込んでいます…',
@@ -439,6 +446,7 @@ const pl: ChromeMessages = {
   tileEmpty: 'Ten kafelek nie ma nic do pokazania.',
   noAnswer: 'Żadne dane nie pasują do tego pytania.',
   showData: 'Pokaż dane',
+  showing: 'Wyświetlane:',
   tryAsking: 'Spróbuj:',
   askingAnswer: 'Szukanie odpowiedzi…',
   loadingDashboard: 'Wczytywanie pulpitu nawigacyjnego…',
@@ -502,6 +510,7 @@ const ru: ChromeMessages = {
   tileEmpty: 'Этой плитке нечего показать.',
   noAnswer: 'Нет данных, соответствующих этому вопросу.',
   showData: 'Показать данные',
+  showing: 'Показано:',
   tryAsking: 'Попробуйте:',
   askingAnswer: 'Поиск ответа…',
   loadingDashboard: 'Загрузка панели мониторинга…',

@@ -59,6 +59,9 @@ export function stackedHeight(placed: PlacedVisual, width: number, rows?: number
     if (rows === undefined) return 240;
     return 44 + Math.min(rows + 1, 9) * 22 + (rows >= 7 ? 28 : 0);
   }
+  // A bar chart gives each bar a line of its own (18 px) and room for its axis, up to 600 px.
+  if (type === 'clusteredBarChart' && rows !== undefined)
+    return Math.round(Math.min(Math.max(rows * 18 + 70, 260), 600));
   if (type === 'tableEx' || type === 'pivotTable')
     return Math.round(Math.min(Math.max(width * aspect, 320), 480));
   return Math.round(Math.min(Math.max(width * aspect, 260), Math.max(width, 260), 420));

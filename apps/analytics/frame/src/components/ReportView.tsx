@@ -201,9 +201,12 @@ export function ReportView({ controller, state }: { controller: ReportController
   const fitted = pageScale(view, pageUnits, available, zoom);
   // A phone layout in a wide frame stays a phone-wide column instead of growing cards to the frame's width.
   const scale = column ? 1 : isMobileLayout(settings) ? Math.min(fitted, MOBILE_MAX_SCALE * zoom) : fitted;
-  // Fit to width with room below the page: the visuals grow down to the canvas's foot (`stretchToCanvas`).
+  // Fit to width with room below the page: the report's own layout grows down to the canvas's foot
+  // (`stretchToCanvas`); a host's custom layout keeps the boxes it asked for.
   const stretched =
-    !column && !isMobileLayout(settings) && view === DisplayOption.FitToWidth
+    !column &&
+    (settings.layoutType ?? LayoutType.Master) === LayoutType.Master &&
+    view === DisplayOption.FitToWidth
       ? stretchToCanvas(placed, pageUnits.height, scale, available.height)
       : undefined;
   const size = column

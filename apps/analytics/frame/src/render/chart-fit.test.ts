@@ -43,13 +43,17 @@ describe('chart fit', () => {
     expect(axisFit(crowded, { width: 640, height: 260 }, false).interval).toBe('auto');
   });
 
-  it('shrinks a narrow pie so its outside labels have their width beside it, down to 24 pixels', () => {
-    const fit = pieFit(['Colour', 'Mono'], { width: 230, height: 190 }, undefined);
+  it('shrinks a pie so its outside labels have their width beside it, down to half its share, then cuts names', () => {
+    const fit = pieFit(['Colour', 'Mono'], { width: 400, height: 300 }, undefined);
     const labelPx = (6 + 5) * 5.8;
     expect(typeof fit.outer).toBe('number');
-    expect(230 / 2 - Number(fit.outer) - 14).toBeGreaterThanOrEqual(labelPx);
+    expect(400 / 2 - Number(fit.outer) - 14).toBeGreaterThanOrEqual(labelPx);
+    expect(fit.truncate('Colour')).toBe('Colour');
     expect(pieFit(['Colour', 'Mono'], { width: 900, height: 300 }, undefined).outer).toBe(93);
-    expect(pieFit(['A long slice name'], { width: 200, height: 300 }, undefined).outer).toBe(24);
+    const supplies = ['black toner', 'cyan toner', 'drum', 'magenta toner', 'yellow toner'];
+    const donut = pieFit(supplies, { width: 330, height: 370 }, undefined);
+    expect(donut.outer).toBe(Math.round(0.62 * 165 * 0.5));
+    expect(donut.truncate('magenta toner')).toMatch(/…$/);
   });
 
   it('keeps the old fixed label width when the size is unknown', () => {

@@ -111,8 +111,7 @@ export function pieFit(
     width - longest - 24 >= 300;
   const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
   // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
-  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room, and no smaller
-  // than 24 pixels.
+  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room.
   const nameChars = Math.min(
     labels.reduce((most, l) => Math.max(most, l.length), 0),
     maxChars,
@@ -120,14 +119,19 @@ export function pieFit(
   const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
   const half = (rightLegend ? 0.4 : 0.5) * width;
   const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
-  const radius = Math.round(clamp(Math.min(share, half - labelPx), 24, share));
+  // The pie keeps at least half its share of the box; names that then do not fit beside it are cut ("…", the
+  // tooltip names them whole).
+  const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
+  const kept = Math.max(radius, Math.round(share * 0.5));
+  const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
+  const cut = Math.min(maxChars, roomChars);
   return {
     labels: outside ? 'outside' : 'inside',
     legend: rightLegend ? 'Right' : undefined,
-    outer: !outside ? '85%' : radius,
-    inner: !outside ? '50%' : Math.round(radius * 0.6),
+    outer: !outside ? '85%' : kept,
+    inner: !outside ? '50%' : Math.round(kept * 0.6),
     center: [rightLegend ? '40%' : '50%', '52%'],
-    truncate: (label) => (label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label),
+    truncate: (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
   };
 }
 

@@ -147,8 +147,8 @@ function PaginatedReport({
 
 type Draft = Record<string, string[]>;
 
-/** Below this frame width the parameters collapse to a summary line. */
-const NARROW_PX = 600;
+/** Below this frame width (a phone, 1280×720 at 200 % zoom) the parameters collapse to a summary line. */
+const NARROW_PX = 720;
 
 /** Whether the frame is narrower than `NARROW_PX`, kept current as it is resized. */
 function useNarrowFrame(): boolean {

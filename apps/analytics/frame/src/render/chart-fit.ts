@@ -119,10 +119,10 @@ export function pieFit(
   const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
   const half = (rightLegend ? 0.4 : 0.5) * width;
   const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
-  // The pie keeps at least half its share of the box; names that then do not fit beside it are cut ("…", the
+  // The pie keeps at least 45 % of its share of the box; names that then do not fit beside it are cut ("…", the
   // tooltip names them whole).
   const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
-  const kept = Math.max(radius, Math.round(share * 0.5));
+  const kept = Math.max(radius, Math.round(share * 0.45));
   const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
   const cut = Math.min(maxChars, roomChars);
   return {

@@ -50,11 +50,21 @@ describe('chart fit', () => {
     expect(400 / 2 - Number(fit.outer) - 14).toBeGreaterThanOrEqual(labelPx);
     expect(fit.truncate('Colour')).toBe('Colour');
     expect(pieFit(['Colour', 'Mono'], { width: 900, height: 300 }, undefined).outer).toBe(93);
+    // Too many long names for a legend on top: the pie keeps 45 % of its share and the names are cut.
+    const many = Array.from({ length: 8 }, (_, i) => `Long name ${i} xy`);
+    const crowded = pieFit(many, { width: 330, height: 370 }, undefined);
+    expect(crowded.outer).toBe(Math.round(0.62 * 165 * 0.45));
+    expect(crowded.truncate('Long name 1 xy')).toMatch(/…$/);
+  });
+
+  it('puts names that would be cut beside a pie in a legend across the top, the shares on the slices', () => {
     const supplies = ['black toner', 'cyan toner', 'drum', 'magenta toner', 'yellow toner'];
-    const donut = pieFit(supplies, { width: 330, height: 370 }, undefined);
-    expect(donut.outer).toBe(Math.round(0.62 * 165 * 0.45));
-    expect(donut.truncate('black toner')).toBe('black toner');
-    expect(donut.truncate('magenta toner')).toMatch(/…$/);
+    const donut = pieFit(supplies, { width: 270, height: 300 }, undefined);
+    expect(donut).toMatchObject({ labels: 'inside', legend: 'Top' });
+    expect(donut.truncate('magenta toner')).toBe('magenta toner');
+    expect(Number(donut.outer)).toBeGreaterThan(80);
+    // Where they fit whole beside it, they stay there.
+    expect(pieFit(['Colour', 'Mono'], { width: 400, height: 300 }, undefined).legend).toBeUndefined();
   });
 
   it('keeps the old fixed label width when the size is unknown', () => {

@@ -85,7 +85,7 @@ export interface PieFit {
   /** Radii: a share of the pie's room, or pixels where outside labels need the room beside it. */
   readonly outer: string | number;
   readonly inner: string | number;
-  readonly center: [string, string];
+  readonly center: [string | number, string | number];
   /** A slice's name cut to the room beside the pie. */
   readonly truncate: (label: string) => string;
 }
@@ -125,6 +125,22 @@ export function pieFit(
   const kept = Math.max(radius, Math.round(share * 0.45));
   const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
   const cut = Math.min(maxChars, roomChars);
+  const whole = labels.reduce((most, l) => Math.max(most, l.length), 0);
+  const top = size === undefined ? undefined : legendFit(labels, width);
+  if (outside && !rightLegend && cut < whole && top && !top.scroll && legend?.show !== false) {
+    // Names that would be cut beside the pie go whole in a legend across the top; the slices carry their shares.
+    const legendHeight = top.rows * 20 + 8;
+    const room = height - legendHeight;
+    const outer = Math.max(24, Math.floor(Math.min(width / 2, room / 2) - 8));
+    return {
+      labels: 'inside',
+      legend: 'Top',
+      outer,
+      inner: Math.round(outer * 0.55),
+      center: ['50%', Math.round(legendHeight + room / 2)],
+      truncate: (label) => label,
+    };
+  }
   return {
     labels: outside ? 'outside' : 'inside',
     legend: rightLegend ? 'Right' : undefined,

@@ -242,7 +242,10 @@ export function chartOption(
           label: {
             show: true,
             position: fit.labels,
-            color: theme.foreground,
+            // A share on a slice is white with a dark edge, readable on every slice colour.
+            ...(fit.labels === 'inside'
+              ? { color: '#FFFFFF', textBorderColor: 'rgba(0, 0, 0, 0.6)', textBorderWidth: 2 }
+              : { color: theme.foreground }),
             ...LABEL_TEXT,
             formatter: (p: { name: string; percent?: number }) =>
               fit.labels === 'inside'

@@ -55,7 +55,8 @@ export function axisFit(
     };
   }
   const per = (size.width - 48) / count;
-  const fits = per >= longest + 6;
+  // With a margin: the width per character is an estimate, and a label cut to its slot would read "Nov 2…".
+  const fits = per >= longest * 1.1 + 10;
   if (!fits && size.height < 160) {
     // Too short a chart for turned labels (they would take its plot): level labels, as many as fit.
     return {

@@ -9,134 +9,35 @@
  *
  * `BENCH_SCREENSHOT=/tmp/overview.png` also saves a screenshot of the first rendered page (1280×760 frame).
  *
- * The default data is loaded once into `${BENCH_DATA_DIR:-$TMPDIR/portico-bench}/analytics/fleet.duckdb` (about
- * 5 s) and reused by later runs; the frame is built from the working tree with Vite on every run.
+ * The stack (`e2e/analytics/support/sample-stack.ts`, shared with the screenshot script): the default data is
+ * loaded once into `${BENCH_DATA_DIR:-$TMPDIR/portico-bench}/analytics/fleet.duckdb` (about 5 s) and reused by later
+ * runs; the frame is built from the working tree with Vite on every run.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import type { BrowserContext } from '@playwright/test';
-import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
-import { build } from 'vite';
-import { buildApp } from '../apps/analytics/src/app.ts';
-import { ephemeralSigningKey } from '../apps/analytics/src/auth/signing-key.ts';
-import { loadConfig } from '../apps/analytics/src/config.ts';
-import { ContentStore } from '../apps/analytics/src/content/store.ts';
-import { openFleetDatabase } from '../apps/analytics/src/data/fleet-database.ts';
-import { bundleFile } from '../e2e/sdk/support/bundle.ts';
+import { FLEET_OVERVIEW_ID, reportConfig, startSampleStack } from '../e2e/analytics/support/sample-stack.ts';
 import { launchChromium, median } from './support/browser.ts';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 11));
 const GOAL_MS = 1000;
-const REPORT_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
-const WORKSPACE_ID = 'fa8dbfbf-2e19-46f7-8218-4e0182da0407';
-const SECRET = 'bench-secret';
-const root = path.resolve(import.meta.dirname, '..');
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-const dataDir = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'portico-bench');
-const scratch = await mkdtemp(path.join(tmpdir(), 'page-render-'));
-const hostScript = bundleFile(path.join(root, 'e2e/analytics/fixtures/host.ts'));
-const hostServer = createServer((request, response) => {
-  if (request.url === '/host.js') {
-    hostScript.then(
-      (js) => response.writeHead(200, { 'content-type': 'text/javascript' }).end(js),
-      (error: unknown) => response.writeHead(500).end(String(error)),
-    );
-  } else if (request.url === '/host.html') {
-    response
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end('<!doctype html><meta charset="utf-8"><title>host</title><script src="/host.js"></script>');
-  } else {
-    response.writeHead(404).end();
-  }
-});
-const host = `http://localhost:${await listen(hostServer)}`;
-
+const stack = await startSampleStack();
+console.info(`frame built in ${(stack.startup.buildMs / 1000).toFixed(1)} s`);
+console.info(
+  stack.startup.dataReused
+    ? 'default data reused'
+    : `default data loaded in ${(stack.startup.loadMs / 1000).toFixed(1)} s`,
+);
 try {
-  const dist = path.join(scratch, 'frame-dist');
-  const building = performance.now();
-  await build({
-    configFile: path.join(root, 'apps/analytics/frame/vite.config.ts'),
-    build: { outDir: dist, emptyOutDir: true },
-    logLevel: 'silent',
-  });
-  console.info(`frame built in ${((performance.now() - building) / 1000).toFixed(1)} s`);
-
-  await mkdir(path.join(dataDir, 'analytics'), { recursive: true });
-  const loading = performance.now();
-  const fleet = await openFleetDatabase({ file: path.join(dataDir, 'analytics', 'fleet.duckdb') });
-  console.info(
-    fleet.loaded
-      ? `default data loaded in ${((performance.now() - loading) / 1000).toFixed(1)} s`
-      : `default data reused (end date ${fleet.parameters.endDate}, scale ${fleet.parameters.scale})`,
-  );
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const serviceUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORTICO_DATA_DIR: scratch,
-    ANALYTICS_CLIENT_SECRET: SECRET,
-    ANALYTICS_FRAME_DIST: dist,
-    ANALYTICS_PUBLIC_URL: serviceUrl,
-    ANALYTICS_EMBED_ORIGINS: host,
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp({
-    config,
-    fleet,
-    content: await ContentStore.open(path.join(scratch, 'content')),
-    signingKey: await ephemeralSigningKey(),
-    logger: false,
-  });
-  await app.listen({ host: '127.0.0.1', port });
-
-  const post = async (url: string, body: string, headers: Record<string, string>) => {
-    const res = await fetch(`${serviceUrl}${url}`, { method: 'POST', headers, body });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const basic = `Basic ${Buffer.from(`${config.clientId}:${SECRET}`).toString('base64')}`;
-  const embedToken = async (): Promise<string> => {
-    const oauth = await post('/oauth/token', 'grant_type=client_credentials', {
-      authorization: basic,
-      'content-type': 'application/x-www-form-urlencoded',
-    });
-    const minted = await post(
-      '/v1/embed-tokens',
-      JSON.stringify({
-        reports: [{ id: REPORT_ID }],
-        permissions: 'View',
-        identities: [{ databaseNames: SAMPLE_ACCOUNTS.map((a) => a.databaseName) }],
-        allowedOrigins: [host],
-      }),
-      { authorization: `Bearer ${String(oauth.access_token)}`, 'content-type': 'application/json' },
-    );
-    return String(minted.token);
-  };
+  const embedToken = () => stack.embedToken({ reports: [FLEET_OVERVIEW_ID] });
 
   const browser = await launchChromium();
   let shot = false;
   /** One embed: milliseconds from `embed()` to `loaded` and to `rendered`. */
   const renderOnce = async (context: BrowserContext) => {
     const page = await context.newPage();
-    await page.goto(`${host}/host.html`);
-    const config = {
-      type: 'report',
-      id: REPORT_ID,
-      embedUrl: `${serviceUrl}/reportEmbed?reportId=${REPORT_ID}&groupId=${WORKSPACE_ID}`,
-      accessToken: await embedToken(),
-      tokenType: 1,
-    };
+    await page.goto(`${stack.host}/host.html`);
+    const config = reportConfig(stack, FLEET_OVERVIEW_ID, await embedToken());
     const times = await page.evaluate(
       (c) =>
         new Promise<{ loaded: number; rendered: number }>((resolve, reject) => {
@@ -177,7 +78,10 @@ try {
       `  ${name}  loaded ${ms(samples.map((s) => s.loaded))}, rendered median ${ms(samples.map((s) => s.rendered))}` +
       ` (min ${Math.min(...samples.map((s) => s.rendered)).toFixed(0)}, max ${Math.max(...samples.map((s) => s.rendered)).toFixed(0)})`;
     console.log(
-      `fleet overview, embed() to rendered in Chromium, ${RUNS} runs each (default data, every account)`,
+      `fleet overview, embed() to rendered in Chromium, ${RUNS} runs each (default data, every account);` +
+        ` load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
     );
     console.log(line('first visit (fresh context)', cold));
     console.log(line('second visit (cached assets)', warm));
@@ -188,11 +92,7 @@ try {
     );
   } finally {
     await browser.close();
-    await app.close();
-    await fleet.engine.close();
   }
 } finally {
-  hostServer.closeAllConnections();
-  await new Promise<void>((resolve) => hostServer.close(() => resolve()));
-  await rm(scratch, { recursive: true, force: true });
+  await stack.close();
 }

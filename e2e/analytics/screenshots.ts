@@ -8,41 +8,29 @@
  *   node --import tsx e2e/analytics/screenshots.ts [filter]   # writes e2e/analytics/.screenshots/*.png (git-ignored)
  *
  * `filter` keeps the shots whose name contains it (`fleet-overview`, `390x844`). `SCREENSHOT_LANGUAGE=de` (or `ja`…)
- * embeds the reports with `localeSettings.language` and the dashboards, Q&A and paginated reports with the embed URL's
- * `language` (captions, numbers, dates and the frame's wording in that language) and adds `-de` to the files' names. The default data is loaded once
- * into `${BENCH_DATA_DIR:-$TMPDIR/portico-bench}` (as `bench/page-render.ts` does) and reused.
+ * embeds every kind in that language (captions, numbers, dates and the frame's wording) and adds `-de` to the files'
+ * names. The stack is `support/sample-stack.ts` (shared with `bench/page-render.ts`): the default data is loaded once
+ * into `${BENCH_DATA_DIR:-$TMPDIR/portico-bench}` and reused.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
-import { build } from 'vite';
-import { buildApp } from '../../apps/analytics/src/app.ts';
-import { ephemeralSigningKey } from '../../apps/analytics/src/auth/signing-key.ts';
-import { loadConfig } from '../../apps/analytics/src/config.ts';
 import { SAMPLE_REPORTS, PRINT_FLEET_DATASET_ID } from '../../apps/analytics/src/models/built-in.ts';
-import { ContentStore } from '../../apps/analytics/src/content/store.ts';
-import { openFleetDatabase } from '../../apps/analytics/src/data/fleet-database.ts';
 import {
   FLEET_DASHBOARD_ID,
   SUPPLIES_DASHBOARD_ID,
 } from '../../apps/analytics/src/kinds/dashboards/samples.ts';
 import { DEVICE_ALERTS_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../apps/analytics/src/kinds/paginated/samples/invoice.ts';
-import { bundleFile } from '../sdk/support/bundle.ts';
+import { WORKSPACE_ID, reportConfig, startSampleStack } from './support/sample-stack.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(import.meta.dirname, '.screenshots');
 const only = process.argv[2] ?? '';
 const language = process.env['SCREENSHOT_LANGUAGE'] ?? '';
 /** The language on the embed URLs of the kinds whose loads carry no `localeSettings` (as the SDK adds it). */
 const inLanguage = language ? `&language=${encodeURIComponent(language)}` : '';
-const SECRET = 'screenshots-secret';
-const WORKSPACE_ID = 'fa8dbfbf-2e19-46f7-8218-4e0182da0407';
+/** Every kind of embed in the language (the SDK puts it in the embed URL, where each frame reads it). */
+const locale = language ? { settings: { localeSettings: { language } } } : {};
 
 const SIZES = [
   { name: '1440x900', width: 1440, height: 900, scale: 1 },
@@ -58,95 +46,19 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
 mkdirSync(out, { recursive: true });
-const dataDir = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'portico-bench');
-const scratch = await mkdtemp(path.join(tmpdir(), 'screenshots-'));
-const scripts = new Map<string, Promise<string>>();
-const hostServer = createServer((request, response) => {
-  const match = /^\/([a-z][a-z0-9-]*)\.(js|html)$/.exec(request.url ?? '');
-  const name = match?.[1];
-  const fixture = name === undefined ? undefined : path.join(import.meta.dirname, 'fixtures', `${name}.ts`);
-  if (name === undefined || fixture === undefined || !existsSync(fixture)) {
-    response.writeHead(404).end();
-    return;
-  }
-  if (match?.[2] === 'js') {
-    let script = scripts.get(name);
-    if (script === undefined) scripts.set(name, (script = bundleFile(fixture)));
-    script.then(
-      (js) => response.writeHead(200, { 'content-type': 'text/javascript' }).end(js),
-      (error: unknown) => response.writeHead(500).end(String(error)),
-    );
-    return;
-  }
-  // The host page gives the embed the whole window.
-  const html = `<!doctype html><meta charset="utf-8"><title>${name}</title><style>body{margin:0}</style><script src="/${name}.js"></script>`;
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-});
-const host = `http://localhost:${await listen(hostServer)}`;
+const stack = await startSampleStack();
+const serviceUrl = stack.service;
+const host = stack.host;
 
 try {
-  const dist = path.join(scratch, 'frame-dist');
-  await build({
-    configFile: path.join(root, 'apps/analytics/frame/vite.config.ts'),
-    build: { outDir: dist, emptyOutDir: true },
-    logLevel: 'silent',
+  const accessToken = await stack.embedToken({
+    reports: SAMPLE_REPORTS.map((r) => r.id),
+    datasets: [PRINT_FLEET_DATASET_ID],
+    dashboards: [FLEET_DASHBOARD_ID, SUPPLIES_DASHBOARD_ID],
+    paginatedReports: [DEVICE_ALERTS_REPORT_ID, INVOICE_REPORT_ID],
+    lifetimeMinutes: 60,
   });
-  await mkdir(path.join(dataDir, 'analytics'), { recursive: true });
-  const fleet = await openFleetDatabase({ file: path.join(dataDir, 'analytics', 'fleet.duckdb') });
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const serviceUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORTICO_DATA_DIR: scratch,
-    ANALYTICS_CLIENT_SECRET: SECRET,
-    ANALYTICS_FRAME_DIST: dist,
-    ANALYTICS_PUBLIC_URL: serviceUrl,
-    ANALYTICS_EMBED_ORIGINS: host,
-    LOG_LEVEL: 'silent',
-  });
-  const app = await buildApp({
-    config,
-    fleet,
-    content: await ContentStore.open(path.join(scratch, 'content')),
-    signingKey: await ephemeralSigningKey(),
-    logger: false,
-  });
-  await app.listen({ host: '127.0.0.1', port });
-
-  const post = async (url: string, body: string, headers: Record<string, string>) => {
-    const res = await fetch(`${serviceUrl}${url}`, { method: 'POST', headers, body });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const basic = `Basic ${Buffer.from(`${config.clientId}:${SECRET}`).toString('base64')}`;
-  const oauth = await post('/oauth/token', 'grant_type=client_credentials', {
-    authorization: basic,
-    'content-type': 'application/x-www-form-urlencoded',
-  });
-  const minted = await post(
-    '/v1/embed-tokens',
-    JSON.stringify({
-      reports: SAMPLE_REPORTS.map((r) => ({ id: r.id })),
-      datasets: [{ id: PRINT_FLEET_DATASET_ID }],
-      dashboards: [{ id: FLEET_DASHBOARD_ID }, { id: SUPPLIES_DASHBOARD_ID }],
-      paginatedReports: [{ id: DEVICE_ALERTS_REPORT_ID }, { id: INVOICE_REPORT_ID }],
-      permissions: 'View',
-      identities: [{ databaseNames: SAMPLE_ACCOUNTS.map((a) => a.databaseName) }],
-      allowedOrigins: [host],
-      lifetimeMinutes: 60,
-    }),
-    { authorization: `Bearer ${String(oauth.access_token)}`, 'content-type': 'application/json' },
-  );
-  const accessToken = String(minted.token);
 
   /** The embed's element grows to the window (the fixtures make a fixed-size one). */
   const fill = (p: Page) =>
@@ -168,15 +80,10 @@ try {
         name: `report-${slug(report.name)}-${slug(page.displayName)}`,
         async take(p) {
           await p.goto(`${host}/host.html`);
-          await p.evaluate((c) => window.analyticsHost.embed(c), {
-            type: 'report',
-            id: report.id,
-            embedUrl: `${serviceUrl}/reportEmbed?reportId=${report.id}&groupId=${WORKSPACE_ID}`,
-            accessToken,
-            tokenType: 1,
-            pageName: page.name,
-            ...(language ? { settings: { localeSettings: { language } } } : {}),
-          });
+          await p.evaluate(
+            (c) => window.analyticsHost.embed(c),
+            reportConfig(stack, report.id, accessToken, { pageName: page.name, language }),
+          );
           await fill(p);
           await until(p, `window.analyticsHost.names().includes('rendered')`);
         },
@@ -197,6 +104,7 @@ try {
           embedUrl: `${serviceUrl}/dashboardEmbed?dashboardId=${id}&groupId=${WORKSPACE_ID}${inLanguage}`,
           accessToken,
           tokenType: 1,
+          ...locale,
         });
         await fill(p);
         await until(p, `window.dashboardHost.names(0).includes('loaded')`);
@@ -216,6 +124,7 @@ try {
         datasetIds: [PRINT_FLEET_DATASET_ID],
         viewMode: 0,
         question: 'total pages by month',
+        ...locale,
       });
       await fill(p);
       await until(p, `window.qnaHost.names().includes('visualRendered')`);
@@ -235,6 +144,7 @@ try {
           embedUrl: `${serviceUrl}/rdlEmbed?reportId=${id}&groupId=${WORKSPACE_ID}${inLanguage}`,
           accessToken,
           tokenType: 1,
+          ...locale,
         });
         await fill(p);
         await until(p, `window.paginatedHost.names().includes('rendered')`);
@@ -273,11 +183,7 @@ try {
     }
   } finally {
     await browser.close();
-    await app.close();
-    await fleet.engine.close();
   }
 } finally {
-  hostServer.closeAllConnections();
-  await new Promise<void>((resolve) => hostServer.close(() => resolve()));
-  await rm(scratch, { recursive: true, force: true });
+  await stack.close();
 }

@@ -37,7 +37,7 @@ import { PageList, PageViewBar } from './CanvasChrome.tsx';
 import { FiltersPane } from './FiltersPane.tsx';
 import { useHostShortcuts } from './host-shortcuts.ts';
 import { canvasMessages } from '../model/canvas-messages.ts';
-import { pageView, panesOpenAt, stackVisuals, stacks } from '../model/page-view.ts';
+import { pageView, panesOpenAt, stackVisuals, stacks, stretchToCanvas } from '../model/page-view.ts';
 import { VisualContainer } from './VisualContainer.tsx';
 import type { VisualActions } from './VisualContainer.tsx';
 import { VisualMenu, chooseMenuEntry } from './VisualMenu.tsx';
@@ -91,6 +91,19 @@ export function ReportView({ controller, state }: { controller: ReportController
     settings.panes?.filters?.expanded ?? panesOpenAt(window.innerWidth).filters,
   );
   const [pagesOpen, setPagesOpen] = useState(panesOpenAt(window.innerWidth).pages);
+  // A frame resized across a width where the panes open or collapse (a window narrowed, a phone turned) opens or
+  // collapses them as a fresh embed at that width would; the viewer's own toggles hold until the next crossing.
+  const [openAt, setOpenAt] = useState(() => panesOpenAt(window.innerWidth));
+  useEffect(() => {
+    const onResize = () =>
+      setOpenAt((before) => {
+        const now = panesOpenAt(window.innerWidth);
+        return now.filters === before.filters && now.pages === before.pages ? before : now;
+      });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  const [seenOpenAt, setSeenOpenAt] = useState(openAt);
   useHostShortcuts(useCallback((name: string, body: unknown) => controller.raise(name, body), [controller]));
   const hostExpanded = settings.panes?.filters?.expanded;
   // The host's `panes.filters.expanded`, when an update changes it, opens or collapses the pane.
@@ -98,6 +111,11 @@ export function ReportView({ controller, state }: { controller: ReportController
   if (hostExpanded !== seenExpanded) {
     setSeenExpanded(hostExpanded);
     if (hostExpanded !== undefined) setFiltersOpen(hostExpanded);
+  }
+  if (openAt !== seenOpenAt) {
+    setSeenOpenAt(openAt);
+    if (hostExpanded === undefined) setFiltersOpen(openAt.filters);
+    setPagesOpen(openAt.pages);
   }
   const { viewMode, tableViews, spotlight, drill, dataset } = state;
   const selected = state.selection !== undefined;
@@ -182,8 +200,18 @@ export function ReportView({ controller, state }: { controller: ReportController
   const fitted = pageScale(view, pageUnits, available, zoom);
   // A phone layout in a wide frame stays a phone-wide column instead of growing cards to the frame's width.
   const scale = column ? 1 : isMobileLayout(settings) ? Math.min(fitted, MOBILE_MAX_SCALE * zoom) : fitted;
-  const size = column ? { width: available.width, height: column.height } : pageUnits;
-  const boxes = column?.placed ?? placed;
+  // Fit to width with room below the page: the report's own layout grows down to the canvas's foot
+  // (`stretchToCanvas`); a host's custom layout keeps the boxes it asked for.
+  const stretched =
+    !column &&
+    (settings.layoutType ?? LayoutType.Master) === LayoutType.Master &&
+    view === DisplayOption.FitToWidth
+      ? stretchToCanvas(placed, pageUnits.height, scale, available.height)
+      : undefined;
+  const size = column
+    ? { width: available.width, height: column.height }
+    : { width: pageUnits.width, height: stretched?.height ?? pageUnits.height };
+  const boxes = column?.placed ?? stretched?.placed ?? placed;
   const headersVisible = settings.visualSettings?.visualHeaders?.[0]?.settings.visible ?? true;
   const background = settings.background === BackgroundType.Transparent ? 'transparent' : theme.background;
   const mobile = isMobileLayout(settings);

@@ -25,15 +25,31 @@ function ScrollRegion({ label, children }: { readonly label: string; readonly ch
   );
 }
 
-export function CardVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }: Props) {
+/** A card's label: the visual's title, else its measure's name. */
+export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
+  visual.title || answer.columns[0]?.displayName || '';
+
+/** The value, and under it its label unless `hideLabel` (a dashboard tile whose title says the same). */
+export function CardVisual({
+  visual,
+  answer,
+  theme,
+  formatter = ENGLISH_VALUES,
+  hideLabel = false,
+}: Props & { readonly hideLabel?: boolean }) {
   const column = answer.columns[0];
   const value = answer.rows[0]?.[0] ?? null;
+  const label = cardLabel(visual, answer);
   return (
     <div className="card">
       <div className="card-value" style={{ color: theme.foreground }}>
         {formatter.value(value, column?.format)}
       </div>
-      <div className="card-label">{visual.title || column?.displayName}</div>
+      {hideLabel ? null : (
+        <div className="card-label" title={label}>
+          {label}
+        </div>
+      )}
     </div>
   );
 }

@@ -91,7 +91,12 @@ export function VisualContainer(props: Props) {
   };
   const { table, spotlight } = props;
   const title =
-    (showHeader || table) && visual.type !== 'card' ? <h2 className="visual-title">{visual.title}</h2> : null;
+    (showHeader || table) && visual.type !== 'card' ? (
+      // The title attribute names a title cut with an ellipsis whole.
+      <h2 className="visual-title" title={visual.title}>
+        {visual.title}
+      </h2>
+    ) : null;
   const back = table ? (
     <button type="button" className="visual-back" onClick={table.onBack}>
       {table.back}

@@ -43,6 +43,8 @@ export interface ChromeMessages {
   readonly selectedPoint: (text: string) => string;
   readonly report: string;
   readonly parameters: string;
+  /** The button beside a narrow paginated report's parameter summary that opens the parameters. */
+  readonly editParameters: string;
   readonly firstPage: string;
   readonly previousPage: string;
   readonly nextPage: string;
@@ -58,6 +60,8 @@ export interface ChromeMessages {
   readonly tileEmpty: string;
   readonly noAnswer: string;
   readonly showData: string;
+  /** Before the question the Q&A answers, as it understood it ("Showing “total pages by month”"). */
+  readonly showing: string;
   /** Before a Q&A's suggested questions. */
   readonly tryAsking: string;
   readonly askingAnswer: string;
@@ -107,6 +111,7 @@ const en: ChromeMessages = {
   selectedPoint: (text) => `${text}, selected`,
   report: 'Report',
   parameters: 'Parameters',
+  editParameters: 'Edit',
   firstPage: 'First page',
   previousPage: 'Previous page',
   nextPage: 'Next page',
@@ -121,6 +126,7 @@ const en: ChromeMessages = {
   tileEmpty: 'This tile has nothing to show.',
   noAnswer: 'No data matches that question.',
   showData: 'Show the data',
+  showing: 'Showing',
   tryAsking: 'Try:',
   askingAnswer: 'Looking for an answer…',
   loadingDashboard: 'Loading the dashboard…',
@@ -169,6 +175,7 @@ const de: ChromeMessages = {
   selectedPoint: (text) => `${text}, ausgewählt`,
   report: 'Bericht',
   parameters: 'Parameter',
+  editParameters: 'Bearbeiten',
   firstPage: 'Erste Seite',
   previousPage: 'Vorherige Seite',
   nextPage: 'Nächste Seite',
@@ -183,6 +190,7 @@ const de: ChromeMessages = {
   tileEmpty: 'Diese Kachel hat nichts anzuzeigen.',
   noAnswer: 'Keine Daten passen zu dieser Frage.',
   showData: 'Daten anzeigen',
+  showing: 'Antwort auf',
   tryAsking: 'Versuchen Sie:',
   askingAnswer: 'Antwort wird gesucht…',
   loadingDashboard: 'Das Dashboard wird geladen…',
@@ -231,6 +239,7 @@ const es: ChromeMessages = {
   selectedPoint: (text) => `${text}, seleccionado`,
   report: 'Informe',
   parameters: 'Parámetros',
+  editParameters: 'Editar',
   firstPage: 'Primera página',
   previousPage: 'Página anterior',
   nextPage: 'Página siguiente',
@@ -245,6 +254,7 @@ const es: ChromeMessages = {
   tileEmpty: 'Este icono no tiene nada que mostrar.',
   noAnswer: 'Ningún dato coincide con esa pregunta.',
   showData: 'Mostrar los datos',
+  showing: 'Mostrando',
   tryAsking: 'Pruebe:',
   askingAnswer: 'Buscando una respuesta…',
   loadingDashboard: 'Cargando el panel…',
@@ -293,6 +303,7 @@ const fr: ChromeMessages = {
   selectedPoint: (text) => `${text}, sélectionné`,
   report: 'Rapport',
   parameters: 'Paramètres',
+  editParameters: 'Modifier',
   firstPage: 'Première page',
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
@@ -307,6 +318,7 @@ const fr: ChromeMessages = {
   tileEmpty: 'Cette vignette n’a rien à afficher.',
   noAnswer: 'Aucune donnée ne correspond à cette question.',
   showData: 'Afficher les données',
+  showing: 'Affichage de',
   tryAsking: 'Essayez :',
   askingAnswer: 'Recherche d’une réponse…',
   loadingDashboard: 'Chargement du tableau de bord…',
@@ -355,6 +367,7 @@ const ja: ChromeMessages = {
   selectedPoint: (text) => `${text}、選択済み`,
   report: 'レポート',
   parameters: 'パラメーター',
+  editParameters: '編集',
   firstPage: '最初のページ',
   previousPage: '前のページ',
   nextPage: '次のページ',
@@ -369,6 +382,7 @@ const ja: ChromeMessages = {
   tileEmpty: 'このタイルに表示するものはありません。',
   noAnswer: 'その質問に一致するデータはありません。',
   showData: 'データの表示',
+  showing: '表示中:',
   tryAsking: '例:',
   askingAnswer: '回答を探しています…',
   loadingDashboard: 'ダッシュボードを読み込んでいます…',
@@ -417,6 +431,7 @@ const pl: ChromeMessages = {
   selectedPoint: (text) => `${text}, zaznaczono`,
   report: 'Raport',
   parameters: 'Parametry',
+  editParameters: 'Edytuj',
   firstPage: 'Pierwsza strona',
   previousPage: 'Poprzednia strona',
   nextPage: 'Następna strona',
@@ -431,6 +446,7 @@ const pl: ChromeMessages = {
   tileEmpty: 'Ten kafelek nie ma nic do pokazania.',
   noAnswer: 'Żadne dane nie pasują do tego pytania.',
   showData: 'Pokaż dane',
+  showing: 'Wyświetlane:',
   tryAsking: 'Spróbuj:',
   askingAnswer: 'Szukanie odpowiedzi…',
   loadingDashboard: 'Wczytywanie pulpitu nawigacyjnego…',
@@ -479,6 +495,7 @@ const ru: ChromeMessages = {
   selectedPoint: (text) => `${text}, выбрано`,
   report: 'Отчет',
   parameters: 'Параметры',
+  editParameters: 'Изменить',
   firstPage: 'Первая страница',
   previousPage: 'Предыдущая страница',
   nextPage: 'Следующая страница',
@@ -493,6 +510,7 @@ const ru: ChromeMessages = {
   tileEmpty: 'Этой плитке нечего показать.',
   noAnswer: 'Нет данных, соответствующих этому вопросу.',
   showData: 'Показать данные',
+  showing: 'Показано:',
   tryAsking: 'Попробуйте:',
   askingAnswer: 'Поиск ответа…',
   loadingDashboard: 'Загрузка панели мониторинга…',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DisplayOption, LayoutType } from '@portico/models';
 import { visual } from '../test/sample.ts';
 import type { PlacedVisual } from './layout.ts';
-import { pageView, panesOpenAt, stackVisuals, stacks } from './page-view.ts';
+import { pageView, panesOpenAt, stackVisuals, stacks, stretchToCanvas } from './page-view.ts';
 
 const at = (name: string, type: PlacedVisual['visual']['type'], x: number, y: number, w = 400, h = 300) => ({
   visual: visual(name, type),
@@ -95,5 +95,26 @@ describe('a stacked page shorter than the canvas', () => {
   it('leaves a chart as it is', () => {
     const { height } = stackVisuals([at('bars', 'clusteredBarChart', 0, 0, 400, 300)], 390, undefined, 800);
     expect(height).toBeLessThan(800);
+  });
+});
+
+describe('a stacked bar chart', () => {
+  it('gives each bar a line of its own, from 260 up to 600 pixels', () => {
+    const bars = at('bars', 'clusteredBarChart', 0, 0, 620, 420);
+    expect(stackVisuals([bars], 390, () => 16).placed[0]?.height).toBe(16 * 18 + 70);
+    expect(stackVisuals([bars], 390, () => 3).placed[0]?.height).toBe(260);
+    expect(stackVisuals([bars], 390, () => 100).placed[0]?.height).toBe(600);
+  });
+});
+
+describe('a short page at fit to width', () => {
+  it('grows its visuals down to the canvas, at most 1.75 times, and leaves a tall page as it is', () => {
+    const placed = [at('a', 'card', 0, 0, 1280, 100), at('b', 'tableEx', 0, 110, 1280, 610)];
+    const grown = stretchToCanvas(placed, 720, 0.75, 871);
+    expect(grown.height).toBeCloseTo(720 * (870 / 540));
+    expect(grown.placed[1]?.y).toBeCloseTo(110 * (870 / 540));
+    expect(grown.placed[1]?.width).toBe(1280);
+    expect(stretchToCanvas(placed, 720, 0.5, 2000).height).toBe(720 * 1.75);
+    expect(stretchToCanvas(placed, 720, 1, 500)).toEqual({ placed, height: 720 });
   });
 });

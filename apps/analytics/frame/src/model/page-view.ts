@@ -59,6 +59,9 @@ export function stackedHeight(placed: PlacedVisual, width: number, rows?: number
     if (rows === undefined) return 240;
     return 44 + Math.min(rows + 1, 9) * 22 + (rows >= 7 ? 28 : 0);
   }
+  // A bar chart gives each bar a line of its own (18 px) and room for its axis, up to 600 px.
+  if (type === 'clusteredBarChart' && rows !== undefined)
+    return Math.round(Math.min(Math.max(rows * 18 + 70, 260), 600));
   if (type === 'tableEx' || type === 'pivotTable')
     return Math.round(Math.min(Math.max(width * aspect, 320), 480));
   return Math.round(Math.min(Math.max(width * aspect, 260), Math.max(width, 260), 420));
@@ -114,4 +117,30 @@ export function stackVisuals(
     y = canvasHeight;
   }
   return { placed: boxes, height: y };
+}
+
+/** The most a short page's visuals grow in height to fill the canvas at fit to width (a 16:9 page on a 16:10 screen). */
+export const STRETCH_MAX = 1.75;
+
+/**
+ * Fit to width on a canvas taller than the scaled page: the visuals' tops and heights grow by one factor (at most
+ * `STRETCH_MAX`) so the page fills the canvas instead of leaving blank space under it — tables show more rows, charts
+ * get taller plots. Widths stay; a page as tall as the canvas or taller is left as it is.
+ *
+ * @example stretchToCanvas(placed, 720, 0.78, 870).height // → 1114 (870 px at 0.78 pixels a unit, less a pixel)
+ */
+export function stretchToCanvas(
+  placed: readonly PlacedVisual[],
+  pageHeight: number,
+  scale: number,
+  canvasHeight: number,
+): { placed: PlacedVisual[]; height: number } {
+  const drawn = pageHeight * scale;
+  // A pixel less than the canvas, so rounding never adds a scrollbar.
+  const factor = drawn > 0 ? Math.min(Math.max((canvasHeight - 1) / drawn, 1), STRETCH_MAX) : 1;
+  if (factor === 1) return { placed: [...placed], height: pageHeight };
+  return {
+    placed: placed.map((p) => ({ ...p, y: p.y * factor, height: p.height * factor })),
+    height: pageHeight * factor,
+  };
 }

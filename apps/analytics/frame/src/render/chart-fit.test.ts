@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisFit, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, pieFit } from './chart-fit.ts';
 
 describe('chart fit', () => {
   it('gives horizontal bars at most a third of the width for their labels, so the bars keep room', () => {
@@ -28,6 +28,43 @@ describe('chart fit', () => {
     const months = Array.from({ length: 12 }, (_, i) => `Month ${i + 1} 2026`);
     expect(axisFit(months, { width: 360, height: 240 }, false).rotate).toBe(35);
     expect(axisFit(['A', 'B'], { width: 360, height: 240 }, false).rotate).toBe(0);
+    // A chart too short for turned labels keeps them level and shows as many as fit.
+    expect(axisFit(months, { width: 180, height: 90 }, false)).toMatchObject({ rotate: 0, interval: 'auto' });
+  });
+
+  it('shows every column label that fits side by side (all seven weekdays, all twelve months)', () => {
+    const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+    expect(axisFit(days, { width: 640, height: 260 }, false)).toMatchObject({
+      interval: 0,
+      rotate: 0,
+      hideOverlap: false,
+    });
+    const crowded = Array.from({ length: 90 }, (_, i) => `${i + 1} Sep 2026`);
+    expect(axisFit(crowded, { width: 640, height: 260 }, false).interval).toBe('auto');
+  });
+
+  it('shrinks a pie so its outside labels have their width beside it, down to 45 % of its share, then cuts names', () => {
+    const fit = pieFit(['Colour', 'Mono'], { width: 400, height: 300 }, undefined);
+    const labelPx = (6 + 5) * 5.8;
+    expect(typeof fit.outer).toBe('number');
+    expect(400 / 2 - Number(fit.outer) - 14).toBeGreaterThanOrEqual(labelPx);
+    expect(fit.truncate('Colour')).toBe('Colour');
+    expect(pieFit(['Colour', 'Mono'], { width: 900, height: 300 }, undefined).outer).toBe(93);
+    // Too many long names for a legend on top: the pie keeps 45 % of its share and the names are cut.
+    const many = Array.from({ length: 8 }, (_, i) => `Long name ${i} xy`);
+    const crowded = pieFit(many, { width: 330, height: 370 }, undefined);
+    expect(crowded.outer).toBe(Math.round(0.62 * 165 * 0.45));
+    expect(crowded.truncate('Long name 1 xy')).toMatch(/…$/);
+  });
+
+  it('puts names that would be cut beside a pie in a legend across the top, the shares on the slices', () => {
+    const supplies = ['black toner', 'cyan toner', 'drum', 'magenta toner', 'yellow toner'];
+    const donut = pieFit(supplies, { width: 270, height: 300 }, undefined);
+    expect(donut).toMatchObject({ labels: 'inside', legend: 'Top' });
+    expect(donut.truncate('magenta toner')).toBe('magenta toner');
+    expect(Number(donut.outer)).toBeGreaterThan(80);
+    // Where they fit whole beside it, they stay there.
+    expect(pieFit(['Colour', 'Mono'], { width: 400, height: 300 }, undefined).legend).toBeUndefined();
   });
 
   it('keeps the old fixed label width when the size is unknown', () => {
@@ -45,5 +82,14 @@ describe('chart fit', () => {
       pieFit(names, { width: 500, height: 100 }, { show: true, position: 'Right' }).legend,
     ).toBeUndefined();
     expect(pieFit(names, { width: 500, height: 240 }, undefined).legend).toBeUndefined();
+  });
+
+  it('wraps a legend over up to three lines in a narrow chart, and scrolls a longer one', () => {
+    const supplies = ['black toner', 'cyan toner', 'drum', 'magenta toner', 'yellow toner'];
+    expect(legendFit(supplies, 900)).toEqual({ rows: 1, scroll: false });
+    expect(legendFit(supplies, 340)).toEqual({ rows: 2, scroll: false });
+    expect(legendFit(supplies, 260)).toEqual({ rows: 3, scroll: false });
+    const many = Array.from({ length: 20 }, (_, i) => `Series number ${i}`);
+    expect(legendFit(many, 300)).toEqual({ rows: 1, scroll: true });
   });
 });

@@ -55,23 +55,38 @@ export function axisFit(
     };
   }
   const per = (size.width - 48) / count;
-  const fits = per >= longest + 6;
+  // With a margin: the width per character is an estimate, and a label cut to its slot would read "Nov 2…".
+  const fits = per >= longest * 1.1 + 10;
+  if (!fits && size.height < 160) {
+    // Too short a chart for turned labels (they would take its plot): level labels, as many as fit.
+    return {
+      labelWidth: undefined,
+      rotate: 0,
+      interval: 'auto',
+      valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
+      hideOverlap: true,
+    };
+  }
   return {
     // Turned labels get room for a date or a month name whole before they are cut.
-    labelWidth: fits ? Math.max(Math.floor(per - 4), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
+    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
     rotate: fits ? 0 : 35,
-    interval: 'auto',
+    // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
+    // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
+    // other weekday or month.
+    interval: fits ? 0 : 'auto',
     valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
-    hideOverlap: true,
+    hideOverlap: !fits,
   };
 }
 
 export interface PieFit {
   readonly labels: 'outside' | 'inside';
   readonly legend: 'Right' | 'Top' | undefined;
-  readonly outer: string;
-  readonly inner: string;
-  readonly center: [string, string];
+  /** Radii: a share of the pie's room, or pixels where outside labels need the room beside it. */
+  readonly outer: string | number;
+  readonly inner: string | number;
+  readonly center: [string | number, string | number];
   /** A slice's name cut to the room beside the pie. */
   readonly truncate: (label: string) => string;
 }
@@ -96,13 +111,70 @@ export function pieFit(
     labels.length * 20 <= height - 8 &&
     width - longest - 24 >= 300;
   const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
+  // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
+  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room.
+  const nameChars = Math.min(
+    labels.reduce((most, l) => Math.max(most, l.length), 0),
+    maxChars,
+  );
+  const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
+  const half = (rightLegend ? 0.4 : 0.5) * width;
+  const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
+  // The pie keeps at least 45 % of its share of the box; names that then do not fit beside it are cut ("…", the
+  // tooltip names them whole).
+  const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
+  const kept = Math.max(radius, Math.round(share * 0.45));
+  const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
+  const cut = Math.min(maxChars, roomChars);
+  const whole = labels.reduce((most, l) => Math.max(most, l.length), 0);
+  const top = size === undefined ? undefined : legendFit(labels, width);
+  if (outside && !rightLegend && cut < whole && top && !top.scroll && legend?.show !== false) {
+    // Names that would be cut beside the pie go whole in a legend across the top; the slices carry their shares.
+    const legendHeight = top.rows * 20 + 8;
+    const room = height - legendHeight;
+    const outer = Math.max(24, Math.floor(Math.min(width / 2, room / 2) - 8));
+    return {
+      labels: 'inside',
+      legend: 'Top',
+      outer,
+      inner: Math.round(outer * 0.55),
+      center: ['50%', Math.round(legendHeight + room / 2)],
+      truncate: (label) => label,
+    };
+  }
   return {
     labels: outside ? 'outside' : 'inside',
     legend: rightLegend ? 'Right' : undefined,
-    // A small pie leaves more room around it for its labels.
-    outer: !outside ? '85%' : width < 320 || height < 200 ? '50%' : '62%',
-    inner: !outside ? '50%' : width < 320 || height < 200 ? '30%' : '38%',
+    outer: !outside ? '85%' : kept,
+    inner: !outside ? '50%' : Math.round(kept * 0.6),
     center: [rightLegend ? '40%' : '50%', '52%'],
-    truncate: (label) => (label.length > maxChars ? `${label.slice(0, maxChars - 1)}…` : label),
+    truncate: (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
   };
+}
+
+/**
+ * How many lines a legend across the top takes in `width` pixels, each entry a 25-pixel key, 5 pixels and its name,
+ * 10 pixels apart, wrapped as ECharts wraps a plain legend. Where it would take more than three lines the legend
+ * scrolls instead (one line with paging arrows).
+ *
+ * @example legendFit(['black toner', 'cyan toner', 'drum'], 200) // → { rows: 2, scroll: false }
+ */
+export function legendFit(
+  names: readonly string[],
+  width: number | undefined,
+): { readonly rows: number; readonly scroll: boolean } {
+  if (width === undefined || width <= 0) return { rows: 1, scroll: true };
+  const room = width - 16;
+  let rows = 1;
+  let used = 0;
+  for (const name of names) {
+    const item = 25 + 5 + name.length * CHAR_PX;
+    if (used > 0 && used + 10 + item > room) {
+      rows += 1;
+      used = item;
+    } else {
+      used += (used > 0 ? 10 : 0) + item;
+    }
+  }
+  return rows > 3 ? { rows: 1, scroll: true } : { rows, scroll: false };
 }

@@ -52,7 +52,9 @@ describe('chart options', () => {
 
   it('draws a donut as a pie with a hole', () => {
     const donut = optionOf('donutChart').series[0];
-    expect(donut).toMatchObject({ type: 'pie', radius: ['38%', '62%'] });
+    const [inner, outer] = (donut as { radius: [number, number] }).radius;
+    expect(inner).toBeGreaterThan(0);
+    expect(inner).toBeLessThan(outer);
     expect(donut?.data).toHaveLength(2);
   });
 
@@ -142,6 +144,29 @@ describe('labels in small charts', () => {
       }
     }
     expect(withLabels('clusteredBarChart', false).series[0]?.labelLayout).toBeUndefined();
+  });
+
+  it('writes data labels in the theme foreground, at least 4.5:1 on its background, never in a series colour', () => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    expect(contrast(DEFAULT_THEME.foreground, DEFAULT_THEME.background)).toBeGreaterThanOrEqual(4.5);
+    // The palette's orange is for marks (3:1), not for text.
+    expect(contrast('#EF6C00', DEFAULT_THEME.background)).toBeLessThan(4.5);
+    for (const type of ['clusteredBarChart', 'clusteredColumnChart', 'lineChart'] as const) {
+      for (const series of (withLabels(type, true) as unknown as { series: { label: { color?: string } }[] })
+        .series) {
+        expect(series.label.color).toBe(DEFAULT_THEME.foreground);
+      }
+    }
   });
 
   it('gives data, axis and legend labels a line as tall as their font, so overlap checks see their real height', () => {

@@ -7,7 +7,7 @@ import type { QueryAnswer, ReportVisual, VisualType } from '@portico/analytics-m
 import type { ResolvedTheme } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
 import { ENGLISH_VALUES } from './value-format.ts';
-import { axisFit, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, pieFit } from './chart-fit.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
   'clusteredBarChart',
@@ -115,7 +115,12 @@ interface Formatting {
   stacked?: boolean;
 }
 
-function legendOption(formatting: Formatting, theme: ResolvedTheme, defaultShow: boolean): object {
+function legendOption(
+  formatting: Formatting,
+  theme: ResolvedTheme,
+  defaultShow: boolean,
+  scroll = true,
+): object {
   const show = formatting.legend?.show ?? defaultShow;
   const position = formatting.legend?.position ?? 'Top';
   const side =
@@ -128,7 +133,8 @@ function legendOption(formatting: Formatting, theme: ResolvedTheme, defaultShow:
           : { top: 0 };
   return {
     show,
-    type: 'scroll',
+    // A legend that fits in a few lines wraps (every entry shows); a longer one scrolls, with paging arrows.
+    type: scroll ? 'scroll' : 'plain',
     textStyle: { color: theme.foreground, ...LABEL_TEXT },
     pageTextStyle: { color: theme.foreground, ...LABEL_TEXT },
     ...side,
@@ -236,7 +242,10 @@ export function chartOption(
           label: {
             show: true,
             position: fit.labels,
-            color: theme.foreground,
+            // A share on a slice is white with a dark edge, readable on every slice colour.
+            ...(fit.labels === 'inside'
+              ? { color: '#FFFFFF', textBorderColor: 'rgba(0, 0, 0, 0.6)', textBorderWidth: 2 }
+              : { color: theme.foreground }),
             ...LABEL_TEXT,
             formatter: (p: { name: string; percent?: number }) =>
               fit.labels === 'inside'
@@ -291,15 +300,24 @@ export function chartOption(
       formatter: (v: number) => format.axis(v, data.series[0]?.format),
     },
   };
+  const legendShown = formatting.legend?.show ?? data.series.length > 1;
+  const across = !['Left', 'Right'].includes(formatting.legend?.position ?? 'Top');
+  const below = formatting.legend?.position === 'Bottom';
+  const legendLines = across
+    ? legendFit(
+        data.series.map((s) => s.name),
+        settings.size?.width,
+      )
+    : { rows: 1, scroll: true };
   return {
     ...common,
-    legend: legendOption(formatting, theme, data.series.length > 1),
-    // Room on the right for the data labels at the end of horizontal bars.
+    legend: legendOption(formatting, theme, data.series.length > 1, legendLines.scroll),
+    // Room on the right for the data labels at the end of horizontal bars; room on top for the legend's lines.
     grid: {
       left: 8,
       right: horizontal && labels ? 56 : 16,
-      top: data.series.length > 1 ? 32 : 16,
-      bottom: 8,
+      top: legendShown && across && !below ? 12 + 20 * legendLines.rows : 16,
+      bottom: legendShown && below ? 8 + 20 * legendLines.rows : 8,
       containLabel: true,
     },
     xAxis: horizontal ? valueAxis : categoryAxis,
@@ -313,6 +331,9 @@ export function chartOption(
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',
+        // Text in the theme's foreground, never the series colour (the palette's orange is 3:1 on white, under the
+        // 4.5:1 text needs).
+        color: theme.foreground,
         ...LABEL_TEXT,
         formatter: (p: { value: number | null }) => format.value(p.value, s.format),
       },

@@ -8,13 +8,14 @@ import type { KeyboardEvent } from 'react';
 import type { ReportVisual, ResolvedTile } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
 import { frameFormatter, urlChromeMessages } from '../../components/frame-language.ts';
-import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
+import { CardVisual, MatrixVisual, TableVisual, cardLabel } from '../../components/TableVisuals.tsx';
 import type { VisualResult } from '../../model/state.ts';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
 import { loadEcharts } from '../../render/echarts-loader.ts';
 import { DEFAULT_THEME } from '../../render/theme.ts';
 import type { DashboardController } from './controller.ts';
 import { arrangeTiles } from './layout.ts';
+import { useElementSize } from '../../components/use-element-size.ts';
 import './dashboard.css';
 
 function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
@@ -144,8 +145,14 @@ function TileFrame({ controller, tile, result, generation, style }: TileFramePro
       onKeyDown={onKeyDown}
     >
       <div className="tile-header">
-        <h2 className="tile-title">{tile.title}</h2>
-        {tile.subtitle ? <p className="tile-subtitle">{tile.subtitle}</p> : null}
+        <h2 className="tile-title" title={tile.title}>
+          {tile.title}
+        </h2>
+        {tile.subtitle ? (
+          <p className="tile-subtitle" title={tile.subtitle}>
+            {tile.subtitle}
+          </p>
+        ) : null}
       </div>
       <div className="tile-body">
         {tile.kind === 'text' ? (
@@ -174,15 +181,17 @@ function TileVisual({
   result: VisualResult | undefined;
 }) {
   const answer = result && 'answer' in result ? result.answer : undefined;
+  const [box, size] = useElementSize<HTMLDivElement>();
   const option = useMemo(
     () =>
       answer !== undefined && CHART_TYPES.has(visual.type)
         ? chartOption(visual, answer, DEFAULT_THEME, {
             animation: !navigator.webdriver,
             formatter: frameFormatter(),
+            size,
           })
         : undefined,
-    [visual, answer],
+    [visual, answer, size],
   );
   const messages = urlChromeMessages();
   const body =
@@ -195,14 +204,27 @@ function TileVisual({
     ) : option !== undefined ? (
       <EChart option={option} />
     ) : visual.type === 'card' || visual.type === 'multiRowCard' ? (
-      <CardVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
+      <CardVisual
+        visual={visual}
+        answer={answer}
+        theme={DEFAULT_THEME}
+        formatter={frameFormatter()}
+        // The tile's title over the number says what it is: the card's own label would repeat it.
+        hideLabel={cardLabel(visual, answer) === tile.title}
+      />
     ) : visual.type === 'pivotTable' ? (
       <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
     ) : (
       <TableVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />
     );
   return (
-    <div className="tile-visual" data-visual={visual.name} data-type={visual.type} data-tile-visual={tile.id}>
+    <div
+      ref={box}
+      className="tile-visual"
+      data-visual={visual.name}
+      data-type={visual.type}
+      data-tile-visual={tile.id}
+    >
       {body}
     </div>
   );

@@ -39,6 +39,16 @@ describe('arrangeTiles', () => {
     expect(Math.max(...narrow.boxes.map((b) => b.left + b.width))).toBeLessThanOrEqual(natural / 2);
   });
 
+  it('stacks the tiles in one column with fitToWidth in a frame under 0.7 of the grid (a phone)', () => {
+    const phone = arrangeTiles(dashboard, 'fitToWidth', 390);
+    expect(phone.boxes.map((b) => [b.left, b.width])).toEqual([
+      [CELL.gap, 390 - 2 * CELL.gap],
+      [CELL.gap, 390 - 2 * CELL.gap],
+      [CELL.gap, 390 - 2 * CELL.gap],
+    ]);
+    expect(arrangeTiles(dashboard, 'fitToWidth', natural * 0.8).boxes[1]?.left).toBeGreaterThan(CELL.gap);
+  });
+
   it('stacks the tiles in reading order, each the frame width, with oneColumn', () => {
     const { boxes } = arrangeTiles(dashboard, 'oneColumn', 600);
     expect(boxes.map((b) => [b.tile.id, b.left, b.width])).toEqual([

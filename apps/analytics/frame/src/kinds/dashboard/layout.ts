@@ -3,13 +3,16 @@
  *
  * - `actualSize`: every grid cell is CELL.width × CELL.height with CELL.gap between; the frame scrolls if it is
  *   smaller than the grid.
- * - `fitToWidth`: the same grid scaled, gaps included, so its width is the frame's width.
+ * - `fitToWidth`: the same grid scaled, gaps included, so its width is the frame's width; in a frame narrower than
+ *   0.7 of the grid, one column as `oneColumn`.
  * - `oneColumn`: tiles one under another in reading order (row, then column), each the frame's width and its
  *   natural height.
  */
 import type { PageView, ResolvedTile } from '@portico/analytics-model';
 
 export const CELL = { width: 240, height: 160, gap: 8 } as const;
+/** The smallest scale fit to width shrinks the grid to; a narrower frame gets one column. */
+export const NARROWEST_FIT = 0.7;
 
 export interface TileBox {
   readonly tile: ResolvedTile;
@@ -43,7 +46,11 @@ export function arrangeTiles(
   available: number,
 ): Arrangement {
   const tiles = readingOrder(dashboard.tiles);
-  if (pageView === 'oneColumn') {
+  const naturalWidth = dashboard.columns * (CELL.width + CELL.gap) + CELL.gap;
+  // Fit to width in a frame under 0.7 of the grid (a phone, 200 % zoom) would shrink tiles until their charts and
+  // numbers cannot be read: the tiles stack in one column instead.
+  const tooNarrow = pageView === 'fitToWidth' && available > 0 && available / naturalWidth < NARROWEST_FIT;
+  if (pageView === 'oneColumn' || tooNarrow) {
     const width = Math.max(available, CELL.width + 2 * CELL.gap);
     let top = CELL.gap;
     const boxes = tiles.map((tile) => {
@@ -59,7 +66,6 @@ export function arrangeTiles(
     });
     return { boxes, width, height: top };
   }
-  const naturalWidth = dashboard.columns * (CELL.width + CELL.gap) + CELL.gap;
   const scale = pageView === 'fitToWidth' && available > 0 ? available / naturalWidth : 1;
   const rows = tiles.reduce((most, tile) => Math.max(most, tile.row + tile.rowSpan), 0);
   const boxes = tiles.map((tile) => ({

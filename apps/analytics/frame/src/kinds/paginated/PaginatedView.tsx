@@ -40,12 +40,16 @@ function PaginatedReport({
   messages: ChromeMessages;
 }) {
   const { page, panel, busy } = state;
+  // On a narrow screen the parameters are a summary line with an Edit button, the form opened on demand above the
+  // page (beside it, it would leave the page a sliver).
+  const narrow = useNarrowFrame();
+  const [editing, setEditing] = useState(false);
   if (page === undefined) return null;
   const go = (n: number) => void controller.goTo(n);
   const at = page.pageNumber;
   const last = page.pageCount;
   return (
-    <div className="rdl" aria-busy={busy}>
+    <div className={narrow ? 'rdl narrow' : 'rdl'} aria-busy={busy}>
       <div className="rdl-toolbar" role="toolbar" aria-label={messages.report}>
         {panel.enabled && (
           <button
@@ -104,16 +108,28 @@ function PaginatedReport({
         </button>
       </div>
       <div className="rdl-body">
-        {panel.enabled && panel.expanded && (
+        {panel.enabled && panel.expanded && narrow && !editing && state.panelError === undefined ? (
+          <p className="rdl-summary">
+            <span className="rdl-summary-text" title={parameterSummary(page.parameters, messages.allValues)}>
+              {parameterSummary(page.parameters, messages.allValues)}
+            </span>
+            <button type="button" onClick={() => setEditing(true)}>
+              {messages.editParameters}
+            </button>
+          </p>
+        ) : panel.enabled && panel.expanded ? (
           <ParameterPanel
             key={JSON.stringify(state.values)}
             parameters={page.parameters}
             error={state.panelError}
             busy={busy}
-            onApply={(values) => void controller.apply(values)}
+            onApply={(values) => {
+              setEditing(false);
+              void controller.apply(values);
+            }}
             messages={messages}
           />
-        )}
+        ) : null}
         <div className="rdl-viewport">
           {state.rendering && (
             <Sheet
@@ -130,6 +146,43 @@ function PaginatedReport({
 }
 
 type Draft = Record<string, string[]>;
+
+/** Below this frame width (a phone, 1280×720 at 200 % zoom) the parameters collapse to a summary line. */
+const NARROW_PX = 720;
+
+/** Whether the frame is narrower than `NARROW_PX`, kept current as it is resized. */
+function useNarrowFrame(): boolean {
+  const [narrow, setNarrow] = useState(() => window.innerWidth < NARROW_PX);
+  useEffect(() => {
+    const onResize = () => setNarrow(window.innerWidth < NARROW_PX);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return narrow;
+}
+
+/**
+ * The parameters in one line: each prompt with its value's label, "(All)" for a blank or every choice, and a count
+ * past two choices.
+ *
+ * @example parameterSummary(parameters, '(All)') // → 'Account: Contoso EMEA · Month: 2026-10 · Site: (All)'
+ */
+export function parameterSummary(parameters: readonly ResolvedParameter[], all: string): string {
+  return parameters
+    .map((parameter) => {
+      const { values, validValues } = parameter;
+      const labelOf = (value: string) => validValues?.find((v) => v.value === value)?.label ?? value;
+      const text =
+        values.length === 0 ||
+        (validValues !== undefined && values.length === validValues.length && values.length > 1)
+          ? (parameter.allLabel ?? all)
+          : values.length > 2
+            ? `${values.length}/${validValues?.length ?? values.length}`
+            : values.map(labelOf).join(', ');
+      return `${parameter.prompt}: ${text}`;
+    })
+    .join(' · ');
+}
 
 function ParameterPanel({
   parameters,
@@ -270,19 +323,22 @@ function Line({ line, columns }: { line: ReportLine; columns: readonly ReportCol
   return (
     <div className={`rdl-line rdl-${line.kind}`} data-kind={line.kind}>
       {labelled && (
-        <span className="rdl-label" style={{ width: span(columns, 0, from) }}>
+        <span className="rdl-label" style={{ width: span(columns, 0, from) }} title={line.label}>
           {line.label}
         </span>
       )}
       {columns.slice(from).map((column, offset) => {
         const value = line.cells[from + offset] ?? null;
+        const text = formatCell(value, column.format);
+        // A value cut with an ellipsis is named whole by its tooltip.
         return (
           <span
             key={from + offset}
             className="rdl-cell"
             style={{ width: span(columns, from + offset, from + offset + 1), textAlign: column.align }}
+            title={text}
           >
-            {formatCell(value, column.format)}
+            {text}
           </span>
         );
       })}
@@ -321,6 +377,7 @@ function Sheet({
               key={index}
               className="rdl-cell"
               style={{ width: `${column.width * 100}%`, textAlign: column.align }}
+              title={column.title}
             >
               {column.title}
             </span>

@@ -2,6 +2,7 @@
 import { useEffect, useMemo } from 'react';
 import type { ReportVisual } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
+import { useElementSize } from '../../components/use-element-size.ts';
 import { frameFormatter, urlChromeMessages } from '../../components/frame-language.ts';
 import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
@@ -32,12 +33,13 @@ const animation = typeof navigator === 'undefined' || !navigator.webdriver;
 export function AnswerVisual({ answered, onRendered }: Props) {
   const visual = useMemo(() => asVisual(answered), [answered]);
   const { answer } = answered;
+  const [box, size] = useElementSize<HTMLDivElement>();
   const option = useMemo(
     () =>
       CHART_TYPES.has(visual.type)
-        ? chartOption(visual, answer, DEFAULT_THEME, { animation, formatter: frameFormatter() })
+        ? chartOption(visual, answer, DEFAULT_THEME, { animation, formatter: frameFormatter(), size })
         : undefined,
-    [visual, answer],
+    [visual, answer, size],
   );
   useEffect(() => {
     onRendered();
@@ -47,7 +49,7 @@ export function AnswerVisual({ answered, onRendered }: Props) {
   return (
     <section className="qna-answer visual" data-type={visual.type} aria-label={visual.title}>
       {visual.type === 'card' ? null : <h2 className="visual-title">{visual.title}</h2>}
-      <div className="qna-visual">
+      <div className="qna-visual" ref={box}>
         {empty ? (
           <p className="message">{messages.noAnswer}</p>
         ) : option ? (

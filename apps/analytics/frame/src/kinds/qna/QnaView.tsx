@@ -94,7 +94,7 @@ export function QnaView({ controller }: { readonly controller: QnaController }) 
         <>
           {interactive ? (
             <p className="qna-restatement muted">
-              Showing <q>{result.value.normalizedQuestion}</q>
+              {messages.showing} <q>{result.value.normalizedQuestion}</q>
             </p>
           ) : null}
           <AnswerVisual key={result.seq} answered={result.value} onRendered={onRendered} />

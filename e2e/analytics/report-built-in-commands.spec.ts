@@ -363,10 +363,10 @@ test('settings.commands hides or disables each new command, and the menus follow
 
   const german = await opened({ settings: { localeSettings: { language: 'de' } } });
   await ready(german, 'top-models')
-    .getByRole('button', { name: 'Weitere Optionen: Top 10 models by pages printed' })
+    .getByRole('button', { name: 'Weitere Optionen: Top 10 Modelle nach gedruckten Seiten' })
     .click();
   await expect(
-    frameOf(german).getByRole('menu', { name: 'Top 10 models by pages printed: Optionen' }),
+    frameOf(german).getByRole('menu', { name: 'Top 10 Modelle nach gedruckten Seiten: Optionen' }),
   ).toHaveCount(1);
   await expect(frameOf(german).getByRole('menuitemcheckbox', { name: 'Als Tabelle anzeigen' })).toHaveCount(
     1,

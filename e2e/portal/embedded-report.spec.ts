@@ -113,7 +113,7 @@ test('a long report name wraps inside the sidebar at 1024 px, with the whole nam
 }) => {
   const longName = 'Quarterly_fleet_utilisation_by_site_model_supplies_and_service_alerts_FY2026_final';
   // The analytics service's real list, with its first report renamed (a name a customer may well give a copy).
-  await page.route('**/api/embedpbi/GetPbiReportsInfoForUserAsync', async (route) => {
+  await page.route(/\/api\/embedpbi\/GetPbiReportsInfoForUserAsync(\?|$)/, async (route) => {
     const response = await route.fetch();
     const reports = (await response.json()) as { reportName: string }[];
     if (reports[0]) reports[0].reportName = longName;

@@ -161,12 +161,14 @@ test('a 10,000-node catalog draws only the rows in view, and End reaches its las
     id: index + 1,
     parentId: -1,
     name: `Site ${index + 1}`,
+    title: `Site ${index + 1}`,
     children: [],
     viewFiles: [`Alerts ${index + 1}.rdl`],
+    viewFileTitles: [`Alerts ${index + 1}`],
     relativePath: `Site ${index + 1}`,
     isOffice: false,
   }));
-  await page.route('**/api/reports/reportNodes', (route) => route.fulfill({ json: nodes }));
+  await page.route(/\/api\/reports\/reportNodes(\?|$)/, (route) => route.fulfill({ json: nodes }));
   await openSignedIn(page, stack.portalUrl);
 
   const tree = await openReports(page);

@@ -24,8 +24,7 @@ import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
+import { Agent } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +32,7 @@ import { visualQuery } from '@portico/analytics-model';
 import type { ReportDefinition } from '@portico/analytics-model';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
+import { call, freePort } from './service-process.ts';
 import { median } from './service.ts';
 import { closedLoop, percentile } from './viewers.ts';
 import type { LoopResult } from './viewers.ts';
@@ -77,16 +77,6 @@ interface Point {
   /** The machine's 1-minute load average when the point ended. */
   readonly load: number;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 
 /** User + system CPU so far, ms, of a /proc stat file (fields 14 and 15, in 1/100 s ticks). */
 function cpuMsOf(file: string): number {
@@ -133,38 +123,6 @@ const pointOf = (result: LoopResult, peakRssMb: number, cpu: { all: number; main
   peakRssMb,
   load: loadavg()[0] ?? 0,
 });
-
-/** A JSON call on one agent; rejects on anything but 200. */
-function call(agent: Agent, port: number, method: string, path: string, body: unknown, auth: string) {
-  return new Promise<unknown>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: {
-          authorization: auth,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          if (res.statusCode === 200) resolve(JSON.parse(text));
-          else reject(new Error(`${path}: ${res.statusCode} ${text}`));
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** The service (src/server.ts) on the loaded fleet file, with the cache bound `cacheMb`; resolves when ready. */
 async function startService(dir: string, cacheMb: number): Promise<{ child: ChildProcess; port: number }> {

@@ -33,7 +33,8 @@ export const loadAverage = (): string =>
     .map((n) => n.toFixed(1))
     .join(' ')}`;
 
-const freePort = (): Promise<number> =>
+/** A port nothing listens on now (the kernel's pick). */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -19,6 +19,7 @@ const CASES = [
     topModels: 'Top 10 Modelle nach gedruckten Seiten',
     manufacturer: 'Hersteller',
     serialNumber: 'Seriennummer',
+    selectAll: 'Alle auswählen',
   },
   {
     language: 'ja',
@@ -28,6 +29,7 @@ const CASES = [
     topModels: '印刷枚数上位10モデル',
     manufacturer: 'メーカー',
     serialNumber: 'シリアル番号',
+    selectAll: 'すべて選択',
   },
 ] as const;
 
@@ -63,6 +65,11 @@ for (const c of CASES) {
 
     const topModels = frame.locator('section[data-visual="top-models"]');
     await expect(topModels.locator('.visual-title')).toHaveText(c.topModels);
+
+    // The site slicer's own wording (its list's "Select all").
+    await frame.locator('section[data-visual="site"] .slicer-button').click();
+    await expect(frame.locator('.slicer-popup').getByRole('checkbox', { name: c.selectAll })).toHaveCount(1);
+    await p.keyboard.press('Escape');
 
     expect((await filterOnManufacturer(p)).ok).toBe(true);
     const pane = frame.getByRole('complementary', { name: c.filtersLabel });

@@ -277,6 +277,7 @@ export function ReportView({ controller, state }: { controller: ReportController
                       actions={actions}
                       moreOptions={messages.moreOptions}
                       chrome={chrome}
+                      canvas={canvasText}
                       formatter={formatter}
                       menus={{
                         context: (menus.get(p.visual.name)?.context.entries.length ?? 0) > 0,

@@ -71,7 +71,7 @@ const QUESTIONS: readonly (readonly [string, Expected])[] = [
     'total pages by month',
     {
       measures: ['Meter readings.Total pages'],
-      groups: ['Calendar.Year-month'],
+      groups: ['Calendar.Month'],
       visual: 'lineChart',
       normalized: 'total pages by month',
     },
@@ -242,7 +242,7 @@ const QUESTIONS: readonly (readonly [string, Expected])[] = [
     'top 3 models by pages by month',
     {
       measures: ['Meter readings.Total pages'],
-      groups: ['Calendar.Year-month', 'Devices.Model'],
+      groups: ['Calendar.Month', 'Devices.Model'],
       rank: 'Top 3 Devices.Model',
       visual: 'lineChart',
       normalized: 'total pages by month and model, top 3',
@@ -345,7 +345,7 @@ const QUESTIONS: readonly (readonly [string, Expected])[] = [
     'pages for Berlin and London by month',
     {
       measures: ['Meter readings.Total pages'],
-      groups: ['Calendar.Year-month'],
+      groups: ['Calendar.Month'],
       filters: ['Devices.Site In Berlin, London'],
       visual: 'lineChart',
       normalized: 'total pages by month where site is Berlin or London',
@@ -472,7 +472,7 @@ const QUESTIONS: readonly (readonly [string, Expected])[] = [
     'devices by month',
     {
       measures: ['Meter readings.Reporting devices'],
-      groups: ['Calendar.Year-month'],
+      groups: ['Calendar.Month'],
       visual: 'lineChart',
       normalized: 'reporting devices by month',
     },
@@ -653,12 +653,12 @@ describe('the query it makes', () => {
   it('puts the time on the category axis of a line and the other field in its series', () => {
     const { visual, query } = answered('top 3 models by pages by month');
     expect(visual.dataRoles).toEqual({
-      category: [{ column: { table: 'Calendar', column: 'Year-month' } }],
+      category: [{ column: { table: 'Calendar', column: 'Month' } }],
       series: [{ column: { table: 'Devices', column: 'Model' } }],
       values: [{ measure: { table: 'Meter readings', measure: 'Total pages' } }],
     });
     expect(query.select.map((f) => Object.values(f)[0])).toEqual([
-      { table: 'Calendar', column: 'Year-month' },
+      { table: 'Calendar', column: 'Month' },
       { table: 'Devices', column: 'Model' },
       { table: 'Meter readings', measure: 'Total pages' },
     ]);

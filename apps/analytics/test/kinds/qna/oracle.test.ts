@@ -79,7 +79,7 @@ describe('Q&A numbers equal direct SQL on the engine', () => {
   it('total pages by month', async () => {
     expect(await viaQna('total pages by month')).toEqual(
       await viaSql(
-        `SELECT strftime(date, '%Y-%m') AS ym, sum(total_pages)::BIGINT FROM meter_readings WHERE ${RLS} GROUP BY ym ORDER BY ym`,
+        `SELECT strftime(date_trunc('month', date), '%Y-%m-%d') AS ym, sum(total_pages)::BIGINT FROM meter_readings WHERE ${RLS} GROUP BY ym ORDER BY ym`,
       ),
     );
   });

@@ -3,6 +3,7 @@
  * languages (en, de, es, fr, ja, pl, ru), chosen as the rest of the frame's is (`frameLanguage`). The titles a new
  * visual is given are the report's content and stay as `create/authoring.ts` makes them.
  */
+import { wordingFor } from './wording.ts';
 
 export interface AuthoringMessages {
   /** The surface before its dataset and page are there. */
@@ -386,6 +387,5 @@ export const AUTHORING_MESSAGES: Readonly<Record<string, AuthoringMessages>> = {
  * @example authoringMessages('de').addVisual // → 'Visual hinzufügen'
  */
 export function authoringMessages(language: string | undefined): AuthoringMessages {
-  const primary = (language ?? '').split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return AUTHORING_MESSAGES[primary] ?? en;
+  return wordingFor(AUTHORING_MESSAGES, language, en);
 }

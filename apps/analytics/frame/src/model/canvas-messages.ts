@@ -3,6 +3,7 @@
  * pane and its readable filter titles, the slicers' search and date range) in the portal's languages (en, de, es,
  * fr, ja, pl, ru), chosen as the rest of the frame's wording is (`frameLanguage`).
  */
+import { wordingFor } from './wording.ts';
 
 /** Units of a relative date filter, by models' `RelativeDateFilterTimeUnit` (0 Days … 8 Hours). */
 export type UnitNames = readonly [
@@ -550,6 +551,5 @@ export const CANVAS_MESSAGES: Readonly<Record<string, CanvasMessages>> = {
 
 /** The canvas wording for a language code (`de`, `de-DE`); English for any other. */
 export function canvasMessages(language: string | undefined): CanvasMessages {
-  const base = (language ?? 'en').toLowerCase().split('-')[0] ?? 'en';
-  return CANVAS_MESSAGES[base] ?? EN;
+  return wordingFor(CANVAS_MESSAGES, language, EN);
 }

@@ -4,6 +4,7 @@
  * the charts' keyboard help and the paginated viewer's toolbar and parameter panel, in the portal's languages (en, de,
  * es, fr, ja, pl, ru), chosen as the menus' wording is (`frameLanguage`).
  */
+import { wordingFor } from './wording.ts';
 
 export interface ChromeMessages {
   readonly waitingForHost: string;
@@ -534,6 +535,5 @@ export const CHROME_MESSAGES: Readonly<Record<string, ChromeMessages>> = { en, d
  * @example chromeMessages('de-AT').filters // → 'Filter'
  */
 export function chromeMessages(language: string | undefined): ChromeMessages {
-  const primary = (language ?? '').split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return CHROME_MESSAGES[primary] ?? en;
+  return wordingFor(CHROME_MESSAGES, language, en);
 }

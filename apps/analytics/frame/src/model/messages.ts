@@ -3,6 +3,7 @@
  * (en, de, es, fr, ja, pl, ru). The host picks one with `settings.localeSettings.language` (the SDK also puts it
  * in the embed URL as `language`); an unknown or absent language reads English.
  */
+import { wordingFor } from './wording.ts';
 
 export interface MenuMessages {
   /** The "…" button's name, and the two menus' names. */
@@ -207,8 +208,7 @@ export const MENU_MESSAGES: Readonly<Record<string, MenuMessages>> = { en, de, e
  * @example menuMessages('de-CH').seeData // → 'Als Tabelle anzeigen'
  */
 export function menuMessages(language: string | undefined): MenuMessages {
-  const primary = (language ?? '').split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return MENU_MESSAGES[primary] ?? en;
+  return wordingFor(MENU_MESSAGES, language, en);
 }
 
 /** The language of the frame: the load's `settings.localeSettings.language`, else the embed URL's `language`. */

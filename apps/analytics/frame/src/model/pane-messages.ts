@@ -3,6 +3,7 @@
  * sentences, are `canvas-messages.ts`'), in the portal's languages (en, de, es, fr, ja, pl, ru), chosen as the rest
  * of the frame's wording is (`frameLanguage`).
  */
+import { wordingFor } from './wording.ts';
 export interface PaneMessages {
   /** The button that opens the picker. */
   readonly addFilter: string;
@@ -207,6 +208,5 @@ export const PANE_MESSAGES: Readonly<Record<string, PaneMessages>> = {
 
 /** The pane's wording for a language code (`de`, `de-DE`); English for any other. */
 export function paneMessages(language: string | undefined): PaneMessages {
-  const base = (language ?? 'en').toLowerCase().split('-')[0] ?? 'en';
-  return PANE_MESSAGES[base] ?? EN;
+  return wordingFor(PANE_MESSAGES, language, EN);
 }

@@ -1,21 +1,16 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessKey } from '../../src/db/access-keys.ts';
-import type { Database } from '../../src/db/database.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { verifySignature } from '../../src/installers/signing.ts';
-import { startFakeAuthority } from '../helpers/fake-authority.ts';
-import type { FakeAuthority } from '../helpers/fake-authority.ts';
-import { ARTIFACT_BYTES, seededApp } from '../helpers/seeded-app.ts';
-import type { SeededApp } from '../helpers/seeded-app.ts';
-import { openMigratedPglite } from '../helpers/test-app.ts';
+import { ARTIFACT_BYTES, listeningSeededApp } from '../helpers/seeded-app.ts';
+import type { ListeningSeededApp } from '../helpers/seeded-app.ts';
 
 const run = promisify(execFile);
 
@@ -33,27 +28,20 @@ interface Listing {
 
 /** The download portal through real HTTP: a listening server, fetch, the seeded sample releases. */
 describe('the download portal over HTTP', () => {
-  let database: Database;
-  let authority: FakeAuthority;
-  let s: SeededApp;
+  let s: ListeningSeededApp;
   let base: string;
   let previewKey: string;
   let stableKey: string;
 
   beforeAll(async () => {
-    database = await openMigratedPglite();
-    authority = await startFakeAuthority();
-    s = await seededApp(database, authority, { env: { PORTAL_DOWNLOAD_LINK_SECONDS: '1' } });
-    await s.app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+    s = await listeningSeededApp({ env: { PORTAL_DOWNLOAD_LINK_SECONDS: '1' } });
+    base = s.base;
     previewKey = s.seed.keys.dca ?? '';
     stableKey =
-      (await createAccessKey(database.db, { databaseName: 'contoso_us', installees: ['dca'] }))?.key ?? '';
+      (await createAccessKey(s.database.db, { databaseName: 'contoso_us', installees: ['dca'] }))?.key ?? '';
   });
   afterAll(async () => {
     await s?.close();
-    await authority?.close();
-    await database?.close();
   });
 
   const listing = async (key: string): Promise<Listing> => {
@@ -127,7 +115,7 @@ describe('the download portal over HTTP', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(link.sha256);
     const listed = (await listing(stableKey)).releases[0]?.files.find((f) => f.platform === 'x86');
     expect(listed?.sha256).toBe(link.sha256);
-    const [entry] = await database.db
+    const [entry] = await s.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'installer.download'))

@@ -1,14 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { EmbedInfoProvider } from '../../src/embed/provider.ts';
 import { seedSampleData } from '../../src/seed/sample-data.ts';
 import type { SeedResult } from '../../src/seed/sample-data.ts';
+import { startFakeAuthority } from './fake-authority.ts';
 import type { FakeAuthority } from './fake-authority.ts';
-import { testApp, testConfig } from './test-app.ts';
+import { openMigratedPglite, testApp, testConfig } from './test-app.ts';
 
 /** The sample users of apps/identity as their tokens describe them, and someone who belongs nowhere. */
 export const SAMPLE_USERS = {
@@ -74,6 +76,38 @@ export async function seededApp(
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ListeningSeededApp extends SeededApp {
+  database: Database;
+  authority: FakeAuthority;
+  /** `http://127.0.0.1:<port>` of the listening app. */
+  base: string;
+}
+
+/**
+ * For tests through real HTTP: a migrated PGlite, a fake authority, the seeded app listening on a free loopback port.
+ * `close()` stops all three.
+ */
+export async function listeningSeededApp(
+  options: Parameters<typeof seededApp>[2] = {},
+): Promise<ListeningSeededApp> {
+  const database = await openMigratedPglite();
+  const authority = await startFakeAuthority();
+  const seeded = await seededApp(database, authority, options);
+  await seeded.app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(seeded.app.server.address() as AddressInfo).port}`;
+  return {
+    ...seeded,
+    database,
+    authority,
+    base,
+    async close() {
+      await seeded.close();
+      await authority.close();
+      await database.close();
     },
   };
 }

@@ -1,15 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/database.ts';
 import { catalogReports, reportNodes, users } from '../../src/db/schema.ts';
 import type { EmbedInfoProvider } from '../../src/embed/provider.ts';
 import { EmbedProviderUnavailableError } from '../../src/embed/provider.ts';
-import { startFakeAuthority } from '../helpers/fake-authority.ts';
-import type { FakeAuthority } from '../helpers/fake-authority.ts';
-import { EXPECTED_ACCOUNTS, SAMPLE_USERS, seededApp } from '../helpers/seeded-app.ts';
-import type { SampleUser, SeededApp } from '../helpers/seeded-app.ts';
-import { openMigratedPglite } from '../helpers/test-app.ts';
+import { EXPECTED_ACCOUNTS, SAMPLE_USERS, listeningSeededApp } from '../helpers/seeded-app.ts';
+import type { ListeningSeededApp, SampleUser } from '../helpers/seeded-app.ts';
 
 const REPORT = { workspaceId: 'ws-1', reportId: 'report-1', reportName: 'Fleet overview' };
 const provider: EmbedInfoProvider & { down: boolean } = {
@@ -23,25 +18,18 @@ const provider: EmbedInfoProvider & { down: boolean } = {
   },
 };
 
-let database: Database;
-let authority: FakeAuthority;
-let s: SeededApp;
+let s: ListeningSeededApp;
 let base: string;
 
 beforeAll(async () => {
-  database = await openMigratedPglite();
-  authority = await startFakeAuthority();
-  s = await seededApp(database, authority, {
+  s = await listeningSeededApp({
     env: { PORTAL_ENABLE_EMBEDDED_REPORTS: 'true' },
     embedInfoProvider: provider,
   });
-  await s.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+  base = s.base;
 }, 60_000);
 afterAll(async () => {
   await s?.close();
-  await authority?.close();
-  await database?.close();
 });
 
 // Real HTTP: the app listens on a free port and is called with fetch.
@@ -119,13 +107,13 @@ describe('GET /api/home', () => {
     // joined the catalog an hour ago, the others two days ago.
     const dave = { sub: 'sub-dave', email: SAMPLE_USERS.bob.email, name: 'Dave' };
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-    await database.db.insert(users).values({ subject: dave.sub, name: 'Dave', lastSeenAt: twoHoursAgo });
-    await database.db
+    await s.database.db.insert(users).values({ subject: dave.sub, name: 'Dave', lastSeenAt: twoHoursAgo });
+    await s.database.db
       .update(catalogReports)
       .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(sql`true`);
-    const [usage] = await database.db.select().from(reportNodes).where(eq(reportNodes.name, 'Usage'));
-    await database.db.insert(catalogReports).values({
+    const [usage] = await s.database.db.select().from(reportNodes).where(eq(reportNodes.name, 'Usage'));
+    await s.database.db.insert(catalogReports).values({
       nodeId: usage?.id ?? 0,
       name: 'Weekly page volume',
       kind: 'monthly-page-volume',
@@ -150,7 +138,7 @@ describe('GET /api/home', () => {
       isNew: true,
     });
     expect(home.reports.latest.slice(1).every((r) => !r.isNew)).toBe(true);
-    const [row] = await database.db.select().from(users).where(eq(users.subject, dave.sub));
+    const [row] = await s.database.db.select().from(users).where(eq(users.subject, dave.sub));
     expect(row?.previousVisitAt?.toISOString()).toBe(twoHoursAgo.toISOString());
     expect(Date.now() - (row?.visitStartedAt.getTime() ?? 0)).toBeLessThan(60_000);
   }, 20_000);

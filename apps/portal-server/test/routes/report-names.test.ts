@@ -1,30 +1,19 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillCatalogNames, insertCatalog, loadCatalog } from '../../src/db/catalog.ts';
-import type { Database } from '../../src/db/database.ts';
 import { SAMPLE_CATALOG } from '../../src/seed/catalog.ts';
-import { startFakeAuthority } from '../helpers/fake-authority.ts';
-import type { FakeAuthority } from '../helpers/fake-authority.ts';
-import { seededApp } from '../helpers/seeded-app.ts';
-import type { SampleUser, SeededApp } from '../helpers/seeded-app.ts';
+import { listeningSeededApp } from '../helpers/seeded-app.ts';
+import type { ListeningSeededApp, SampleUser } from '../helpers/seeded-app.ts';
 import { openMigratedPglite } from '../helpers/test-app.ts';
 
-let database: Database;
-let authority: FakeAuthority;
-let s: SeededApp;
+let s: ListeningSeededApp;
 let base: string;
 
 beforeAll(async () => {
-  database = await openMigratedPglite();
-  authority = await startFakeAuthority();
-  s = await seededApp(database, authority);
-  await s.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+  s = await listeningSeededApp();
+  base = s.base;
 }, 60_000);
 afterAll(async () => {
   await s?.close();
-  await authority?.close();
-  await database?.close();
 });
 
 // Real HTTP: the app listens on a free port and is called with fetch.

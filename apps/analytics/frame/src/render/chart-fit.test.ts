@@ -32,6 +32,30 @@ describe('chart fit', () => {
     expect(axisFit(months, { width: 180, height: 90 }, false)).toMatchObject({ rotate: 0, interval: 'auto' });
   });
 
+  it('shows every turned column label when the slots are a line apart across the text (twelve alert codes)', () => {
+    const codes = [
+      'FIRMWARE_UPDATE_AVAILABLE',
+      'PAPER_JAM',
+      'TONER_LOW',
+      'FUSER_ERROR',
+      'DRUM_END_OF_LIFE',
+      'NETWORK_OFFLINE',
+      'DOOR_OPEN',
+      'TRAY_EMPTY',
+      'WASTE_TONER_FULL',
+      'SCANNER_ERROR',
+      'MAINTENANCE_KIT_DUE',
+      'OUTPUT_BIN_FULL',
+    ];
+    expect(axisFit(codes, { width: 510, height: 360 }, false)).toMatchObject({
+      rotate: 35,
+      interval: 0,
+      hideOverlap: false,
+    });
+    // Slots narrower than a line across the turned text still leave ECharts to skip some.
+    expect(axisFit([...codes, ...codes, ...codes], { width: 510, height: 360 }, false).interval).toBe('auto');
+  });
+
   it('shows every column label that fits side by side (all seven weekdays, all twelve months)', () => {
     const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
     expect(axisFit(days, { width: 640, height: 260 }, false)).toMatchObject({

@@ -6,6 +6,10 @@
 
 /** About how wide one character of an 11-pixel label is. */
 const CHAR_PX = 5.8;
+/** The line height of an 11-pixel label, with a pixel to spare. */
+const LINE_PX = 14;
+/** Degrees a column chart's crowded category labels turn. */
+const TURN = 35;
 
 export interface AxisFit {
   /** Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole). */
@@ -67,16 +71,21 @@ export function axisFit(
       hideOverlap: true,
     };
   }
+  // Turned labels are parallel lines: they clear each other when the slots are a line apart measured across the
+  // text (slot × sin 35°), however long each one is. ECharts' 'auto' interval measures their whole turned boxes
+  // and dropped every other alert code of a 12-column chart 510 px wide, with room for all.
+  const turnedAllFit = per * Math.sin((TURN * Math.PI) / 180) >= LINE_PX;
+  const all = fits || turnedAllFit;
   return {
     // Turned labels get room for a date or a month name whole before they are cut.
     labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
-    rotate: fits ? 0 : 35,
+    rotate: fits ? 0 : TURN,
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
     // other weekday or month.
-    interval: fits ? 0 : 'auto',
+    interval: all ? 0 : 'auto',
     valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
-    hideOverlap: !fits,
+    hideOverlap: !all,
   };
 }
 

@@ -6,6 +6,21 @@
 
 /** About how wide one character of an 11-pixel label is. */
 const CHAR_PX = 5.8;
+
+/**
+ * About how wide an 11-pixel label is: capitals and digits are wider than the average character, so an alert code
+ * ('FIRMWARE_UPDATE_AVAILABLE', about 180 px) is not taken for 145 px and cut.
+ */
+export function labelPx(label: string): number {
+  let px = 0;
+  for (const ch of label) {
+    if (/[A-Z]/.test(ch)) px += 7.5;
+    else if (/[0-9_]/.test(ch)) px += 6.2;
+    else if (ch === ' ') px += 3.1;
+    else px += CHAR_PX;
+  }
+  return px;
+}
 /** The line height of an 11-pixel label, with a pixel to spare. */
 const LINE_PX = 14;
 /** Degrees a column chart's crowded category labels turn. */
@@ -34,7 +49,7 @@ export function axisFit(
   size: { width: number; height: number } | undefined,
   horizontal: boolean,
 ): AxisFit {
-  const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX;
+  const longest = labels.reduce((most, l) => Math.max(most, labelPx(l)), 0);
   if (!size || size.width <= 0 || size.height <= 0) {
     return {
       labelWidth: horizontal ? 140 : undefined,
@@ -46,8 +61,8 @@ export function axisFit(
   }
   const count = Math.max(labels.length, 1);
   if (horizontal) {
-    // The labels take at most a third of the width, so the bars keep two thirds.
-    const labelWidth = Math.round(clamp(Math.min(longest + 4, size.width * 0.32), 40, 160));
+    // The labels take at most 38 % of the width (190 px), so the bars keep the larger part.
+    const labelWidth = Math.round(clamp(Math.min(longest + 4, size.width * 0.38), 40, 190));
     const plot = size.width - labelWidth - 24;
     const everyLine = size.height / count >= 11;
     return {
@@ -96,7 +111,7 @@ export interface PieFit {
   readonly outer: string | number;
   readonly inner: string | number;
   readonly center: [string | number, string | number];
-  /** A slice's name cut to the room beside the pie. */
+  /** A slice's name cut to the room beside the pie; '' beside a legend that names the slices. */
   readonly truncate: (label: string) => string;
 }
 
@@ -119,13 +134,16 @@ export function pieFit(
     legend?.show === true &&
     labels.length * 20 <= height - 8 &&
     width - longest - 24 >= 300;
-  const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
+  const maxChars = Math.max(6, Math.floor((width * 0.22) / CHAR_PX));
   // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
-  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room.
-  const nameChars = Math.min(
-    labels.reduce((most, l) => Math.max(most, l.length), 0),
-    maxChars,
-  );
+  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room. Beside a legend
+  // that names every slice whole, the slices carry their shares only ("16%", not "Broth… 16%").
+  const nameChars = rightLegend
+    ? 0
+    : Math.min(
+        labels.reduce((most, l) => Math.max(most, l.length), 0),
+        maxChars,
+      );
   const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
   const half = (rightLegend ? 0.4 : 0.5) * width;
   const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
@@ -157,7 +175,9 @@ export function pieFit(
     outer: !outside ? '85%' : kept,
     inner: !outside ? '50%' : Math.round(kept * 0.6),
     center: [rightLegend ? '40%' : '50%', '52%'],
-    truncate: (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
+    truncate: rightLegend
+      ? () => ''
+      : (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
   };
 }
 

@@ -117,13 +117,16 @@ describe('chart fit', () => {
   });
 
   it('gives the slices beside a legend their shares only, never a cut name the legend has whole', () => {
-    const names = ['Brother', 'Canon', 'HP', 'Kyocera', 'Lexmark', 'Ricoh', 'Xerox'];
-    const beside = pieFit(names, { width: 400, height: 290 }, { show: true, position: 'Right' });
+    const names = ['Brother', 'Canon', 'HP', 'Kyocera', 'Konica Minolta', 'Ricoh', 'Xerox'];
+    const beside = pieFit(names, { width: 420, height: 320 }, { show: true, position: 'Right' });
     expect(beside).toMatchObject({ legend: 'Right', labels: 'outside' });
-    expect(beside.truncate('Brother')).toBe('');
-    // The pie takes the room the names left.
-    const named = pieFit(names, { width: 400, height: 290 }, undefined);
-    expect(Number(beside.outer)).toBeGreaterThanOrEqual(Number(named.outer));
+    expect(beside.truncate('Konica Minolta')).toBe('');
+    expect(beside.truncate('HP')).toBe('');
+    // A roomy pie beside its legend keeps the names that fit whole.
+    const short = names.filter((n) => n !== 'Konica Minolta');
+    const roomy = pieFit(short, { width: 420, height: 320 }, { show: true, position: 'Right' });
+    expect(roomy.legend).toBe('Right');
+    expect(roomy.truncate('Brother')).toBe('Brother');
   });
 
   it('wraps a legend over up to three lines in a narrow chart, and scrolls a longer one', () => {

@@ -134,26 +134,25 @@ export function pieFit(
     legend?.show === true &&
     labels.length * 20 <= height - 8 &&
     width - longest - 24 >= 300;
-  const maxChars = Math.max(6, Math.floor((width * 0.22) / CHAR_PX));
-  // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
-  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room. Beside a legend
-  // that names every slice whole, the slices carry their shares only ("16%", not "Broth… 16%").
-  const nameChars = rightLegend
-    ? 0
-    : Math.min(
-        labels.reduce((most, l) => Math.max(most, l.length), 0),
-        maxChars,
-      );
-  const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
+  const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
+  const whole = labels.reduce((most, l) => Math.max(most, l.length), 0);
   const half = (rightLegend ? 0.4 : 0.5) * width;
   const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
-  // The pie keeps at least 45 % of its share of the box; names that then do not fit beside it are cut ("…", the
-  // tooltip names them whole).
-  const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
-  const kept = Math.max(radius, Math.round(share * 0.45));
-  const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
-  const cut = Math.min(maxChars, roomChars);
-  const whole = labels.reduce((most, l) => Math.max(most, l.length), 0);
+  // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
+  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room. It keeps at least
+  // 45 % of its share of the box; names that then do not fit beside it are cut ("…", the tooltip names them whole).
+  const sized = (nameChars: number) => {
+    const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
+    const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
+    const kept = Math.max(radius, Math.round(share * 0.45));
+    const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
+    return { kept, cut: Math.min(maxChars, roomChars) };
+  };
+  const named = sized(Math.min(whole, maxChars));
+  // Beside a legend that names every slice whole, names that would be cut go: the slices carry their shares only
+  // ("16%", not "Broth… 16%"), and the pie takes the room.
+  const sharesOnly = rightLegend && named.cut < whole;
+  const { kept, cut } = sharesOnly ? sized(0) : named;
   const top = size === undefined ? undefined : legendFit(labels, width);
   if (outside && !rightLegend && cut < whole && top && !top.scroll && legend?.show !== false) {
     // Names that would be cut beside the pie go whole in a legend across the top; the slices carry their shares.
@@ -175,9 +174,7 @@ export function pieFit(
     outer: !outside ? '85%' : kept,
     inner: !outside ? '50%' : Math.round(kept * 0.6),
     center: [rightLegend ? '40%' : '50%', '52%'],
-    truncate: rightLegend
-      ? () => ''
-      : (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
+    truncate: sharesOnly ? () => '' : (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
   };
 }
 

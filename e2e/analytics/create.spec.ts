@@ -244,6 +244,43 @@ test('quick create shows the supplied rows, and its report is kept by saveAs', a
   await expect(rows.first()).toContainText('Ann');
 });
 
+test("quick create in German names its generated sums and bar titles in German ('Summe von Amount nach Customer')", async () => {
+  const accessToken = await stack.embedToken({
+    targetWorkspaceIds: [WORKSPACE_ID],
+    permissions: 'Create',
+    databaseNames: ['fabrikam'],
+  });
+  await page.goto(`${stack.host}/create-host.html`);
+  await page.evaluate((config) => window.createHost.quickCreate(config), {
+    embedUrl: `${stack.service}/quickCreate`,
+    accessToken,
+    tokenType: 1,
+    settings: { localeSettings: { language: 'de-DE' } },
+    datasetCreateConfig: {
+      locale: 'en-US',
+      tableSchemaList: [
+        {
+          name: 'Orders',
+          columns: [
+            { name: 'Customer', dataType: 'Text' },
+            { name: 'Amount', dataType: 'Double' },
+          ],
+        },
+      ],
+      data: [{ name: 'Orders', rows: [['Ann', '10.5']] }],
+    },
+  });
+  await poll(() => eventCount('loaded')).toBe(1);
+  const frame = frameOf('/quickCreate');
+  await expect(frame.locator('section.visual[data-type="clusteredBarChart"] .visual-title')).toHaveText(
+    'Summe von Amount nach Customer',
+  );
+  await expect(frame.locator('section.visual[data-type="card"] .card-label')).toHaveText('Summe von Amount');
+  await expect(frame.locator('section.visual[data-type="tableEx"] thead th').first()).toHaveText(
+    'Zeilennummer',
+  );
+});
+
 test('quick create with a column type the service does not know is refused with an error event', async () => {
   const accessToken = await stack.embedToken({
     targetWorkspaceIds: [WORKSPACE_ID],

@@ -184,6 +184,26 @@ test('the selected visual shows its filters, and a filter added to it reaches ge
   await expect(own.getByRole('button', { name: 'Remove filter: Colour or mono' })).toBeVisible();
 });
 
+test("a top N the host sets with visual.setFilters shows under the visual's heading without pressing on it", async () => {
+  const p = await hosts.opened();
+  const pane = paneOf(frameOf(p));
+  const applied = await eventCount(p, 'filtersApplied');
+  const set = await settle(
+    p,
+    `const page = await report.getActivePage();
+     const visual = (await page.getVisuals()).find((v) => v.name === 'printers-by-manufacturer');
+     await visual.setFilters([${JSON.stringify({ ...TOP_3, target: { table: 'Devices', column: 'Manufacturer' } })}]);`,
+  );
+  expect(set).toEqual({ ok: true, value: null });
+  await poll(() => eventCount(p, 'filtersApplied')).toBe(applied + 1);
+  const own = pane.getByRole('region', { name: /^On this visual: / });
+  await expect(own).toHaveCount(1);
+  await expect(own.getByRole('button', { name: 'Manufacturer is the top 3 by Total pages' })).toBeVisible();
+  // The host's filter is the viewer's to clear, not to remove.
+  await expect(own.getByRole('button', { name: 'Clear filter: Manufacturer' })).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Remove filter: Manufacturer' })).toHaveCount(0);
+});
+
 test('the keyboard reaches every control of the picker; Escape closes it and a card, giving the focus back', async () => {
   const p = await hosts.opened();
   const frame = frameOf(p);

@@ -188,5 +188,11 @@ describe('fieldCaption and relabelAnswer', () => {
     expect(relabelled.columns.map((c) => c.displayName)).toEqual(['Standort', 'Sum of Pages']);
     expect(relabelled.rows).toBe(answer.rows);
     expect(relabelAnswer(answer, dataset)).toBe(answer);
+    // With the viewer's language the implicit sum is worded in it too, over the localized column's caption.
+    expect(relabelAnswer(answer, shown, 'de-DE').columns.map((c) => c.displayName)).toEqual([
+      'Standort',
+      `Summe von ${fieldCaption(shown, { column: { table: 'Meter readings', column: 'Pages' } })}`,
+    ]);
+    expect(relabelAnswer(answer, dataset, 'en')).toBe(answer);
   });
 });

@@ -15,6 +15,7 @@
 import type { Dataset, FieldRef, ModelHierarchy, ReportDefinition } from './content-types.ts';
 import type { PublicDataset } from './public-dataset.ts';
 import type { QueryAnswer } from './query-types.ts';
+import { authoringWording } from './authoring-wording.ts';
 
 /**
  * The portal's seven UI languages, English first (the default captions). Every caption of the sample content has a
@@ -302,12 +303,20 @@ export function fieldCaption(dataset: AnyDataset | undefined, field: FieldRef, f
 
 /**
  * A query answer's column captions from a (localized) dataset ({@link fieldCaption}); an implicit aggregation keeps
- * the service's "Sum of …" wording. Values are untouched.
+ * the service's "Sum of …" wording, or is worded in `language` when one is given ("Summe von Pages"). Values are
+ * untouched.
  */
-export function relabelAnswer(answer: QueryAnswer, dataset: AnyDataset): QueryAnswer {
+export function relabelAnswer(answer: QueryAnswer, dataset: AnyDataset, language?: string): QueryAnswer {
   let changed = false;
   const columns = answer.columns.map((column) => {
-    const displayName = fieldCaption(dataset, column.field, column.displayName);
+    const field = column.field;
+    const displayName =
+      language !== undefined && 'aggregation' in field
+        ? authoringWording(language).aggregation(
+            field.aggregation.function,
+            fieldCaption(dataset, { column: field.aggregation }),
+          )
+        : fieldCaption(dataset, field, column.displayName);
     if (displayName === column.displayName) return column;
     changed = true;
     return { ...column, displayName };

@@ -136,4 +136,22 @@ describe('the sample reports’ numbers', () => {
       expect(months, visual).toEqual(['2024-03-01', '2024-04-01', '2024-05-01']);
     }
   });
+
+  it('put categories with long names (alert codes, models) on horizontal bars, never on columns', async () => {
+    // A column's label has its column's width; 'FIRMWARE_UPDATE_AVAILABLE' turned and cut to 'FIRMWARE_UPDA…' under
+    // a 40-px column reads as nothing. Columns are for short categories: months, years, weekdays, severities.
+    const columnTypes = new Set(['clusteredColumnChart', 'stackedColumnChart']);
+    const checked: string[] = [];
+    for (const report of SAMPLE_REPORTS) {
+      for (const page of report.definition.pages) {
+        for (const visual of page.visuals.filter((v) => columnTypes.has(v.type))) {
+          const answer = await answerOf(report.name, page.name, visual.name);
+          const longest = Math.max(...answer.rows.map((row) => String(row[0] ?? '').length));
+          expect(longest, `${report.name} › ${page.name} › ${visual.name}`).toBeLessThanOrEqual(12);
+          checked.push(visual.name);
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(2);
+  });
 });

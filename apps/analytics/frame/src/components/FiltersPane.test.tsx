@@ -216,3 +216,50 @@ describe('the filters pane adding filters', () => {
     expect(screen.queryByRole('checkbox', { name: 'Lock in view mode' })).toBeNull();
   });
 });
+
+describe('the filters pane and filters the host set on a visual', () => {
+  const topModels = (display?: Record<string, unknown>) => ({
+    $schema: 'http://powerbi.com/product/schema#topN',
+    target: { table: 'Devices', column: 'Model' },
+    filterType: 5,
+    operator: 'Top',
+    itemCount: 5,
+    orderBy: { table: 'Meter readings', measure: 'Total pages' },
+    ...(display ? { displaySettings: display } : {}),
+  });
+  /** As `visual.setFilters` does it (routes/filter-routes.ts): the visual's filters in the working definition. */
+  const hostSets = (controller: ReportController, filters: unknown[]) =>
+    controller.editDefinition((d) => ({
+      ...d,
+      pages: d.pages.map((p) => ({
+        ...p,
+        visuals: p.visuals.map((v) => (v.name === 'share' ? { ...v, filters: filters as never[] } : v)),
+      })),
+    }));
+
+  it('lists a top N the host set under the visual with a readable sentence, no press on the visual needed', () => {
+    const { controller, refresh } = pane();
+    // The visuals' filters as the report was loaded are not listed until a visual is selected.
+    expect(screen.queryByRole('region', { name: /On this visual/ })).toBeNull();
+    hostSets(controller, [topModels()]);
+    refresh();
+    const own = screen.getByRole('region', { name: 'On this visual: share' });
+    expect(within(own).getByRole('button', { name: 'Model is the top 5 by Total pages' })).toBeTruthy();
+    // A viewer may clear it, not remove the host's filter.
+    expect(within(own).queryByRole('button', { name: 'Remove filter: Model' })).toBeNull();
+  });
+
+  it('honours the lock and hide flags the host gave it', () => {
+    const { controller, refresh } = pane();
+    hostSets(controller, [topModels({ isLockedInViewMode: true, displayName: 'Printer model' })]);
+    refresh();
+    const own = screen.getByRole('region', { name: 'On this visual: share' });
+    const card = within(own).getByRole('button', { name: 'Printer model is the top 5 by Total pages' });
+    expect((card as HTMLButtonElement).disabled).toBe(true);
+    expect(within(own).queryByRole('button', { name: /Clear filter/ })).toBeNull();
+
+    hostSets(controller, [topModels({ isHiddenInViewMode: true })]);
+    refresh();
+    expect(screen.queryByRole('region', { name: 'On this visual: share' })).toBeNull();
+  });
+});

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, RefObject } from 'react';
 import { AdvancedFilter, BasicFilter, RelativeDateFilter } from '@portico/models';
 import type { IError, IFilter } from '@portico/models';
-import type { Dataset, ReportDefinition, ReportPage } from '@portico/analytics-model';
+import type { Dataset, ReportDefinition, ReportPage, ReportVisual } from '@portico/analytics-model';
 import type { CanvasMessages } from '../model/canvas-messages.ts';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
 import type { ReportController } from '../model/controller.ts';
@@ -34,6 +34,7 @@ import {
   setLevelFilters,
   topNFilter,
   viewerAdded,
+  visualsFilteredSinceLoad,
 } from '../model/pane-filters.ts';
 import type { PaneLevel } from '../model/pane-filters.ts';
 import './filters-pane.css';
@@ -81,12 +82,13 @@ const cardKey = (level: PaneLevel, target: Target, nth: number): string =>
   `${prefixOf(level)}:${target.table}.${target.column}:${nth}`;
 
 interface Cards {
-  readonly visual: Card[];
+  /** Per visual listed (the selected one first), its own filters. */
+  readonly visuals: { readonly visual: ReportVisual; readonly cards: Card[] }[];
   readonly page: Card[];
   readonly report: Card[];
 }
 
-function cardsOf(definition: ReportDefinition, page: ReportPage, visualName: string | undefined): Cards {
+function cardsOf(definition: ReportDefinition, page: ReportPage, visualNames: readonly string[]): Cards {
   const pageLevel: PaneLevel = { kind: 'page', pageName: page.name };
   // A card's key is its field (and how many filters of the level named it before), so a field's card keeps its
   // key, and stays open, when its first filter replaces the "(All)" card.
@@ -100,7 +102,10 @@ function cardsOf(definition: ReportDefinition, page: ReportPage, visualName: str
       return { key: `${prefixOf(level)}:${field}:${nth}`, level, index, filter, target };
     });
   };
-  const visualCards = visualName ? of({ kind: 'visual', pageName: page.name, visualName }) : [];
+  const visuals = visualNames.flatMap((visualName) => {
+    const visual = page.visuals.find((v) => v.name === visualName);
+    return visual ? [{ visual, cards: of({ kind: 'visual', pageName: page.name, visualName }) }] : [];
+  });
   const pageCards = of(pageLevel);
   const reportCards = of({ kind: 'report' });
   const filtered = [...pageCards, ...reportCards].map((c) => c.target);
@@ -114,7 +119,7 @@ function cardsOf(definition: ReportDefinition, page: ReportPage, visualName: str
       filter: undefined,
       target,
     }));
-  return { visual: visualCards, page: [...pageCards, ...fields], report: reportCards };
+  return { visuals, page: [...pageCards, ...fields], report: reportCards };
 }
 
 /**
@@ -157,13 +162,23 @@ export function FiltersPane(props: FiltersPaneProps) {
   const words = paneMessages(frameLanguage(controller.state.settings, window.location.search));
   const visualName = useSelectedVisual(page);
   const visual = page.visuals.find((v) => v.name === visualName);
-  const cards = useMemo(() => cardsOf(definition, page, visualName), [definition, page, visualName]);
+  const savedJson = controller.state.savedJson;
+  // The selected visual, then every visual whose filters the host (or the viewer) changed since the report loaded.
+  const visualNames = useMemo(() => {
+    const changed = visualsFilteredSinceLoad(savedJson, page).filter((name) => name !== visualName);
+    return visualName === undefined ? changed : [visualName, ...changed];
+  }, [savedJson, page, visualName]);
+  const cards = useMemo(() => cardsOf(definition, page, visualNames), [definition, page, visualNames]);
   // The card just added opens, with the focus on it.
   const [justAdded, setJustAdded] = useState<{ key: string; count: number } | undefined>(undefined);
   const addButton = useRef<HTMLButtonElement>(null);
   const shown = (list: Card[]) => list.filter((c) => editing || !displayOf(c.filter).isHiddenInViewMode);
   const groups: [string, Card[]][] = [
-    ...(visual ? [[words.onThisVisual(visual.title), shown(cards.visual)] as [string, Card[]]] : []),
+    // A visual listed for its changed filters only shows when a viewer may see one of them.
+    ...cards.visuals
+      .map(({ visual: v, cards: list }) => [words.onThisVisual(v.title), shown(list), v.name] as const)
+      .filter(([, list, name]) => name === visualName || list.length > 0)
+      .map(([title, list]) => [title, list] as [string, Card[]]),
     [chrome.onThisPage, shown(cards.page)],
     [chrome.onAllPages, shown(cards.report)],
   ];
@@ -198,8 +213,8 @@ export function FiltersPane(props: FiltersPaneProps) {
         onAdd={add}
         button={addButton}
       />
-      {groups.map(([title, list]) => (
-        <section key={title} aria-label={title}>
+      {groups.map(([title, list], i) => (
+        <section key={`${i}:${title}`} aria-label={title}>
           <h3>{title}</h3>
           {list.length === 0 ? (
             <p className="muted">{chrome.noFilters}</p>

@@ -9,7 +9,6 @@ import type { IFilter } from '@portico/models';
 import type { FieldRef, PublicDataset, ReportDefinition, VisualType } from '@portico/analytics-model';
 import { ReportView } from '../components/ReportView.tsx';
 import type { AuthoringMessages } from '../model/authoring-messages.ts';
-import { authoringMessages } from '../model/authoring-messages.ts';
 import { chromeMessages } from '../model/chrome-messages.ts';
 import { frameLanguage } from '../model/messages.ts';
 import type { ReportController } from '../model/controller.ts';
@@ -22,14 +21,17 @@ import {
   addField,
   addPage,
   addVisual,
+  authoringNames,
   AUTHORING_TYPES,
   describeFilter,
   fieldLabel,
+  labelOf,
   removeField,
   removeFilter,
   removeVisual,
   setVisualType,
 } from './authoring.ts';
+import type { AuthoringNames } from './authoring.ts';
 import './create.css';
 
 interface Props {
@@ -37,36 +39,19 @@ interface Props {
   readonly state: FrameState;
 }
 
-/** The messages' name of each visual type the surface offers. */
-const TYPE_NAMES: Readonly<Record<string, keyof AuthoringMessages>> = {
-  card: 'card',
-  tableEx: 'table',
-  pivotTable: 'matrix',
-  clusteredBarChart: 'barChart',
-  clusteredColumnChart: 'columnChart',
-  stackedColumnChart: 'stackedColumnChart',
-  lineChart: 'lineChart',
-  areaChart: 'areaChart',
-  pieChart: 'pieChart',
-  donutChart: 'donutChart',
-};
-
 /** The visual types in the frame's language. */
-function TypeOptions({ messages }: { messages: AuthoringMessages }) {
-  return AUTHORING_TYPES.map((t) => {
-    const key = TYPE_NAMES[t.type];
-    const name = key === undefined ? t.label : messages[key];
-    return (
-      <option key={t.type} value={t.type}>
-        {typeof name === 'string' ? name : t.label}
-      </option>
-    );
-  });
+function TypeOptions({ names }: { names: AuthoringNames }) {
+  return AUTHORING_TYPES.map((t) => (
+    <option key={t.type} value={t.type}>
+      {labelOf(t.type, names)}
+    </option>
+  ));
 }
 
 export function CreateSurface({ controller, state }: Props) {
   const language = frameLanguage(state.settings, window.location.search);
-  const messages = authoringMessages(language);
+  const names = authoringNames(language);
+  const { messages } = names;
   const dataset = state.dataset as unknown as PublicDataset | undefined;
   const page = activePageOf(state);
   const [selected, setSelected] = useState<string | undefined>(undefined);
@@ -88,7 +73,7 @@ export function CreateSurface({ controller, state }: Props) {
         dataset={dataset}
         disabled={visual === undefined}
         messages={messages}
-        onPick={(field) => visual && edit((d) => addField(d, dataset, page.name, visual.name, field))}
+        onPick={(field) => visual && edit((d) => addField(d, dataset, page.name, visual.name, field, names))}
       />
       <div className="create-main">
         <div className="create-toolbar">
@@ -107,7 +92,7 @@ export function CreateSurface({ controller, state }: Props) {
             <button
               type="button"
               onClick={() => {
-                const added = addPage(controller.state.definition ?? definition);
+                const added = addPage(controller.state.definition ?? definition, names);
                 controller.editDefinition(() => added.definition, false);
                 activatePage(controller, added.page);
               }}
@@ -116,9 +101,9 @@ export function CreateSurface({ controller, state }: Props) {
             </button>
           </div>
           <AddVisual
-            messages={messages}
+            names={names}
             onAdd={(type) => {
-              const added = addVisual(controller.state.definition ?? definition, page.name, type);
+              const added = addVisual(controller.state.definition ?? definition, page.name, type, names);
               edit(() => added.definition);
               setSelected(added.visual);
             }}
@@ -160,10 +145,12 @@ export function CreateSurface({ controller, state }: Props) {
               <select
                 value={visual.type}
                 onChange={(e) =>
-                  edit((d) => setVisualType(d, dataset, page.name, visual.name, e.target.value as VisualType))
+                  edit((d) =>
+                    setVisualType(d, dataset, page.name, visual.name, e.target.value as VisualType, names),
+                  )
                 }
               >
-                <TypeOptions messages={messages} />
+                <TypeOptions names={names} />
               </select>
             </label>
             {Object.entries(visual.dataRoles).map(([role, fields]) => (
@@ -172,11 +159,13 @@ export function CreateSurface({ controller, state }: Props) {
                 <ul>
                   {fields.map((field, i) => (
                     <li key={`${role}-${i}`}>
-                      {fieldLabel(dataset, field)}{' '}
+                      {fieldLabel(dataset, field, names)}{' '}
                       <button
                         type="button"
-                        aria-label={messages.removeField(fieldLabel(dataset, field))}
-                        onClick={() => edit((d) => removeField(d, dataset, page.name, visual.name, role, i))}
+                        aria-label={messages.removeField(fieldLabel(dataset, field, names))}
+                        onClick={() =>
+                          edit((d) => removeField(d, dataset, page.name, visual.name, role, i, names))
+                        }
                       >
                         ×
                       </button>
@@ -251,14 +240,15 @@ function FieldList(props: {
   );
 }
 
-function AddVisual({ onAdd, messages }: { onAdd: (type: VisualType) => void; messages: AuthoringMessages }) {
+function AddVisual({ onAdd, names }: { onAdd: (type: VisualType) => void; names: AuthoringNames }) {
+  const { messages } = names;
   const [type, setType] = useState<VisualType>('clusteredColumnChart');
   const id = useId();
   return (
     <div className="create-add">
       <label htmlFor={id}>{messages.newVisual}</label>
       <select id={id} value={type} onChange={(e) => setType(e.target.value as VisualType)}>
-        <TypeOptions messages={messages} />
+        <TypeOptions names={names} />
       </select>
       <button type="button" onClick={() => onAdd(type)}>
         {messages.addVisual}

@@ -5,7 +5,9 @@ import {
   addField,
   addPage,
   addVisual,
+  authoringNames,
   emptyDefinition,
+  fieldLabel,
   removeField,
   removeFilter,
   removeVisual,
@@ -146,5 +148,39 @@ describe('authoring edits', () => {
       }),
     ]);
     expect(removeFilter(d, 'page-1', 0).pages[0]?.filters).toHaveLength(1);
+  });
+});
+
+describe('authoring in the author’s language', () => {
+  it('names new pages, new visuals, implicit sums and generated titles in German and Japanese', () => {
+    const de = authoringNames('de-DE');
+    let definition = emptyDefinition(de);
+    expect(definition.pages[0]?.displayName).toBe('Seite 1');
+    const added = addVisual(definition, 'page-1', 'clusteredBarChart', de);
+    definition = added.definition;
+    const title = () => definition.pages[0]?.visuals[0]?.title;
+    expect(title()).toBe('Balkendiagramm');
+    definition = addField(definition, dataset, 'page-1', added.visual, duty, de);
+    definition = addField(definition, dataset, 'page-1', added.visual, model, de);
+    expect(title()).toBe('Summe von Duty cycle nach Model');
+    expect(
+      fieldLabel(dataset, { aggregation: { table: 'Devices', column: 'Duty', function: 'Sum' } }, de),
+    ).toBe('Summe von Duty cycle');
+    definition = setVisualType(definition, dataset, 'page-1', added.visual, 'tableEx', de);
+    expect(title()).toBe('Duty cycle, Model');
+    expect(addPage(definition, de).definition.pages[1]?.displayName).toBe('Seite 2');
+
+    const ja = authoringNames('ja');
+    const jaVisual = addVisual(emptyDefinition(ja), 'page-1', 'clusteredColumnChart', ja);
+    let jaDefinition = addField(jaVisual.definition, dataset, 'page-1', jaVisual.visual, count, ja);
+    jaDefinition = addField(jaDefinition, dataset, 'page-1', jaVisual.visual, site, ja);
+    expect(jaDefinition.pages[0]?.displayName).toBe('ページ 1');
+    expect(jaDefinition.pages[0]?.visuals[0]?.title).toBe('Site 別 Printers');
+  });
+
+  it('keeps English without a language', () => {
+    const { definition, visual } = addVisual(emptyDefinition(), 'page-1', 'card');
+    const next = addField(definition, dataset, 'page-1', visual, duty);
+    expect(next.pages[0]?.visuals[0]?.title).toBe('Sum of Duty cycle');
   });
 });

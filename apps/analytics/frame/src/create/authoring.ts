@@ -6,6 +6,8 @@
 import type { AuthoringMessages } from '../model/authoring-messages.ts';
 import { authoringMessages } from '../model/authoring-messages.ts';
 import { BasicFilter } from '@portico/models';
+import { authoringWording } from '@portico/analytics-model';
+import type { AuthoringWording } from '@portico/analytics-model';
 import type { IFilter } from '@portico/models';
 import type {
   DataType,
@@ -31,14 +33,49 @@ export const AUTHORING_TYPES: readonly { readonly type: VisualType; readonly lab
   { type: 'donutChart', label: 'Donut chart' },
 ];
 
-export const labelOf = (type: VisualType): string =>
-  AUTHORING_TYPES.find((t) => t.type === type)?.label ?? type;
+/** The messages' name of each visual type the surface offers. */
+const TYPE_NAMES: Readonly<Partial<Record<VisualType, keyof AuthoringMessages>>> = {
+  card: 'card',
+  tableEx: 'table',
+  pivotTable: 'matrix',
+  clusteredBarChart: 'barChart',
+  clusteredColumnChart: 'columnChart',
+  stackedColumnChart: 'stackedColumnChart',
+  lineChart: 'lineChart',
+  areaChart: 'areaChart',
+  pieChart: 'pieChart',
+  donutChart: 'donutChart',
+};
+
+/**
+ * What the surface names things in the author's language: visual types, implicit aggregations ("Summe von
+ * Pages"), generated titles ("… nach Model") and new pages ("Seite 2"). The names it gives are the report's content:
+ * a report authored in German keeps its German titles.
+ */
+export interface AuthoringNames {
+  readonly messages: AuthoringMessages;
+  readonly words: AuthoringWording;
+}
+
+export const authoringNames = (language: string | undefined): AuthoringNames => ({
+  messages: authoringMessages(language),
+  words: authoringWording(language),
+});
+
+const ENGLISH = authoringNames('en');
+
+/** A visual type's name: `Bar chart`, `Balkendiagramm`. */
+export function labelOf(type: VisualType, names: AuthoringNames = ENGLISH): string {
+  const key = TYPE_NAMES[type];
+  const name = key === undefined ? undefined : names.messages[key];
+  return typeof name === 'string' ? name : (AUTHORING_TYPES.find((t) => t.type === type)?.label ?? type);
+}
 
 const PAGE = { width: 1280, height: 720 };
 const SLOT = { width: 612, height: 300, gap: 18 };
 
-export function emptyDefinition(): ReportDefinition {
-  return { pages: [newPage('page-1', 'Page 1')], filters: [], bookmarks: [] };
+export function emptyDefinition(names: AuthoringNames = ENGLISH): ReportDefinition {
+  return { pages: [newPage('page-1', names.words.page(1))], filters: [], bookmarks: [] };
 }
 
 function newPage(name: string, displayName: string): ReportPage {
@@ -55,10 +92,13 @@ const withPage = (
 });
 
 /** Adds `Page n` (the first free `page-n`) and returns the definition and the new page's name. */
-export function addPage(definition: ReportDefinition): { definition: ReportDefinition; page: string } {
+export function addPage(
+  definition: ReportDefinition,
+  names: AuthoringNames = ENGLISH,
+): { definition: ReportDefinition; page: string } {
   let n = definition.pages.length + 1;
   while (definition.pages.some((p) => p.name === `page-${n}`)) n += 1;
-  const page = newPage(`page-${n}`, `Page ${n}`);
+  const page = newPage(`page-${n}`, names.words.page(n));
   return { definition: { ...definition, pages: [...definition.pages, page] }, page: page.name };
 }
 
@@ -67,6 +107,7 @@ export function addVisual(
   definition: ReportDefinition,
   pageName: string,
   type: VisualType,
+  names: AuthoringNames = ENGLISH,
 ): { definition: ReportDefinition; visual: string } {
   let visual = '';
   const next = withPage(definition, pageName, (page) => {
@@ -79,7 +120,7 @@ export function addVisual(
     const added: ReportVisual = {
       name: visual,
       type,
-      title: labelOf(type),
+      title: labelOf(type, names),
       layout: { x, y, z: slot, width: SLOT.width, height: SLOT.height, displayState: { mode: 0 } },
       dataRoles: {},
       filters: [],
@@ -176,10 +217,11 @@ export function addField(
   pageName: string,
   visualName: string,
   field: FieldRef,
+  names: AuthoringNames = ENGLISH,
 ): ReportDefinition {
   return withVisual(definition, pageName, visualName, (visual) => {
     const dataRoles = placeField(dataset, visual.type, visual.dataRoles, field);
-    return { ...visual, dataRoles, title: titleOf(dataset, visual.type, dataRoles) };
+    return { ...visual, dataRoles, title: titleOf(dataset, visual.type, dataRoles, names) };
   });
 }
 
@@ -201,12 +243,13 @@ export function setVisualType(
   pageName: string,
   visualName: string,
   type: VisualType,
+  names: AuthoringNames = ENGLISH,
 ): ReportDefinition {
   return withVisual(definition, pageName, visualName, (visual) => {
     let dataRoles: Record<string, FieldRef[]> = {};
     for (const field of pickedFields(visual)) dataRoles = placeField(dataset, type, dataRoles, field);
     const { sort: _sort, ...rest } = visual;
-    return { ...rest, type, dataRoles, title: titleOf(dataset, type, dataRoles) };
+    return { ...rest, type, dataRoles, title: titleOf(dataset, type, dataRoles, names) };
   });
 }
 
@@ -218,13 +261,14 @@ export function removeField(
   visualName: string,
   role: string,
   index: number,
+  names: AuthoringNames = ENGLISH,
 ): ReportDefinition {
   return withVisual(definition, pageName, visualName, (visual) => {
     const kept = (visual.dataRoles[role] ?? []).filter((_, i) => i !== index);
     const { [role]: _removed, ...others } = visual.dataRoles;
     const dataRoles = kept.length === 0 ? others : { ...others, [role]: kept };
     const { sort: _sort, ...rest } = visual;
-    return { ...rest, dataRoles, title: titleOf(dataset, visual.type, dataRoles) };
+    return { ...rest, dataRoles, title: titleOf(dataset, visual.type, dataRoles, names) };
   });
 }
 
@@ -236,8 +280,8 @@ export function removeVisual(
   return withVisual(definition, pageName, visualName, () => undefined);
 }
 
-/** A field's name as the surface shows it: `Total pages`, `Sum of Pages`, `Model`. */
-export function fieldLabel(dataset: PublicDataset, field: FieldRef): string {
+/** A field's name as the surface shows it: `Total pages`, `Sum of Pages` (`Summe von Pages`), `Model`. */
+export function fieldLabel(dataset: PublicDataset, field: FieldRef, names: AuthoringNames = ENGLISH): string {
   if ('measure' in field) {
     const table = dataset.tables.find((t) => t.name === field.measure.table);
     return (
@@ -251,24 +295,26 @@ export function fieldLabel(dataset: PublicDataset, field: FieldRef): string {
   if ('aggregation' in field) {
     const table = dataset.tables.find((t) => t.name === field.aggregation.table);
     const column = table?.columns.find((c) => c.name === field.aggregation.column)?.displayName;
-    return `${field.aggregation.function} of ${column ?? field.aggregation.column}`;
+    return names.words.aggregation(field.aggregation.function, column ?? field.aggregation.column);
   }
   return field.hierarchyLevel.level;
 }
 
-/** `Total pages by Model`, or the type's label while the visual is empty. */
+/** `Total pages by Model`, or the type's label while the visual is empty; in the author's language. */
 function titleOf(
   dataset: PublicDataset,
   type: VisualType,
   roles: Readonly<Record<string, readonly FieldRef[]>>,
+  names: AuthoringNames,
 ): string {
-  const values = (roles.values ?? []).map((f) => fieldLabel(dataset, f));
+  const join = (labels: readonly string[]) => labels.join(names.words.listSeparator);
+  const values = (roles.values ?? []).map((f) => fieldLabel(dataset, f, names));
   const categories = ['category', 'rows', 'series', 'columns']
     .flatMap((role) => roles[role] ?? [])
-    .map((f) => fieldLabel(dataset, f));
-  if (type === 'tableEx') return values.length === 0 ? labelOf(type) : values.slice(0, 3).join(', ');
-  if (values.length === 0) return categories.length === 0 ? labelOf(type) : categories.join(', ');
-  return categories.length === 0 ? values.join(', ') : `${values.join(', ')} by ${categories.join(', ')}`;
+    .map((f) => fieldLabel(dataset, f, names));
+  if (type === 'tableEx') return values.length === 0 ? labelOf(type, names) : join(values.slice(0, 3));
+  if (values.length === 0) return categories.length === 0 ? labelOf(type, names) : join(categories);
+  return categories.length === 0 ? join(values) : names.words.titleBy(join(values), join(categories));
 }
 
 /**

@@ -12,7 +12,7 @@ function fakeService() {
     if (url === '/frame-api/create/query') return json(200, { columns: [], rows: [[1]], truncated: false });
     if (url === '/frame-api/create/reports')
       return json(201, { report: { id: 'new-report', name: 'N' }, accessToken: { token: 'T2' } });
-    if (url === '/frame-api/create/quick-create')
+    if (url.startsWith('/frame-api/create/quick-create'))
       return json(201, {
         dataset: { id: 'qd' },
         workspaceId: 'w',
@@ -62,6 +62,18 @@ describe('createDraftFrameApi', () => {
     expect(api.token).toBe('T1');
     api.setToken('T0');
     expect(api.token).toBe('T1');
+  });
+
+  it("asks for the quick-create report's generated names in the frame's language", async () => {
+    const service = fakeService();
+    const api = createDraftFrameApi({ fetch: service.fetch });
+    api.setToken('T0');
+    await api.quickCreate({ locale: 'en', data: [], tableSchemaList: [] }, undefined, 'de-AT');
+    await api.quickCreate({ locale: 'en', data: [], tableSchemaList: [] }, undefined);
+    expect(service.calls.map((c) => c.url)).toEqual([
+      '/frame-api/create/quick-create?language=de-AT',
+      '/frame-api/create/quick-create',
+    ]);
   });
 
   it('refuses to export or save a draft before it is stored', async () => {

@@ -35,8 +35,15 @@ export interface DraftFrameApi extends FrameApi {
   draft(reportId: string | undefined): Draft | undefined;
   /** `GET /frame-api/create/datasets/:id`: the model to author on. */
   datasetModel(datasetId: string): Promise<{ dataset: PublicDataset; workspaceId: string }>;
-  /** `POST /frame-api/create/quick-create`; goes on with the token that names the new dataset. */
-  quickCreate(config: IDatasetCreateConfig, workspaceId: string | undefined): Promise<QuickCreated>;
+  /**
+   * `POST /frame-api/create/quick-create`, its generated names and titles in `language` (the frame's); goes on
+   * with the token that names the new dataset.
+   */
+  quickCreate(
+    config: IDatasetCreateConfig,
+    workspaceId: string | undefined,
+    language?: string,
+  ): Promise<QuickCreated>;
 }
 
 /** True when the controller's API knows drafts (it always does in this app; tests may pass a plain one). */
@@ -89,10 +96,12 @@ export function createDraftFrameApi(options: FrameApiOptions = {}): DraftFrameAp
         'GET',
         `/frame-api/create/datasets/${encodeURIComponent(datasetId)}`,
       ),
-    async quickCreate(config: IDatasetCreateConfig, workspaceId: string | undefined) {
+    async quickCreate(config: IDatasetCreateConfig, workspaceId: string | undefined, language?: string) {
       const created = await call<QuickCreated & { accessToken: { token: string } }>(
         'POST',
-        '/frame-api/create/quick-create',
+        language === undefined
+          ? '/frame-api/create/quick-create'
+          : `/frame-api/create/quick-create?language=${encodeURIComponent(language)}`,
         { datasetCreateConfig: config, ...(workspaceId === undefined ? {} : { workspaceId }) },
       );
       replaceToken(created.accessToken.token);

@@ -9,7 +9,8 @@ import type { IReportCreateConfiguration, ISettings } from '@portico/models';
 import type { FrameRouter } from '@portico/frame';
 import type { ReportController } from '../model/controller.ts';
 import { quickCreateRoutes } from '../kinds/quickCreate/quick-create-route.ts';
-import { emptyDefinition } from './authoring.ts';
+import { authoringNames, emptyDefinition } from './authoring.ts';
+import { frameLanguage } from '../model/messages.ts';
 import { openDraft } from './draft.ts';
 
 const themeJsonOf = (theme: unknown): Readonly<Record<string, unknown>> | undefined => {
@@ -31,13 +32,14 @@ export function createReportRoutes(router: FrameRouter, controller: ReportContro
       unsaved: false,
       open: async (api) => {
         const { dataset } = await api.datasetModel(config.datasetId);
+        const names = authoringNames(frameLanguage(config.settings, window.location.search));
         return {
           dataset,
           datasetId: config.datasetId,
           // The report goes to the workspace the host names (if the token allows it), else the token's first target.
           workspaceId: config.groupId || undefined,
-          name: `New report on ${dataset.name}`,
-          definition: emptyDefinition(),
+          name: names.messages.newReportOn(dataset.name),
+          definition: emptyDefinition(names),
         };
       },
     });

@@ -1,7 +1,8 @@
 /**
  * The wording of the authoring surfaces (`create/`: a report built on a dataset, quick create) in the portal's
- * languages (en, de, es, fr, ja, pl, ru), chosen as the rest of the frame's is (`frameLanguage`). The titles a new
- * visual is given are the report's content and stay as `create/authoring.ts` makes them.
+ * languages (en, de, es, fr, ja, pl, ru), chosen as the rest of the frame's is (`frameLanguage`). The names the
+ * surface gives what it makes (aggregations, generated titles, new pages) are in `@portico/analytics-model`'s
+ * authoring wording, which quick create's service shares; `create/authoring.ts` puts the two together.
  */
 import { wordingFor } from './wording.ts';
 
@@ -11,6 +12,8 @@ export interface AuthoringMessages {
   readonly addPage: string;
   /** The name a new report is offered. */
   readonly newReport: string;
+  /** The name a report created on a dataset starts with. */
+  readonly newReportOn: (dataset: string) => string;
   readonly visualAndFilters: string;
   readonly visualsOnPage: string;
   readonly addVisualFirst: string;
@@ -60,6 +63,7 @@ const en: AuthoringMessages = {
   nothingToAuthor: 'Nothing to author on.',
   addPage: 'Add page',
   newReport: 'New report',
+  newReportOn: (dataset) => `New report on ${dataset}`,
   visualAndFilters: 'Visual and filters',
   visualsOnPage: 'Visuals on this page',
   addVisualFirst: 'Add a visual, then pick fields into it.',
@@ -106,6 +110,7 @@ const de: AuthoringMessages = {
   nothingToAuthor: 'Nichts zum Erstellen vorhanden.',
   addPage: 'Seite hinzufügen',
   newReport: 'Neuer Bericht',
+  newReportOn: (dataset) => `Neuer Bericht zu ${dataset}`,
   visualAndFilters: 'Visual und Filter',
   visualsOnPage: 'Visuals auf dieser Seite',
   addVisualFirst: 'Fügen Sie ein Visual hinzu und wählen Sie dann Felder dafür aus.',
@@ -152,6 +157,7 @@ const es: AuthoringMessages = {
   nothingToAuthor: 'No hay nada sobre lo que crear.',
   addPage: 'Agregar página',
   newReport: 'Nuevo informe',
+  newReportOn: (dataset) => `Nuevo informe sobre ${dataset}`,
   visualAndFilters: 'Objeto visual y filtros',
   visualsOnPage: 'Objetos visuales de esta página',
   addVisualFirst: 'Agregue un objeto visual y elija sus campos.',
@@ -198,6 +204,7 @@ const fr: AuthoringMessages = {
   nothingToAuthor: 'Rien sur quoi créer.',
   addPage: 'Ajouter une page',
   newReport: 'Nouveau rapport',
+  newReportOn: (dataset) => `Nouveau rapport sur ${dataset}`,
   visualAndFilters: 'Visuel et filtres',
   visualsOnPage: 'Visuels de cette page',
   addVisualFirst: 'Ajoutez un visuel, puis choisissez ses champs.',
@@ -244,6 +251,7 @@ const ja: AuthoringMessages = {
   nothingToAuthor: '作成の対象がありません。',
   addPage: 'ページの追加',
   newReport: '新しいレポート',
+  newReportOn: (dataset) => `${dataset} の新しいレポート`,
   visualAndFilters: 'ビジュアルとフィルター',
   visualsOnPage: 'このページのビジュアル',
   addVisualFirst: 'ビジュアルを追加してから、フィールドを選択してください。',
@@ -290,6 +298,7 @@ const pl: AuthoringMessages = {
   nothingToAuthor: 'Brak podstawy do tworzenia.',
   addPage: 'Dodaj stronę',
   newReport: 'Nowy raport',
+  newReportOn: (dataset) => `Nowy raport: ${dataset}`,
   visualAndFilters: 'Wizualizacja i filtry',
   visualsOnPage: 'Wizualizacje na tej stronie',
   addVisualFirst: 'Dodaj wizualizację, a potem wybierz do niej pola.',
@@ -336,6 +345,7 @@ const ru: AuthoringMessages = {
   nothingToAuthor: 'Не на чем создавать.',
   addPage: 'Добавить страницу',
   newReport: 'Новый отчет',
+  newReportOn: (dataset) => `Новый отчет: ${dataset}`,
   visualAndFilters: 'Визуальный элемент и фильтры',
   visualsOnPage: 'Визуальные элементы на этой странице',
   addVisualFirst: 'Добавьте визуальный элемент, затем выберите для него поля.',

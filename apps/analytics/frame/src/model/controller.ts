@@ -193,7 +193,14 @@ export class ReportController {
         (answer) =>
           this.settleVisual(generation, visual.name, {
             status: 'ready',
-            answer: this.state.dataset ? relabelAnswer(answer, this.state.dataset) : answer,
+            // Implicit aggregations ("Sum of Pages") worded in the embed's language, as the authoring surface names them.
+            answer: this.state.dataset
+              ? relabelAnswer(
+                  answer,
+                  this.state.dataset,
+                  this.state.settings?.localeSettings?.language ?? this.urlLanguage,
+                )
+              : answer,
           }),
         (error: unknown) => {
           if (this.api.expired) return;

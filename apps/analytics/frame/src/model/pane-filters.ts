@@ -179,3 +179,27 @@ export function pageFieldColumns(page: ReportPage): Target[] {
   }
   return seen;
 }
+
+/**
+ * The page's visuals (not slicers, whose filters are their selection) whose own filters differ from the report as
+ * loaded or last saved (`savedJson`): filters the host set through the SDK (`visual.setFilters`) or a viewer added,
+ * in layout order. The pane lists these as well as the selected visual, so a filter the host put on a visual is seen
+ * without first pressing on that visual.
+ */
+export function visualsFilteredSinceLoad(savedJson: string | undefined, page: ReportPage): string[] {
+  let saved: ReportDefinition | undefined;
+  try {
+    saved = savedJson === undefined ? undefined : (JSON.parse(savedJson) as ReportDefinition);
+  } catch {
+    saved = undefined;
+  }
+  const savedPage = saved?.pages.find((p) => p.name === page.name);
+  return [...page.visuals]
+    .sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x)
+    .filter((visual) => {
+      if (visual.type === 'slicer' || visual.filters.length === 0) return false;
+      const before = savedPage?.visuals.find((v) => v.name === visual.name)?.filters ?? [];
+      return JSON.stringify(before) !== JSON.stringify(visual.filters);
+    })
+    .map((visual) => visual.name);
+}

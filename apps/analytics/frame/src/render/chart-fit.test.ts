@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { axisFit, legendFit, pieFit } from './chart-fit.ts';
+import { axisFit, labelPx, legendFit, pieFit } from './chart-fit.ts';
 
 describe('chart fit', () => {
-  it('gives horizontal bars at most a third of the width for their labels, so the bars keep room', () => {
+  it('gives horizontal bars at most 38 % of the width for their labels, so the bars keep room', () => {
     const fit = axisFit(['A very long printer model name indeed'], { width: 234, height: 200 }, true);
-    expect(fit.labelWidth).toBeLessThanOrEqual(Math.round(234 * 0.32));
+    expect(fit.labelWidth).toBeLessThanOrEqual(Math.round(234 * 0.38));
     expect(fit.valueTicks).toBe(2);
   });
 
@@ -30,6 +30,38 @@ describe('chart fit', () => {
     expect(axisFit(['A', 'B'], { width: 360, height: 240 }, false).rotate).toBe(0);
     // A chart too short for turned labels keeps them level and shows as many as fit.
     expect(axisFit(months, { width: 180, height: 90 }, false)).toMatchObject({ rotate: 0, interval: 'auto' });
+  });
+
+  it('gives a bar chart of alert codes in capitals room for the longest code whole', () => {
+    const codes = ['FIRMWARE_UPDATE_AVAILABLE', 'MAINTENANCE_KIT_DUE', 'PAPER_JAM'];
+    expect(labelPx('FIRMWARE_UPDATE_AVAILABLE')).toBeGreaterThan(25 * 5.8 + 20);
+    expect(axisFit(codes, { width: 510, height: 360 }, true).labelWidth).toBeGreaterThanOrEqual(
+      Math.ceil(labelPx('FIRMWARE_UPDATE_AVAILABLE')),
+    );
+  });
+
+  it('shows every turned column label when the slots are a line apart across the text (twelve alert codes)', () => {
+    const codes = [
+      'FIRMWARE_UPDATE_AVAILABLE',
+      'PAPER_JAM',
+      'TONER_LOW',
+      'FUSER_ERROR',
+      'DRUM_END_OF_LIFE',
+      'NETWORK_OFFLINE',
+      'DOOR_OPEN',
+      'TRAY_EMPTY',
+      'WASTE_TONER_FULL',
+      'SCANNER_ERROR',
+      'MAINTENANCE_KIT_DUE',
+      'OUTPUT_BIN_FULL',
+    ];
+    expect(axisFit(codes, { width: 510, height: 360 }, false)).toMatchObject({
+      rotate: 35,
+      interval: 0,
+      hideOverlap: false,
+    });
+    // Slots narrower than a line across the turned text still leave ECharts to skip some.
+    expect(axisFit([...codes, ...codes, ...codes], { width: 510, height: 360 }, false).interval).toBe('auto');
   });
 
   it('shows every column label that fits side by side (all seven weekdays, all twelve months)', () => {
@@ -82,6 +114,19 @@ describe('chart fit', () => {
       pieFit(names, { width: 500, height: 100 }, { show: true, position: 'Right' }).legend,
     ).toBeUndefined();
     expect(pieFit(names, { width: 500, height: 240 }, undefined).legend).toBeUndefined();
+  });
+
+  it('gives the slices beside a legend their shares only, never a cut name the legend has whole', () => {
+    const names = ['Brother', 'Canon', 'HP', 'Kyocera', 'Konica Minolta', 'Ricoh', 'Xerox'];
+    const beside = pieFit(names, { width: 420, height: 320 }, { show: true, position: 'Right' });
+    expect(beside).toMatchObject({ legend: 'Right', labels: 'outside' });
+    expect(beside.truncate('Konica Minolta')).toBe('');
+    expect(beside.truncate('HP')).toBe('');
+    // A roomy pie beside its legend keeps the names that fit whole.
+    const short = names.filter((n) => n !== 'Konica Minolta');
+    const roomy = pieFit(short, { width: 420, height: 320 }, { show: true, position: 'Right' });
+    expect(roomy.legend).toBe('Right');
+    expect(roomy.truncate('Brother')).toBe('Brother');
   });
 
   it('wraps a legend over up to three lines in a narrow chart, and scrolls a longer one', () => {

@@ -7,6 +7,25 @@
 /** About how wide one character of an 11-pixel label is. */
 const CHAR_PX = 5.8;
 
+/**
+ * About how wide an 11-pixel label is: capitals and digits are wider than the average character, so an alert code
+ * ('FIRMWARE_UPDATE_AVAILABLE', about 180 px) is not taken for 145 px and cut.
+ */
+export function labelPx(label: string): number {
+  let px = 0;
+  for (const ch of label) {
+    if (/[A-Z]/.test(ch)) px += 7.5;
+    else if (/[0-9_]/.test(ch)) px += 6.2;
+    else if (ch === ' ') px += 3.1;
+    else px += CHAR_PX;
+  }
+  return px;
+}
+/** The line height of an 11-pixel label, with a pixel to spare. */
+const LINE_PX = 14;
+/** Degrees a column chart's crowded category labels turn. */
+const TURN = 35;
+
 export interface AxisFit {
   /** Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole). */
   readonly labelWidth: number | undefined;
@@ -30,7 +49,7 @@ export function axisFit(
   size: { width: number; height: number } | undefined,
   horizontal: boolean,
 ): AxisFit {
-  const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX;
+  const longest = labels.reduce((most, l) => Math.max(most, labelPx(l)), 0);
   if (!size || size.width <= 0 || size.height <= 0) {
     return {
       labelWidth: horizontal ? 140 : undefined,
@@ -42,8 +61,8 @@ export function axisFit(
   }
   const count = Math.max(labels.length, 1);
   if (horizontal) {
-    // The labels take at most a third of the width, so the bars keep two thirds.
-    const labelWidth = Math.round(clamp(Math.min(longest + 4, size.width * 0.32), 40, 160));
+    // The labels take at most 38 % of the width (190 px), so the bars keep the larger part.
+    const labelWidth = Math.round(clamp(Math.min(longest + 4, size.width * 0.38), 40, 190));
     const plot = size.width - labelWidth - 24;
     const everyLine = size.height / count >= 11;
     return {
@@ -67,16 +86,21 @@ export function axisFit(
       hideOverlap: true,
     };
   }
+  // Turned labels are parallel lines: they clear each other when the slots are a line apart measured across the
+  // text (slot × sin 35°), however long each one is. ECharts' 'auto' interval measures their whole turned boxes
+  // and dropped every other alert code of a 12-column chart 510 px wide, with room for all.
+  const turnedAllFit = per * Math.sin((TURN * Math.PI) / 180) >= LINE_PX;
+  const all = fits || turnedAllFit;
   return {
     // Turned labels get room for a date or a month name whole before they are cut.
     labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
-    rotate: fits ? 0 : 35,
+    rotate: fits ? 0 : TURN,
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
     // other weekday or month.
-    interval: fits ? 0 : 'auto',
+    interval: all ? 0 : 'auto',
     valueTicks: clamp(Math.floor(size.height / 48), 2, 6),
-    hideOverlap: !fits,
+    hideOverlap: !all,
   };
 }
 
@@ -87,7 +111,7 @@ export interface PieFit {
   readonly outer: string | number;
   readonly inner: string | number;
   readonly center: [string | number, string | number];
-  /** A slice's name cut to the room beside the pie. */
+  /** A slice's name cut to the room beside the pie; '' beside a legend that names the slices. */
   readonly truncate: (label: string) => string;
 }
 
@@ -111,22 +135,24 @@ export function pieFit(
     labels.length * 20 <= height - 8 &&
     width - longest - 24 >= 300;
   const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
-  // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
-  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room.
-  const nameChars = Math.min(
-    labels.reduce((most, l) => Math.max(most, l.length), 0),
-    maxChars,
-  );
-  const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
+  const whole = labels.reduce((most, l) => Math.max(most, l.length), 0);
   const half = (rightLegend ? 0.4 : 0.5) * width;
   const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
-  // The pie keeps at least 45 % of its share of the box; names that then do not fit beside it are cut ("…", the
-  // tooltip names them whole).
-  const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
-  const kept = Math.max(radius, Math.round(share * 0.45));
-  const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
-  const cut = Math.min(maxChars, roomChars);
-  const whole = labels.reduce((most, l) => Math.max(most, l.length), 0);
+  // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
+  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room. It keeps at least
+  // 45 % of its share of the box; names that then do not fit beside it are cut ("…", the tooltip names them whole).
+  const sized = (nameChars: number) => {
+    const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
+    const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
+    const kept = Math.max(radius, Math.round(share * 0.45));
+    const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
+    return { kept, cut: Math.min(maxChars, roomChars) };
+  };
+  const named = sized(Math.min(whole, maxChars));
+  // Beside a legend that names every slice whole, names that would be cut go: the slices carry their shares only
+  // ("16%", not "Broth… 16%"), and the pie takes the room.
+  const sharesOnly = rightLegend && named.cut < whole;
+  const { kept, cut } = sharesOnly ? sized(0) : named;
   const top = size === undefined ? undefined : legendFit(labels, width);
   if (outside && !rightLegend && cut < whole && top && !top.scroll && legend?.show !== false) {
     // Names that would be cut beside the pie go whole in a legend across the top; the slices carry their shares.
@@ -148,7 +174,7 @@ export function pieFit(
     outer: !outside ? '85%' : kept,
     inner: !outside ? '50%' : Math.round(kept * 0.6),
     center: [rightLegend ? '40%' : '50%', '52%'],
-    truncate: (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
+    truncate: sharesOnly ? () => '' : (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
   };
 }
 

@@ -80,6 +80,18 @@ describe('chart text in the embed’s locale', () => {
     );
   });
 
+  it('groups value ticks the locale does not shorten as data labels and cards are grouped (4.000, not 4000)', () => {
+    const de = valueFormatter('de');
+    expect([1000, 2000, 3000, 4000].map((v) => de.axis(v))).toEqual(['1.000', '2.000', '3.000', '4.000']);
+    expect(de.axis(4000)).toBe(de.value(4000, '#,0'));
+    expect(de.axis(1_600_000)).toBe('1,6\u00a0Mio.');
+    expect(de.axis(2.5)).toBe('2,5');
+    expect(valueFormatter('ja').axis(4000)).toBe('4,000');
+    expect(valueFormatter('ja').axis(12_000)).toBe('1.2万');
+    expect(valueFormatter('en').axis(4000)).toBe('4K');
+    expect(valueFormatter('fr').axis(-1500)).toBe('-1,5\u00a0k');
+  });
+
   it('labels a share axis in percent and falls back to en-US for an unknown language', () => {
     expect(valueFormatter('en').axis(0.25, '0.0%')).toBe('25%');
     expect(valueFormatter('en').axis(59.4, '0.0"%"')).toBe('59.4');

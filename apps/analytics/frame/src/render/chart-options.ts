@@ -247,10 +247,11 @@ export function chartOption(
               ? { color: '#FFFFFF', textBorderColor: 'rgba(0, 0, 0, 0.6)', textBorderWidth: 2 }
               : { color: theme.foreground }),
             ...LABEL_TEXT,
-            formatter: (p: { name: string; percent?: number }) =>
-              fit.labels === 'inside'
-                ? format.value((p.percent ?? 0) / 100, '0%')
-                : `${fit.truncate(categoryLabel(p.name))} ${format.value((p.percent ?? 0) / 100, '0%')}`,
+            formatter: (p: { name: string; percent?: number }) => {
+              const share = format.value((p.percent ?? 0) / 100, '0%');
+              const name = fit.labels === 'inside' ? '' : fit.truncate(categoryLabel(p.name));
+              return name === '' ? share : `${name} ${share}`;
+            },
           },
           labelLine: { show: fit.labels === 'outside', length: 8, length2: 6 },
           labelLayout: { hideOverlap: true },

@@ -33,6 +33,9 @@ export function formatLocale(language: string | undefined): string {
 
 const formatters = new Map<string, ValueFormatter>();
 
+/** Digits, a sign and separators only: a compact number the locale did not shorten with a word or symbol. */
+const PLAIN_NUMBER = /^[-−+]?[\d.,'\s\u00a0\u202f]+$/u;
+
 /**
  * @example valueFormatter('de').value(7585653, '#,0') // → '7.585.653'
  * @example valueFormatter(undefined).value('2026-03-01', 'MMM yyyy') // → 'Mar 2026'
@@ -45,10 +48,14 @@ export function valueFormatter(language: string | undefined): ValueFormatter {
       locale,
       value: (value, format) => formatValue(value, format, locale),
       // A share's axis reads 0%–100% as its labels do, not 0–1; every other axis is compact.
-      axis: (value, format) =>
-        format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, ''))
-          ? formatValue(value, format.split(';')[0]?.replace(/\.[0#]+/, ''), locale)
-          : compactNumber(value, locale),
+      axis: (value, format) => {
+        if (format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, '')))
+          return formatValue(value, format.split(';')[0]?.replace(/\.[0#]+/, ''), locale);
+        const compact = compactNumber(value, locale);
+        // A number the locale does not shorten (German below a million: '4000') is written as data labels and
+        // cards write it, grouped ('4.000'), at most one decimal as a compact tick has.
+        return PLAIN_NUMBER.test(compact) ? formatValue(value, '#,0.#', locale) : compact;
+      },
     };
     formatters.set(locale, formatter);
   }

@@ -51,4 +51,30 @@ describe('autoReport', () => {
     );
     expect(types).toEqual(['tableEx', 'card']);
   });
+
+  it("names the generated sums, the row number and the bar titles in the author's language", () => {
+    const tables = parseDatasetConfig({
+      locale: 'de-DE',
+      tableSchemaList: [
+        {
+          name: 'Sales',
+          columns: [
+            { name: 'Region', dataType: 'Text' },
+            { name: 'Units', dataType: 'Int64' },
+          ],
+        },
+      ],
+      data: [],
+    });
+    const dataset = buildUserDataset(tables, { workspaceId: 'w', language: 'de-DE' });
+    const sales = dataset.tables[0];
+    expect(sales?.measures.map((m) => [m.name, m.displayName])).toEqual([
+      ['Sum of Units', 'Summe von Units'],
+    ]);
+    expect(sales?.columns[0]).toMatchObject({ name: 'Row number', displayName: 'Zeilennummer' });
+    const titles = autoReport(dataset, 'de-DE').pages[0]?.visuals.map((v) => v.title);
+    expect(titles).toEqual(['Sales', 'Summe von Units', 'Summe von Units nach Region']);
+    const japanese = buildUserDataset(tables, { workspaceId: 'w', language: 'ja' });
+    expect(autoReport(japanese, 'ja').pages[0]?.visuals[2]?.title).toBe('Region 別 Units の合計');
+  });
 });

@@ -3,6 +3,7 @@
  * supplied order), then for each numeric column a card of its sum and, when the table has a text column, a bar chart
  * of that sum by the first text column. Pure: no Node imports.
  */
+import { authoringWording } from '@portico/analytics-model';
 import type { Dataset, FieldRef, ReportDefinition, ReportPage, ReportVisual } from '@portico/analytics-model';
 
 const PAGE_WIDTH = 1280;
@@ -20,8 +21,12 @@ const layout = (x: number, y: number, width: number, height: number, z: number) 
   displayState: { mode: 0 as const },
 });
 
-/** `autoReport(dataset).pages[0].visuals.map((v) => v.type)` → `['tableEx', 'card', 'clusteredBarChart', …]` */
-export function autoReport(dataset: Pick<Dataset, 'tables'>): ReportDefinition {
+/**
+ * `autoReport(dataset).pages[0].visuals.map((v) => v.type)` → `['tableEx', 'card', 'clusteredBarChart', …]`; the
+ * bar charts' titles in `language` (`Summe von Pages nach Site`).
+ */
+export function autoReport(dataset: Pick<Dataset, 'tables'>, language?: string): ReportDefinition {
+  const words = authoringWording(language);
   const pages = dataset.tables.map((table, t): ReportPage => {
     const visuals: ReportVisual[] = [];
     const rowNumber = table.columns[0];
@@ -55,7 +60,7 @@ export function autoReport(dataset: Pick<Dataset, 'tables'>): ReportDefinition {
         visuals.push({
           name: `bar-${t}-${m}`,
           type: 'clusteredBarChart',
-          title: `${measure.displayName} by ${category.displayName}`,
+          title: words.titleBy(measure.displayName, category.displayName),
           layout: layout(GAP * 2 + CARD.width, y, BAR.width, BAR.height, m * 2 + 2),
           dataRoles: { category: [columnRef(category.name)], values: [value] },
           filters: [],

@@ -20,7 +20,7 @@ import {
   reportMeta,
   VisualQueryFields,
 } from '../../routes/frame-api/schemas.ts';
-import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
+import { authErrorResponses, ErrorBody, Id, LanguageQuery } from '../../schemas.ts';
 import { autoReport } from './auto-report.ts';
 import { DatasetConfigError, parseDatasetConfig } from './dataset-config.ts';
 import { creatorClaims, datasetForCreator, successorToken, targetWorkspace } from './grant.ts';
@@ -55,6 +55,12 @@ const DatasetAnswer = Type.Object({
   dataset: Type.Unknown({ description: 'The semantic model without physical names' }),
   workspaceId: Type.String(),
 });
+
+/** The data's locale of a create configuration already checked by parseDatasetConfig (`de-DE`), if any. */
+function datasetLocale(config: unknown): string | undefined {
+  const locale = (config as { locale?: unknown } | null)?.locale;
+  return typeof locale === 'string' ? locale : undefined;
+}
 
 /** How long an unsaved quick-create dataset is kept: as long as the token that made it, at least an hour. */
 const MIN_DRAFT_MS = 60 * 60 * 1000;
@@ -175,7 +181,9 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireEmbedToken,
       bodyLimit: 16 * 1024 * 1024,
       schema: {
-        summary: 'Build a dataset from supplied rows and its automatic report (Create permission)',
+        summary:
+          'Build a dataset from supplied rows and its automatic report (Create permission); generated names in `language`',
+        querystring: LanguageQuery,
         body: Type.Object({
           datasetCreateConfig: Type.Unknown({ description: "The SDK's IDatasetCreateConfig" }),
           workspaceId: Type.Optional(Id),
@@ -211,7 +219,9 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       await reconcileUserDatasets(app);
-      const dataset = buildUserDataset(tables, { workspaceId });
+      // The generated names and titles in the author's language: the frame's, else the data's locale.
+      const language = request.query.language ?? datasetLocale(request.body.datasetCreateConfig);
+      const dataset = buildUserDataset(tables, { workspaceId, language });
       // Row-level security: the rows belong to the creating token's first account.
       const databaseName = claims.databaseNames[0] as string;
       const rows = storedRows(tables);
@@ -231,9 +241,12 @@ const createKindRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { datasetId: dataset.id, tables: tables.length, rows: tables.reduce((n, t) => n + t.rows.length, 0) },
         'quick-create dataset built',
       );
-      return reply
-        .code(201)
-        .send({ dataset: publicDataset(dataset), workspaceId, definition: autoReport(dataset), accessToken });
+      return reply.code(201).send({
+        dataset: publicDataset(dataset),
+        workspaceId,
+        definition: autoReport(dataset, language),
+        accessToken,
+      });
     },
   );
 };

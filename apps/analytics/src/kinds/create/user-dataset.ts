@@ -6,6 +6,7 @@
  * applies to it as to the fleet tables, and `row_number` (the supplied order) so a table visual shows every row.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { authoringWording } from '@portico/analytics-model';
 import type { Dataset, DataType, ModelColumn, ModelMeasure, ModelTable } from '@portico/analytics-model';
 import type { UserDatasetRows } from '../../content/store.ts';
 import type { Engine } from '../../data/engine.ts';
@@ -44,18 +45,24 @@ function free(base: string, taken: Set<string>): string {
 
 export const isNumeric = (dataType: DataType): boolean => dataType === 'integer' || dataType === 'decimal';
 
-/** The model of the supplied tables: columns as given plus `Row number`, and a sum measure per numeric column. */
+/**
+ * The model of the supplied tables: columns as given plus `Row number`, and a sum measure per numeric column. The
+ * names are English (`Sum of Pages`: filters and saved reports name them); what they show (`displayName`) is in
+ * `language`, the author's (`Summe von Pages`).
+ */
 export function buildUserDataset(
   tables: readonly ParsedTable[],
-  meta: { readonly workspaceId: string; readonly name?: string },
+  meta: { readonly workspaceId: string; readonly name?: string; readonly language?: string | undefined },
 ): Dataset {
+  const words = authoringWording(meta.language);
   const modelTables = tables.map((table): ModelTable => {
     const taken = new Set(table.columns.map((c) => c.name.toLowerCase()));
     const rowNumber = free('Row number', taken);
+    const shownTaken = new Set(table.columns.map((c) => c.displayName.toLowerCase()));
     const columns: ModelColumn[] = [
       {
         name: rowNumber,
-        displayName: rowNumber,
+        displayName: free(words.rowNumber, shownTaken),
         dataType: 'integer',
         source: ROW_NUMBER_SOURCE,
         format: '0',
@@ -77,7 +84,7 @@ export function buildUserDataset(
         const name = free(`Sum of ${column.name}`, taken);
         return {
           name,
-          displayName: `Sum of ${column.displayName}`,
+          displayName: words.aggregation('Sum', column.displayName),
           aggregation: 'sum',
           column: column.name,
           format: column.dataType === 'integer' ? '#,0' : '#,0.00',

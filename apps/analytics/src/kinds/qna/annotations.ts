@@ -17,6 +17,9 @@ export interface CalendarAnnotation {
   readonly yearMonth?: string;
   readonly monthName?: string;
   readonly quarter?: string;
+  /** The first day of the month and of the week: time series over these show whole periods only. */
+  readonly month?: string;
+  readonly week?: string;
 }
 
 export interface QnaAnnotations {
@@ -238,6 +241,8 @@ const PRINT_FLEET: QnaAnnotations = {
     year: 'Year',
     yearMonth: 'Year-month',
     monthName: 'Month name',
+    month: 'Month',
+    week: 'Week',
     quarter: 'Quarter',
   },
   defaultMeasure: 'Meter readings.Total pages',

@@ -716,3 +716,66 @@ describe('questions', () => {
     });
   });
 });
+
+describe('time series over data that starts and ends inside a period', () => {
+  // The sample's shape: data from the middle of November 2024 to today, 27 November 2026.
+  const spanned = buildLexicon(PRINT_FLEET_DATASET, annotationsFor(PRINT_FLEET_DATASET.id), TEST_VALUES, {
+    first: '2024-11-15',
+    last: '2026-11-27',
+  });
+  const ask = (question: string) => {
+    const result = interpret(spanned, question);
+    if (result.status !== 'answered') throw new Error(`not answered: ${result.message}`);
+    return result;
+  };
+  const wholeMonths = expect.objectContaining({
+    target: { table: 'Calendar', column: 'Date' },
+    conditions: [
+      { operator: 'GreaterThanOrEqual', value: '2024-12-01' },
+      { operator: 'LessThan', value: '2026-11-01' },
+    ],
+  });
+
+  it('show whole months only, and say so in the title', () => {
+    const answer = ask('total pages by month');
+    expect(answer.query.filters).toEqual([wholeMonths]);
+    expect(answer.normalizedQuestion).toBe('total pages by month, whole months');
+    expect(answer.visual.title).toBe('Total pages by month, whole months');
+  });
+
+  it('keep whole months under a series and a top N', () => {
+    const answer = ask('top 3 models by pages by month');
+    expect(answer.query.filters).toEqual([wholeMonths, expect.objectContaining({ itemCount: 3 })]);
+    expect(answer.normalizedQuestion).toBe('total pages by month and model, whole months, top 3');
+  });
+
+  it('show whole weeks only (Sunday to Saturday)', () => {
+    const answer = ask('pages by week');
+    expect(answer.query.filters).toEqual([
+      expect.objectContaining({
+        conditions: [
+          { operator: 'GreaterThanOrEqual', value: '2024-11-17' },
+          { operator: 'LessThan', value: '2026-11-22' },
+        ],
+      }),
+    ]);
+    expect(answer.normalizedQuestion).toBe('total pages by week, whole weeks');
+  });
+
+  it('keep every year but name the partial ones', () => {
+    const answer = ask('pages by year');
+    expect(answer.query.filters).toBeUndefined();
+    expect(answer.normalizedQuestion).toBe('total pages by year, 2024 and 2026 partial');
+  });
+
+  it('show the window a time phrase asks for as it is', () => {
+    const answer = ask('pages by month this year');
+    expect(answer.normalizedQuestion).toBe('total pages by month, this year');
+    expect(answer.query.filters).toHaveLength(1);
+  });
+
+  it('leave groupings that are not a run of periods alone', () => {
+    expect(ask('pages by weekday').query.filters).toBeUndefined();
+    expect(ask('pages by site').normalizedQuestion).toBe('total pages by site');
+  });
+});

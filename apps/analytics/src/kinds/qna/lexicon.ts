@@ -5,6 +5,7 @@
  */
 import type { Dataset, DataType, ModelMeasure } from '@portico/analytics-model';
 import type { FieldKey, QnaAnnotations } from './annotations.ts';
+import type { CalendarSpan } from './periods.ts';
 import { phraseKey, tokenize } from './text.ts';
 
 export interface MeasureSense {
@@ -51,6 +52,8 @@ export interface Lexicon {
   readonly columns: ReadonlyMap<FieldKey, ColumnSense>;
   /** Table → the tables it reaches through many-to-one relationships (itself included). */
   readonly reach: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The first and last day of the annotated calendar the viewer sees, when known. */
+  readonly span?: CalendarSpan;
 }
 
 const key = (table: string, name: string): FieldKey => `${table}.${name}`;
@@ -97,7 +100,12 @@ const MAX_WORD_VALUES = 500;
  * lexicon.phrases.get('site'); // [{ kind: 'column', key: 'Devices.Site', … }]
  * ```
  */
-export function buildLexicon(dataset: Dataset, annotations: QnaAnnotations, values: ColumnValues): Lexicon {
+export function buildLexicon(
+  dataset: Dataset,
+  annotations: QnaAnnotations,
+  values: ColumnValues,
+  span?: CalendarSpan,
+): Lexicon {
   const hidden = new Set<string>(annotations.hidden);
   const measureSenses: [string, Sense][] = [];
   const columnSenses: [string, Sense][] = [];
@@ -183,6 +191,7 @@ export function buildLexicon(dataset: Dataset, annotations: QnaAnnotations, valu
     measures,
     columns,
     reach: reachability(dataset),
+    ...(span === undefined ? {} : { span }),
   };
 }
 

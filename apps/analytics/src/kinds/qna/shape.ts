@@ -17,6 +17,8 @@ import type { ColumnSense, Lexicon } from './lexicon.ts';
 import { NotUnderstood } from './not-understood.ts';
 import { COMPARISON_TEXT, MONTH_NAMES } from './phrases.ts';
 import type { TimeWindow } from './phrases.ts';
+import { wholePeriods } from './periods.ts';
+import type { Period } from './periods.ts';
 
 const LINE_TYPES = new Set<string>(['date', 'dateTime']);
 
@@ -179,14 +181,58 @@ export function plural(word: string): string {
   return `${word}s`;
 }
 
+/** The calendar period a grouping column runs over (the first day of a month or week, a year), if any. */
+function periodOf(lexicon: Lexicon, column: ColumnSense): Period | undefined {
+  const calendar = lexicon.annotations.calendar;
+  if (calendar === undefined || column.table !== calendar.table) return undefined;
+  if (column.column === calendar.month || column.column === calendar.yearMonth) return 'month';
+  if (column.column === calendar.week) return 'week';
+  if (column.column === calendar.year) return 'year';
+  return undefined;
+}
+
+const PERIOD_WORDS: Readonly<Record<Period, string>> = { month: 'months', week: 'weeks', year: 'years' };
+
+/**
+ * A time series the question gives no time phrase for covers the data's whole periods only: months and weeks the
+ * data covers in part (the first, when the data starts inside it; the current one) are left out and the title says
+ * "whole months". Years stay (leaving out both ends of a two-year sample would leave one bar) and the title names
+ * the partial ones: "2024 and 2026 partial". A question with a time phrase shows the window it asked for.
+ */
+function periodScope(
+  lexicon: Lexicon,
+  u: Understanding,
+  groups: readonly ColumnSense[],
+): { filters: IFilter[]; note: string } | undefined {
+  const span = lexicon.span;
+  if (span === undefined || u.time.length > 0) return undefined;
+  const period = groups.map((g) => periodOf(lexicon, g)).find((p) => p !== undefined);
+  if (period === undefined) return undefined;
+  if (period === 'year') {
+    const years = new Set<string>();
+    if (!span.first.endsWith('-01-01')) years.add(span.first.slice(0, 4));
+    if (!span.last.endsWith('-12-31')) years.add(span.last.slice(0, 4));
+    return years.size === 0 ? undefined : { filters: [], note: `${list([...years])} partial` };
+  }
+  const whole = wholePeriods(span, period);
+  if (whole === undefined || whole.partial.length === 0) return undefined;
+  const date = dateTarget(lexicon, u);
+  const filter = new AdvancedFilter(date, 'And', [
+    { operator: 'GreaterThanOrEqual', value: whole.from },
+    { operator: 'LessThan', value: whole.to },
+  ]).toJSON();
+  return { filters: [filter], note: `whole ${PERIOD_WORDS[period]}` };
+}
+
 /** The canonical restatement: `total mono pages by model, top 5`. */
-function restate(u: Understanding, groups: readonly ColumnSense[]): string {
+function restate(u: Understanding, groups: readonly ColumnSense[], periodNote?: string): string {
   const measures = list(u.measures.map((m) => m.label));
   const shown = u.measures.length > 0 ? measures : `list of ${list(groups.map((g) => plural(g.label)))}`;
   let text = u.share && u.measures.length === 1 && groups.length === 1 ? `share of ${shown}` : shown;
   if (u.measures.length > 0 && groups.length > 0) text += ` by ${list(groups.map((g) => g.label))}`;
   if (u.conditions.length > 0) text += ` where ${list(u.conditions.map(conditionText))}`;
   for (const window of u.time) text += `, ${window.label}`;
+  if (periodNote !== undefined) text += `, ${periodNote}`;
   if (u.rank) text += `, ${u.rank.direction.toLowerCase()} ${u.rank.count}`;
   return text;
 }
@@ -221,9 +267,11 @@ export function shapeAnswer(lexicon: Lexicon, question: string, u: Understanding
   const ordered = type === 'lineChart' || type === 'areaChart' ? groups : [...u.groups];
   const dataRoles = rolesFor(type, ordered, u.measures);
   const select = Object.values(dataRoles).flat();
+  const scope = periodScope(lexicon, u, ordered);
   const filters: IFilter[] = [
     ...u.conditions.map(conditionFilter),
     ...u.time.flatMap((w) => timeFilters(lexicon, u, w)),
+    ...(scope?.filters ?? []),
   ];
   const first = u.measures[0];
   const ranked = u.rank === undefined ? undefined : (ordered.find((g) => !isTime(lexicon, g)) ?? ordered[0]);
@@ -242,7 +290,7 @@ export function shapeAnswer(lexicon: Lexicon, question: string, u: Understanding
     byValue && first
       ? [{ field: first.ref, direction: u.rank?.direction === 'Bottom' ? 'Ascending' : 'Descending' }]
       : [];
-  const normalizedQuestion = restate(u, ordered);
+  const normalizedQuestion = restate(u, ordered, scope?.note);
   const chart = type !== 'card' && type !== 'tableEx' && type !== 'pivotTable';
   const formatting: Record<string, unknown> =
     chart && type !== 'lineChart' && type !== 'areaChart' ? { dataLabels: { show: true } } : {};
@@ -254,7 +302,7 @@ export function shapeAnswer(lexicon: Lexicon, question: string, u: Understanding
       measures: u.measures.map((m) => m.key),
       groups: ordered.map((g) => g.key),
       filters: u.conditions.map(conditionSummary),
-      time: u.time.map((w) => w.label),
+      time: [...u.time.map((w) => w.label), ...(scope ? [scope.note] : [])],
       ...(u.rank && ranked ? { rank: `${u.rank.direction} ${u.rank.count} ${ranked.key}` } : {}),
     },
     visual: {

@@ -7,9 +7,16 @@ import type { Dataset } from '@portico/analytics-model';
 import type { Engine } from '../../data/engine.ts';
 import { runVisualQuery } from '../../query/run.ts';
 import { annotationsFor } from './annotations.ts';
-import type { FieldKey } from './annotations.ts';
+import type { FieldKey, QnaAnnotations } from './annotations.ts';
 import { buildLexicon } from './lexicon.ts';
 import type { Lexicon } from './lexicon.ts';
+import type { CalendarSpan } from './periods.ts';
+
+/** A date cell (a `YYYY-MM-DD…` text or a Date) as `YYYY-MM-DD`; undefined for anything else. */
+function isoDate(value: unknown): string | undefined {
+  const text = value instanceof Date ? value.toISOString() : value;
+  return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : undefined;
+}
 
 /** Most values read per column; a column with more is matched on its first ones only. */
 export const MAX_VALUES_PER_COLUMN = 5_000;
@@ -81,6 +88,28 @@ export class Vocabulary {
     columns.forEach(({ key }, i) => {
       values[key] = lists[i] ?? [];
     });
-    return buildLexicon(dataset, annotationsFor(dataset.id), values);
+    const annotations = annotationsFor(dataset.id);
+    return buildLexicon(dataset, annotations, values, await this.span(dataset, annotations, context));
+  }
+
+  /** The first and last day of the annotated calendar among the viewer's rows (none without a calendar or rows). */
+  private async span(
+    dataset: Dataset,
+    annotations: QnaAnnotations,
+    context: { databaseNames: readonly string[]; now: Date },
+  ): Promise<CalendarSpan | undefined> {
+    const calendar = annotations.calendar;
+    if (calendar === undefined) return undefined;
+    const bound = (fn: 'Min' | 'Max') => ({
+      aggregation: { table: calendar.table, column: calendar.date, function: fn },
+    });
+    const answer = await runVisualQuery(
+      this.options.engine,
+      dataset,
+      { select: [bound('Min'), bound('Max')] },
+      context,
+    );
+    const [first, last] = (answer.rows[0] ?? []).map(isoDate);
+    return first !== undefined && last !== undefined ? { first, last } : undefined;
   }
 }

@@ -8,6 +8,7 @@ import type { FrameRouter } from '@portico/frame';
 import { validateQuickCreate } from '@portico/models';
 import type { IQuickCreateConfiguration } from '@portico/models';
 import { openDraft } from '../../create/draft.ts';
+import { frameLanguage } from '../../model/messages.ts';
 import type { ReportController } from '../../model/controller.ts';
 
 const themeJsonOf = (theme: unknown): Readonly<Record<string, unknown>> | undefined => {
@@ -27,7 +28,11 @@ export function quickCreateRoutes(router: FrameRouter, controller: ReportControl
       theme: themeJsonOf(config.theme),
       unsaved: true,
       open: async (api) => {
-        const created = await api.quickCreate(config.datasetCreateConfig, config.groupId || undefined);
+        const created = await api.quickCreate(
+          config.datasetCreateConfig,
+          config.groupId || undefined,
+          frameLanguage(config.settings, window.location.search),
+        );
         return {
           dataset: created.dataset,
           datasetId: created.dataset.id,

@@ -7,7 +7,7 @@
 export type Cell = string | number | null;
 
 /** How a column's numbers and dates are written, on screen, in the PDF and nowhere else (CSV keeps raw values). */
-export type CellFormat = 'text' | 'integer' | 'money' | 'rate' | 'hours' | 'datetime';
+export type CellFormat = 'text' | 'integer' | 'money' | 'rate' | 'hours' | 'date' | 'datetime';
 
 export interface ReportColumn {
   readonly title: string;

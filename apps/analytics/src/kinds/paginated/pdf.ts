@@ -262,22 +262,61 @@ function embeddedFace(font: EmbeddedFace): WriterFace {
 }
 
 /**
- * A column title on at most two lines: whole words while they fit (characters, for a language written without
- * spaces), the rest on the second line, cut with an ellipsis only if even that is too long.
+ * A column title on at most two lines: whole words while they fit, the rest on the second line. A title breaks at
+ * spaces and at zero-width spaces (where a Japanese title may break), else between any two characters.
+ *
+ * @example wrapTitle('Preis je Seite', 40, measure) // → ['Preis je', 'Seite']
  */
 export function wrapTitle(title: string, room: number, measure: (text: string) => number): string[] {
-  if (measure(title) <= room) return [title];
-  const spaced = /\s/.test(title.trim());
-  const parts = spaced ? title.trim().split(/\s+/) : [...title];
-  const joiner = spaced ? ' ' : '';
+  const plain = title.replace(/\u200b/g, '').trim();
+  if (measure(plain) <= room) return [plain];
+  // Words and the separators between them: a space joins two words on a line, a zero-width space joins them tight.
+  const parts = /[\s\u200b]/.test(title.trim())
+    ? title.trim().split(/(\s+|\u200b)/)
+    : [...plain].flatMap((c) => ['', c]).slice(1);
+  const join = (separator: string) => (/\s/.test(separator) ? ' ' : '');
   let first = parts[0] ?? '';
   let index = 1;
-  while (index < parts.length && measure(first + joiner + (parts[index] ?? '')) <= room) {
-    first += joiner + (parts[index] ?? '');
-    index += 1;
+  while (
+    index + 1 < parts.length &&
+    measure(first + join(parts[index] ?? '') + (parts[index + 1] ?? '')) <= room
+  ) {
+    first += join(parts[index] ?? '') + (parts[index + 1] ?? '');
+    index += 2;
   }
-  const rest = parts.slice(index).join(joiner);
+  const rest = parts
+    .slice(index + 1)
+    .map((part, i) => (i % 2 === 1 ? join(part) : part))
+    .join('');
   return rest === '' ? [first] : [first, rest];
+}
+
+/** Han, kana and full-width forms: text that breaks between any two characters. */
+const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
+
+/**
+ * How a sheet in `language` writes its column titles: each title's lines and whether every line fits its column
+ * (a title that does not is cut with an ellipsis).
+ */
+export function columnTitleLines(
+  columns: readonly ReportColumn[],
+  language: string,
+): { lines: string[]; fits: boolean }[] {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const embedded = embeddedFaces(doc, language);
+  const bold = embedded === undefined ? standardFaces(doc).bold : embeddedFace(embedded.bold);
+  return placeColumns(columns).map((column) => {
+    const room = column.w - 2 * PADDING;
+    const measure = (text: string) => bold.width(text, FONT_SIZE);
+    const lines = wrapTitle(column.title, room, measure);
+    // A word is never broken, except in a language written without spaces.
+    const plain = column.title.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+    const whole = lines.length === 1 || CJK.test(plain) || lines.join(' ') === plain;
+    return {
+      lines,
+      fits: whole && lines.length <= TITLE_LINES && lines.every((line) => measure(line) <= room + 0.01),
+    };
+  });
 }
 
 class PdfWriter {

@@ -192,11 +192,11 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   columns: [
     { title: 'Opened (UTC)', width: 0.15, align: 'left', format: 'datetime' },
     { title: 'Code', width: 0.14, align: 'left', format: 'text' },
-    { title: 'Severity', width: 0.08, align: 'left', format: 'text' },
-    { title: 'Description', width: 0.3, align: 'left', format: 'text' },
-    { title: 'Status', width: 0.06, align: 'left', format: 'text' },
+    { title: 'Severity', width: 0.12, align: 'left', format: 'text' },
+    { title: 'Description', width: 0.24, align: 'left', format: 'text' },
+    { title: 'Status', width: 0.09, align: 'left', format: 'text' },
     { title: 'Closed (UTC)', width: 0.15, align: 'left', format: 'datetime' },
-    { title: 'Hours', width: 0.12, align: 'right', format: 'hours' },
+    { title: 'Hours', width: 0.11, align: 'right', format: 'hours' },
   ],
   groupColumns: ['Account', 'Site', 'Serial number', 'Model', 'Location'],
   keys: [

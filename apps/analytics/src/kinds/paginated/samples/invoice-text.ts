@@ -1,6 +1,6 @@
 /**
  * Every text the "Monthly page invoice" sheet draws, in the seven portal languages: its column titles, its header
- * block, its subtotal and total lines. `{name}` placeholders are filled in by `invoice.ts` with values already
+ * block, its subtotal and total lines (a zero-width space marks where a Japanese title may wrap). `{name}` placeholders are filled in by `invoice.ts` with values already
  * formatted in the sheet's locale; `sheet.test.ts` checks that every language has every text and placeholder.
  */
 import type { ContentLanguage } from '@portico/analytics-model';
@@ -119,12 +119,12 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
     columns: [
       'シリアル番号',
       'モデル',
-      'モノクロ枚数',
+      'モノクロ\u200b枚数',
       '単価',
-      'モノクロ金額',
-      'カラー枚数',
+      'モノクロ\u200b金額',
+      'カラー\u200b枚数',
       '単価',
-      'カラー金額',
+      'カラー\u200b金額',
       '合計',
     ],
     title: '請求書 {number}',

@@ -232,7 +232,7 @@ function standardFaces(doc: Doc): Record<Face, WriterFace> {
 /** An embedded face (pdfkit encodes its glyphs into the subset it embeds at the end). */
 function embeddedFace(font: EmbeddedFace): WriterFace {
   const glyphs = (text: string): { ids: string[]; widths: number[] } => {
-    const [ids] = font.encode(text.replace(/[\u0000-\u001f]/g, ' '));
+    const [ids] = font.encode([...text].map((c) => (c < ' ' ? ' ' : c)).join(''));
     return { ids, widths: ids.map((id) => font.widths[parseInt(id, 16)] ?? 0) };
   };
   const ellipsis = glyphs('…');

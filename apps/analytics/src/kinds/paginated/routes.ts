@@ -116,7 +116,7 @@ function reportForToken(
  */
 const disposition = (report: PaginatedReport, name: string, extension: string) =>
   `attachment; filename="${report.name.replace(/[^A-Za-z0-9 ._-]/g, '_')}.${extension}"; filename*=UTF-8''${encodeURIComponent(
-    `${name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')}.${extension}`,
+    `${[...name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('')}.${extension}`,
   )}`;
 
 /** Registers the routes and the directory lookup that lets embed tokens name paginated reports. */

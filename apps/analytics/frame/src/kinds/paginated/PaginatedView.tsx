@@ -364,21 +364,26 @@ function SheetViewport({
   }, []);
   const scale = sheetScale(zoom, available);
   const wider = SHEET_WIDTH_PX * scale > available + 1;
+  // The hint goes once the reader has scrolled sideways: they found the rest.
+  const [scrolled, setScrolled] = useState(false);
   return (
     <div className="rdl-viewport-frame">
-      {wider && (
-        <p className="rdl-scroll-hint" data-testid="scroll-hint">
-          {scrollHint} →
-        </p>
-      )}
       <div
         ref={viewport}
         className={wider ? 'rdl-viewport rdl-wider' : 'rdl-viewport'}
         data-scale={scale.toFixed(3)}
         style={{ ['--rdl-scale' as string]: String(scale) }}
+        onScroll={(event) => {
+          if (event.currentTarget.scrollLeft > 0) setScrolled(true);
+        }}
       >
         {children}
       </div>
+      {wider && !scrolled && (
+        <p className="rdl-scroll-hint" data-testid="scroll-hint" role="note">
+          {scrollHint} →
+        </p>
+      )}
     </div>
   );
 }

@@ -477,7 +477,7 @@ function Sheet({
           <>
             <div className="rdl-line rdl-title">{page.header.title}</div>
             {page.header.lines.map((text, index) => (
-              <div key={index} className="rdl-line rdl-note">
+              <div key={index} className="rdl-line rdl-note rdl-header-line">
                 {text}
               </div>
             ))}

@@ -82,7 +82,7 @@ function readPages(pdf: Buffer): Drawn[][] {
         i += word.length;
         const operands = tokens.splice(0);
         const n = (k: number) => Number(operands[operands.length - k]);
-        if (word === 'Tf') font = `${operands[0]} ${operands[1]}`;
+        if (word === 'Tf') font = `${operands.at(-2)} ${operands.at(-1)}`;
         else if (word === 'Tm') [lineX, y] = [n(2), n(1)];
         else if (word === 'Td') lineX += n(2);
         else if (word === 'Tj') drawn.push({ x: lineX, y, font, text: (operands[0] ?? '').slice(1) });
@@ -196,6 +196,10 @@ describe('PDF export', () => {
       '2024-03-04 10:11 | E2 | Warning | Toner low on printer 2 | Closed | 2024-03-05 11:00 | 2.5',
     ]);
     expect(pages[0]?.at(-1)).toBe(`Device alerts by site | Page 1 of 3`);
+    // The titles in bold, though the row above them (for titles on two lines) was empty.
+    const drawn = readPages(pdf);
+    expect(drawn[0]?.find((d) => d.text === 'Opened (UTC)')?.font).toBe('/PB 8');
+    expect(drawn[1]?.find((d) => d.text === 'Opened (UTC)')?.font).toBe('/PB 8');
     // 52 lines a page, the two lines of column titles included: page 1 holds 46 body lines, the last one alert 44.
     expect(pages[0]?.at(-2)).toContain('| E44 |');
     expect(pages[1]?.slice(0, 3)).toEqual(['Device alerts by site', 'Berlin (HQ) (continued)', titles]);

@@ -310,7 +310,10 @@ export function columnTitleLines(
     const measure = (text: string) => bold.width(text, FONT_SIZE);
     const lines = wrapTitle(column.title, room, measure);
     // A word is never broken, except in a language written without spaces.
-    const plain = column.title.replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+    const plain = column.title
+      .replace(/\u200b/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     const whole = lines.length === 1 || CJK.test(plain) || lines.join(' ') === plain;
     return {
       lines,
@@ -352,10 +355,7 @@ class PdfWriter {
     const writer = this.faces[face];
     let content = 'BT';
     const font = `/${writer.resource} ${size} Tf`;
-    if (font !== this.font) {
-      content += ` ${font}`;
-      this.font = font;
-    }
+    if (font !== this.font) content += ` ${font}`;
     let lineStart: number | undefined;
     for (const run of runs) {
       if (run.text === '') continue;
@@ -369,7 +369,10 @@ class PdfWriter {
       content += ` ${operand} Tj`;
       lineStart = x;
     }
-    if (lineStart !== undefined) this.doc.addContent(`${content} ET`);
+    // A line with nothing to draw writes nothing, and leaves the page's font as it was.
+    if (lineStart === undefined) return;
+    this.doc.addContent(`${content} ET`);
+    this.font = font;
   }
 
   private rule(y: number): void {

@@ -274,13 +274,16 @@ test('shows the sheet in German at 1024×768: its text, numbers and dates, title
     await expect(titles).toContainText('Seriennummer');
     await expect(titles).toContainText('Preis je Seite');
     // The titles sit under the header block and right above the first line.
-    const [header, row, first] = await Promise.all([
-      sheet.locator('.rdl-header-line').last().boundingBox(),
-      titles.boundingBox(),
-      sheet.locator('.rdl-lines > .rdl-group').first().boundingBox(),
-    ]);
-    expect(row!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
-    expect(first!.y - (row!.y + row!.height)).toBeLessThan(6);
+    const box = async (locator: ReturnType<typeof sheet.locator>) => {
+      const found = await locator.boundingBox();
+      expect(found).not.toBeNull();
+      return found ?? { x: 0, y: 0, width: 0, height: 0 };
+    };
+    const header = await box(sheet.locator('.rdl-header-line').last());
+    const row = await box(titles);
+    const first = await box(sheet.locator('.rdl-lines > .rdl-group').first());
+    expect(row.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(first.y - (row.y + row.height)).toBeLessThan(6);
     // No title cut: each fits its two lines.
     const cut = await titles
       .locator('.rdl-title-text')

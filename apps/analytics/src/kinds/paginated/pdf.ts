@@ -229,11 +229,32 @@ function standardFaces(doc: Doc): Record<Face, WriterFace> {
   return { regular: face('regular'), bold: face('bold'), oblique: face('oblique') };
 }
 
-/** An embedded face (pdfkit encodes its glyphs into the subset it embeds at the end). */
+/**
+ * An embedded face (pdfkit encodes its glyphs into the subset it embeds at the end). Text is encoded a character at
+ * a time, each character's glyph and width asked of pdfkit once (no shaping: the sheets' scripts need none, and a
+ * sheet's lines repeat the same few hundred characters).
+ */
 function embeddedFace(font: EmbeddedFace): WriterFace {
+  const known = new Map<number, { id: string; width: number }>();
+  const glyphOf = (codePoint: number) => {
+    let glyph = known.get(codePoint);
+    if (glyph === undefined) {
+      const [ids] = font.encode(String.fromCodePoint(codePoint < 0x20 ? 0x20 : codePoint));
+      const id = ids.join('');
+      glyph = { id, width: ids.reduce((sum, one) => sum + (font.widths[parseInt(one, 16)] ?? 0), 0) };
+      known.set(codePoint, glyph);
+    }
+    return glyph;
+  };
   const glyphs = (text: string): { ids: string[]; widths: number[] } => {
-    const [ids] = font.encode([...text].map((c) => (c < ' ' ? ' ' : c)).join(''));
-    return { ids, widths: ids.map((id) => font.widths[parseInt(id, 16)] ?? 0) };
+    const ids: string[] = [];
+    const widths: number[] = [];
+    for (const character of text) {
+      const glyph = glyphOf(character.codePointAt(0) ?? 0x20);
+      ids.push(glyph.id);
+      widths.push(glyph.width);
+    }
+    return { ids, widths };
   };
   const ellipsis = glyphs('…');
   const ellipsisWidth = ellipsis.widths.reduce((a, b) => a + b, 0);

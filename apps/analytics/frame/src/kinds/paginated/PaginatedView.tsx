@@ -119,11 +119,25 @@ function PaginatedReport({
         <button type="button" onClick={print}>
           {messages.print}
         </button>
-        <button type="button" disabled={busy} onClick={() => void controller.exportFile('PDF')}>
-          {messages.exportPdf}
+        {/* On a narrow screen the exports read "PDF" and "CSV" (their full names stay their accessible names), so
+            the toolbar keeps to fewer rows of a 360 px high window. */}
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={narrow ? messages.exportPdf : undefined}
+          title={narrow ? messages.exportPdf : undefined}
+          onClick={() => void controller.exportFile('PDF')}
+        >
+          {narrow ? 'PDF' : messages.exportPdf}
         </button>
-        <button type="button" disabled={busy} onClick={() => void controller.exportFile('CSV')}>
-          {messages.exportCsv}
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={narrow ? messages.exportCsv : undefined}
+          title={narrow ? messages.exportCsv : undefined}
+          onClick={() => void controller.exportFile('CSV')}
+        >
+          {narrow ? 'CSV' : messages.exportCsv}
         </button>
       </div>
       <div className="rdl-body">

@@ -420,7 +420,8 @@ class PdfWriter {
       });
       this.text('bold', FONT_SIZE, top + row * LINE_HEIGHT, runs);
     }
-    this.rule(top + TITLE_LINES * LINE_HEIGHT - 1);
+    // Under the descenders of the second line, clear of the next line's capitals.
+    this.rule(top + TITLE_LINES * LINE_HEIGHT - 2.5);
   }
 
   private startPage(continued: string | undefined): void {
@@ -433,7 +434,7 @@ class PdfWriter {
     this.text('bold', 11, PAGE.margin, whole(source.name));
     if (continued !== undefined) this.text('oblique', FONT_SIZE, 54, whole(source.continuedLabel(continued)));
     // Page 1 has its column titles under the header block.
-    if (this.pageNumber > 1) this.titles(BODY_TOP - 1 - TITLE_LINES * LINE_HEIGHT);
+    if (this.pageNumber > 1) this.titles(BODY_TOP - 3 - TITLE_LINES * LINE_HEIGHT);
     const half = WIDTH / 2;
     this.text('regular', FONT_SIZE, PAGE.height - PAGE.margin - 10, [
       { text: source.name, x: PAGE.margin, room: half, align: 'left' },

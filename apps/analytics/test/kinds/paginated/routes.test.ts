@@ -452,6 +452,16 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
       parameterValues: invoice,
     });
     expect(pdfText(Buffer.from(await english.arrayBuffer()))).toContain('Unit prices per page: mono 0.0080');
+    const bad = await post(
+      `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export?language=de%22%3E`,
+      token,
+      {
+        format: 'PDF',
+        parameterValues: invoice,
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 
   it('keeps the CSV raw in any language: English column names, unformatted numbers', async () => {

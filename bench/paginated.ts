@@ -18,6 +18,7 @@ import { BENCH_SECRET, median, serviceOn, time } from '../apps/analytics/bench/s
 import { openFleetDatabase } from '../apps/analytics/src/data/fleet-database.ts';
 import { pageCount } from '../apps/analytics/src/kinds/paginated/pagination.ts';
 import { renderPdf, type PdfSource } from '../apps/analytics/src/kinds/paginated/pdf.ts';
+import { sheetFor } from '../apps/analytics/src/kinds/paginated/sheet.ts';
 import {
   DEVICE_ALERTS_REPORT,
   DEVICE_ALERTS_REPORT_ID,
@@ -61,9 +62,15 @@ function linesInMemory(count: number): PdfSource {
   }
   lines.length = count;
   const { layout } = DEVICE_ALERTS_REPORT;
+  const sheet = sheetFor('en');
   return {
     report: DEVICE_ALERTS_REPORT,
-    header: { title: DEVICE_ALERTS_REPORT.name, lines: ['Accounts: …', 'From … to …', 'Severity: all', ''] },
+    name: DEVICE_ALERTS_REPORT.name,
+    columns: DEVICE_ALERTS_REPORT.columns,
+    sheet,
+    pageLabel: (page) => `Page ${page} of ${pageCount(layout, count)}`,
+    continuedLabel: (group) => `${group} (continued)`,
+    header: { title: DEVICE_ALERTS_REPORT.name, lines: ['Accounts: …', 'From … to …', 'Severity: all'] },
     totals: [
       { kind: 'total', label: 'Total', cells: [null, null, null, null, null, null, 12_345.5] },
       { kind: 'note', label: 'By severity: …', cells: [] },

@@ -33,17 +33,32 @@ async function serverPage(reportId: string, values: ParameterValue[], n = 1): Pr
   return (await res.json()) as PageAnswer;
 }
 
-async function embed(p: Page, reportId: string, extra: Record<string, unknown> = {}): Promise<void> {
+async function embed(
+  p: Page,
+  reportId: string,
+  extra: Record<string, unknown> = {},
+  language = '',
+): Promise<void> {
   await p.goto(`${stack.host}/paginated-host.html`);
   await p.evaluate((config) => window.paginatedHost.embed(config), {
     type: 'report',
     id: reportId,
-    embedUrl: `${stack.service}/rdlEmbed?reportId=${reportId}&groupId=${WORKSPACE_ID}`,
+    embedUrl: `${stack.service}/rdlEmbed?reportId=${reportId}&groupId=${WORKSPACE_ID}${language ? `&language=${language}` : ''}`,
     accessToken: token,
     tokenType: 1,
     ...extra,
   });
 }
+
+/** Sizes the host's element around the frame (the host page embeds into a 1280×900 one). */
+const frameSize = (p: Page, width: number, height: number) =>
+  p.evaluate(
+    ([w, h]) => {
+      const holder = document.querySelector('iframe')?.parentElement;
+      if (holder) Object.assign(holder.style, { width: `${w}px`, height: `${h}px` });
+    },
+    [width, height],
+  );
 
 /** The paginated frame, found when a locator inside it is used (so it may still be loading). */
 const frameOf = (p: Page): FrameLocator => p.frameLocator('iframe[src*="/rdlEmbed"]');
@@ -150,7 +165,7 @@ test('exports a CSV holding every alert of the report', async () => {
     (await serverPage(DEVICE_ALERTS_REPORT_ID, [])).pageCount,
   );
   const total = all.lines.find((l) => l.kind === 'total')?.label ?? '';
-  const alerts = Number(/Total: (\d+) alert/.exec(total)?.[1]);
+  const alerts = Number(/Total: ([\d,]+) alert/.exec(total)?.[1]?.replaceAll(',', ''));
   expect(alerts).toBeGreaterThan(0);
   const download = page.waitForEvent('download');
   await frameOf(page).getByRole('button', { name: 'Export CSV' }).click();
@@ -230,4 +245,73 @@ test('a token without the report fails the load with an error event', async () =
   await expect(frameOf(page).getByRole('alert')).toContainText(
     'does not grant access to this paginated report',
   );
+});
+
+test('shows the sheet in German at 1024×768: its text, numbers and dates, titles above the lines, no sideways scroll', async ({
+  browser,
+}) => {
+  const german = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  try {
+    await embed(
+      german,
+      INVOICE_REPORT_ID,
+      { parameterValues: [{ name: 'Account', value: 'fabrikam' }] },
+      'de',
+    );
+    const frame = frameOf(german);
+    await expect(frame.getByTestId('page-status')).toHaveText(/^Seite 1 von \d+$/);
+    const sheet = frame.locator('.rdl-sheet');
+    await expect(sheet.locator('.rdl-title')).toHaveText(/^Rechnung INV-FABRIKAM-\d{6}$/);
+    await expect(sheet).toContainText('Seitenpreise: S/W 0,0080, Farbe 0,0450');
+    await expect(sheet).toContainText(/Abrechnungszeitraum \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}/);
+    await expect(sheet.locator('.rdl-page-footer')).toContainText(/Seite 1 von \d+/);
+    await expect(sheet.locator('.rdl-total')).toContainText(/^Gesamt/);
+    // Amounts in de-DE: a decimal comma, a point between thousands.
+    const amounts = await sheet.locator('.rdl-detail .rdl-cell:nth-child(5)').allInnerTexts();
+    expect(amounts.length).toBeGreaterThan(0);
+    for (const amount of amounts) expect(amount).toMatch(/^\d{1,3}(\.\d{3})*,\d\d$/);
+    const titles = sheet.getByTestId('column-titles');
+    await expect(titles).toContainText('Seriennummer');
+    await expect(titles).toContainText('Preis je Seite');
+    // The titles sit under the header block and right above the first line.
+    const box = async (locator: ReturnType<typeof sheet.locator>) => {
+      const found = await locator.boundingBox();
+      expect(found).not.toBeNull();
+      return found ?? { x: 0, y: 0, width: 0, height: 0 };
+    };
+    const header = await box(sheet.locator('.rdl-header-line').last());
+    const row = await box(titles);
+    const first = await box(sheet.locator('.rdl-lines > .rdl-group').first());
+    expect(row.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(first.y - (row.y + row.height)).toBeLessThan(6);
+    // No title cut: each fits its two lines.
+    const cut = await titles
+      .locator('.rdl-title-text')
+      .evaluateAll((spans) =>
+        spans
+          .filter((s) => s.scrollHeight > s.clientHeight + 1 || s.scrollWidth > s.clientWidth + 1)
+          .map((s) => s.textContent),
+      );
+    expect(cut).toEqual([]);
+    // Page width: the sheet fits the viewer, nothing scrolls sideways, the text stays at least 10 px.
+    const viewport = frame.locator('.rdl-viewport');
+    const fit = await viewport.evaluate((v) => ({
+      scroll: v.scrollWidth - v.clientWidth,
+      scale: Number((v as HTMLElement).dataset['scale']),
+    }));
+    expect(fit.scroll).toBeLessThanOrEqual(0);
+    expect(fit.scale * 11).toBeGreaterThanOrEqual(10);
+    await expect(frame.getByTestId('scroll-hint')).toHaveCount(0);
+    // The PDF in German, saved under its German name.
+    const download = german.waitForEvent('download');
+    await frame.getByRole('button', { name: 'Als PDF exportieren' }).click();
+    expect((await download).suggestedFilename()).toBe('Monatliche Seitenabrechnung.pdf');
+    // On a phone the sheet keeps readable text and says it scrolls sideways.
+    await german.setViewportSize({ width: 390, height: 844 });
+    await frameSize(german, 390, 844);
+    await expect(frame.getByTestId('scroll-hint')).toBeVisible();
+    expect(await viewport.evaluate((v) => v.scrollWidth > v.clientWidth)).toBe(true);
+  } finally {
+    await german.close();
+  }
 });

@@ -130,7 +130,7 @@ test('the embed URL’s language alone (no localeSettings) picks the wording too
   await expect(frameOf(p).getByRole('complementary', { name: 'Фильтры' })).toHaveCount(1);
 });
 
-test('a German paginated report’s toolbar and parameter panel read German; the printed sheet stays as the PDF has it', async () => {
+test('a German paginated report’s toolbar, parameter panel and sheet read German, as its PDF does', async () => {
   const p = hosts.track(await hosts.browser.newPage());
   const accessToken = await hosts.stack.embedToken({
     paginatedReportIds: [INVOICE_REPORT_ID],
@@ -154,6 +154,7 @@ test('a German paginated report’s toolbar and parameter panel read German; the
   const panel = frame.getByRole('form', { name: 'Parameter' });
   await expect(panel.getByRole('button', { name: 'Bericht anzeigen' })).toHaveCount(1);
   await expect(frame.getByRole('article', { name: /^Seite 1 von \d+$/ })).toHaveCount(1);
+  await expect(frame.locator('.rdl-title')).toHaveText(/^Rechnung INV-FABRIKAM-\d{6}$/);
   for (const english of ['View report', 'Export PDF', 'First page', 'Print']) {
     await expect(frame.getByRole('button', { name: english, exact: true })).toHaveCount(0);
   }

@@ -48,4 +48,17 @@ describe('paginated cells', () => {
     expect(formatCell('Berlin', 'text')).toBe('Berlin');
     expect(formatCell('soon', 'datetime')).toBe('soon');
   });
+
+  it('write numbers, amounts and dates in the viewer’s language', () => {
+    expect(formatCell(3551, 'integer', 'de')).toBe('3.551');
+    expect(formatCell(0.008, 'rate', 'de')).toBe('0,0080');
+    expect(formatCell(1234.5, 'money', 'de-DE')).toBe('1.234,50');
+    expect(formatCell(1234.5, 'money', 'fr').replace(/\s/g, ' ')).toBe('1 234,50');
+    expect(formatCell('2026-09-18T16:56:00Z', 'datetime', 'de')).toBe('18.09.2026 16:56');
+    expect(formatCell('2026-09-18T16:56:00Z', 'datetime', 'ja')).toBe('2026/09/18 16:56');
+    expect(formatCell('2026-09-18T16:56:00Z', 'datetime', 'ru')).toBe('18.09.2026 16:56');
+    expect(formatCell('2026-10-01', 'date', 'es')).toBe('01/10/2026');
+    expect(formatCell('2026-10-01', 'date', 'en-US')).toBe('2026-10-01');
+    expect(formatCell('2026-10-01', 'date', 'pt')).toBe('2026-10-01');
+  });
 });

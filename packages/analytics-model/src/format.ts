@@ -3,7 +3,7 @@
  * `0.0%`, `$#,0;($#,0);"none"`, `0.0"%"`, `yyyy-MM-dd HH:mm`, `MMM yyyy`, `dddd`) and the named formats (`General
  * Number`, `Percent`, `Short Date`, `Long Date`…), in a locale through `Intl`: the report frame writes visuals' values
  * with the model's format strings in the embed's language, and paginated reports write their cells (on screen and in
- * the PDF) through the same strings in en-US. Numbers: `format/number.ts`; dates and times: `format/date.ts`;
+ * the PDF) through the same strings in the viewer's language (`formatCell`). Numbers: `format/number.ts`; dates and times: `format/date.ts`;
  * sections and literals: `format/tokens.ts`. The semantics table is in the package README.
  */
 import type { Cell, CellFormat } from './paginated-types.ts';
@@ -137,28 +137,65 @@ export function formatDate(text: string, format: string, locale: string = DEFAUL
   return formatValue(text, format, locale);
 }
 
-/** The format string of each paginated cell format (en-US, so screen and PDF show the same text). */
+/** The format string of each paginated cell format; dates by the locale's language (`DATE_CELL_FORMATS`). */
 const CELL_FORMATS: Readonly<Partial<Record<CellFormat, string>>> = {
   integer: '#,0',
   money: '#,0.00',
   rate: '0.0000',
   hours: '#,0.0',
-  datetime: 'yyyy-MM-dd HH:mm',
 };
 
 /**
- * A paginated report's cell as text (the CSV keeps raw values): numbers and date-times through their format string
- * (a date-time in UTC, as the service answers it), anything else as it is; blank is empty.
+ * A paginated sheet's numeric dates by language (the primary subtag of the locale): the day, month and year order and
+ * separators a reader of that language expects on a printed form, four-digit years, a 24-hour clock. English keeps
+ * ISO order (read the same in the US and the UK); another language writes as English.
+ */
+const DATE_CELL_FORMATS: Readonly<Record<string, string>> = {
+  en: 'yyyy-MM-dd',
+  de: 'dd.MM.yyyy',
+  es: 'dd/MM/yyyy',
+  fr: 'dd/MM/yyyy',
+  ja: 'yyyy/MM/dd',
+  pl: 'dd.MM.yyyy',
+  ru: 'dd.MM.yyyy',
+};
+
+/**
+ * The format string a paginated cell format writes with in `locale`.
+ *
+ * @example cellFormatString('datetime', 'de-AT') // → 'dd.MM.yyyy HH:mm'
+ */
+export function cellFormatString(
+  format: CellFormat,
+  locale: string = DEFAULT_FORMAT_LOCALE,
+): string | undefined {
+  if (format !== 'date' && format !== 'datetime') return CELL_FORMATS[format];
+  const language = locale.toLowerCase().split(/[-_]/)[0] ?? '';
+  const date = DATE_CELL_FORMATS[language] ?? DATE_CELL_FORMATS['en'] ?? 'yyyy-MM-dd';
+  return format === 'date' ? date : `${date} HH:mm`;
+}
+
+/**
+ * A paginated report's cell as text in `locale` (en-US by default; the CSV keeps raw values): numbers and dates
+ * through their format string (a date-time in UTC, as the service answers it), anything else as it is; blank is
+ * empty.
  *
  * @example formatCell(1234.5, 'money') // → '1,234.50'
+ * @example formatCell(3551, 'integer', 'de') // → '3.551'
  * @example formatCell('2024-06-07T22:42:21Z', 'datetime') // → '2024-06-07 22:42'
+ * @example formatCell('2024-06-07T22:42:21Z', 'datetime', 'ja') // → '2024/06/07 22:42'
  */
-export function formatCell(value: Cell, format: CellFormat): string {
+export function formatCell(value: Cell, format: CellFormat, locale: string = DEFAULT_FORMAT_LOCALE): string {
   if (value === null) return '';
-  const formatString = CELL_FORMATS[format];
+  const formatString = cellFormatString(format, locale);
   if (typeof value === 'number')
-    return formatString === undefined ? String(value) : formatValue(value, formatString);
-  if (format === 'datetime' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
-    return formatValue(value, formatString);
+    return formatString === undefined || format === 'date' || format === 'datetime'
+      ? String(value)
+      : formatValue(value, formatString, locale);
+  if (
+    (format === 'datetime' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) ||
+    (format === 'date' && /^\d{4}-\d{2}-\d{2}/.test(value))
+  )
+    return formatValue(value, formatString, locale);
   return value;
 }

@@ -7,7 +7,7 @@
 export type Cell = string | number | null;
 
 /** How a column's numbers and dates are written, on screen, in the PDF and nowhere else (CSV keeps raw values). */
-export type CellFormat = 'text' | 'integer' | 'money' | 'rate' | 'hours' | 'datetime';
+export type CellFormat = 'text' | 'integer' | 'money' | 'rate' | 'hours' | 'date' | 'datetime';
 
 export interface ReportColumn {
   readonly title: string;
@@ -64,11 +64,18 @@ export interface PageAnswer {
   readonly lineCount: number;
   readonly linesPerPage: number;
   readonly parameters: readonly ResolvedParameter[];
+  /** The columns, their titles in the sheet's language. */
   readonly columns: readonly ReportColumn[];
-  /** The header block, on page 1 only: a title and a few lines of text. */
+  /** The BCP 47 locale the sheet writes its cells in (`formatCell(value, format, locale)`), as the PDF does. */
+  readonly locale: string;
+  /** The page's footer, "Page 2 of 5", in the sheet's language. */
+  readonly footer: string;
+  /** The header block, on page 1 only: a title and a few lines of text (the column titles follow it). */
   readonly header?: { readonly title: string; readonly lines: readonly string[] };
   /** When the page starts inside a group: that group's heading, repeated in the page header. */
   readonly continued?: string;
+  /** `continued` as the page header writes it: "Berlin (continued)" in the sheet's language. */
+  readonly continuedLabel?: string;
   readonly lines: readonly ReportLine[];
 }
 

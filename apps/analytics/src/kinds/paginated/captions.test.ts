@@ -58,7 +58,7 @@ describe('localizePage', () => {
     header: { title: 'Device alerts by site', lines: [] },
   } as unknown as PageAnswer;
 
-  it('gives the name and the parameter panel in the language, and keeps values and the printed header', () => {
+  it('gives the name and the parameter panel in the language, and keeps the values and the sheet the run wrote', () => {
     const shown = localizePage(page, 'de-AT');
     expect(shown.name).toBe('Gerätemeldungen nach Standort');
     expect(shown.parameters.map((p) => [p.prompt, p.allLabel])).toEqual([

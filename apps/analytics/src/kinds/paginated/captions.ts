@@ -1,8 +1,8 @@
 /**
  * The sample paginated reports' names, descriptions, parameter prompts, "all" labels and fixed choices in the
  * portal's languages other than English (the samples' own, in samples/), by report id and language. The frame's page
- * answer shows them for `?language=` (`de-AT` reads `de`); the printed sheet (its header, column titles and the PDF)
- * stays as the report's definition has it, so the screen and the file agree.
+ * answer shows them for `?language=` (`de-AT` reads `de`), and the PDF is titled with the name; the text of the sheet
+ * itself is in each sample's own table (`samples/*-text.ts`, read through `sheet.ts`).
  */
 import type { PageAnswer } from '@portico/analytics-model';
 import { cultureFor } from '@portico/analytics-model';

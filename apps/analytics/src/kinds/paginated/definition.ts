@@ -8,6 +8,7 @@ import type { CellValue } from '../../data/engine.ts';
 import type { Dialect, StatementValues } from '../../query/dialect.ts';
 import type { PageLayout } from './pagination.ts';
 import type { ParameterContext, ParameterDefinition, ParameterValues } from './parameters.ts';
+import type { Sheet } from './sheet.ts';
 import type { PaginatedReportInfo, ReportColumn, ReportLine } from '@portico/analytics-model';
 
 /** A statement's text with its bound values. */
@@ -28,17 +29,26 @@ export interface PaginatedReport extends PaginatedReportInfo {
   readonly columns: readonly ReportColumn[];
   readonly groupColumns: readonly string[];
   readonly keys: readonly { readonly name: string; readonly type: 'text' | 'integer' }[];
+  /** `headerLines` counts the title, the header's lines and the column titles under them (`TITLE_LINES`). */
   readonly layout: PageLayout;
   lines(values: ParameterValues, databaseNames: readonly string[], dialect: Dialect): BoundSql;
   summary(values: ParameterValues, databaseNames: readonly string[], dialect: Dialect): BoundSql;
-  /** The header block: `layout.headerLines` lines in all, the title included. */
+  /**
+   * The header block in the sheet's language: the title and `layout.headerLines - 1 - TITLE_LINES` lines (the column
+   * titles follow it).
+   */
   header(
     summary: SummaryRow,
     values: ParameterValues,
     context: ParameterContext,
+    sheet: Sheet,
   ): { title: string; lines: string[] };
-  /** The totals: `layout.footerLines` lines. */
-  totals(summary: SummaryRow, values: ParameterValues): ReportLine[];
+  /** The totals in the sheet's language: `layout.footerLines` lines. */
+  totals(summary: SummaryRow, values: ParameterValues, sheet: Sheet): ReportLine[];
+  /** The column titles in the sheet's language (`columns[].title` are the English ones the CSV keeps). */
+  columnTitles(sheet: Sheet): readonly string[];
+  /** A line's label as the sheet shows it (the line stream's label is language-neutral: a heading, or counts). */
+  label(line: ReportLine, sheet: Sheet): string;
 }
 
 export const text = (value: CellValue | undefined): string =>

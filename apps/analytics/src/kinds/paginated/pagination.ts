@@ -7,10 +7,16 @@
 /** Body lines on an A4 page of every sample report (12.5 pt lines at 8 pt type between header and footer). */
 export const LINES_PER_PAGE = 52;
 
+/**
+ * Lines the column titles take (wrapped onto two lines rather than cut): under the header block on page 1, in the
+ * page header of every other page.
+ */
+export const TITLE_LINES = 2;
+
 export interface PageLayout {
   /** Lines on every page (the page header with the column titles and the footer are outside this budget). */
   readonly linesPerPage: number;
-  /** Lines of the header block, at the top of page 1; fewer than `linesPerPage`. */
+  /** Lines of the header block, at the top of page 1, its column titles included; fewer than `linesPerPage`. */
   readonly headerLines: number;
   /** Lines of the totals after the body. */
   readonly footerLines: number;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pageCount } from './pagination.ts';
 import { renderPdf, type PdfSource } from './pdf.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
+import { fill, sheetFor } from './sheet.ts';
 import type { ReportLine } from '@portico/analytics-model';
 
 /** A string drawn on a page: where it starts (x from the left, y of its baseline from the top) and its text. */
@@ -81,7 +82,7 @@ function readPages(pdf: Buffer): Drawn[][] {
         i += word.length;
         const operands = tokens.splice(0);
         const n = (k: number) => Number(operands[operands.length - k]);
-        if (word === 'Tf') font = `${operands[0]} ${operands[1]}`;
+        if (word === 'Tf') font = `${operands.at(-2)} ${operands.at(-1)}`;
         else if (word === 'Tm') [lineX, y] = [n(2), n(1)];
         else if (word === 'Td') lineX += n(2);
         else if (word === 'Tj') drawn.push({ x: lineX, y, font, text: (operands[0] ?? '').slice(1) });
@@ -125,7 +126,8 @@ const detail = (i: number, description = `Toner low on printer ${i}`): ReportLin
 });
 
 /** A source of `bodyLines` lines: a site, a printer under it, then its alerts; `gate` holds back later batches. */
-function source(bodyLines: number, gate?: Promise<void>): PdfSource & { read: number } {
+function source(bodyLines: number, gate?: Promise<void>, language = 'en'): PdfSource & { read: number } {
+  const sheet = sheetFor(language);
   const body: { line: ReportLine; context: string }[] = [
     { line: { kind: 'group', label: 'Berlin (HQ)', cells: [] }, context: 'Berlin (HQ)' },
     { line: { kind: 'subgroup', label: 'SN-1 · M404dn', cells: [] }, context: 'Berlin (HQ)' },
@@ -133,9 +135,15 @@ function source(bodyLines: number, gate?: Promise<void>): PdfSource & { read: nu
   for (let i = 1; body.length < bodyLines; i += 1) body.push({ line: detail(i), context: 'Berlin (HQ)' });
   const result = {
     report,
+    name: report.name,
+    columns: report.columns.map((c, i) => ({ ...c, title: report.columnTitles(sheet)[i] ?? c.title })),
+    sheet,
+    pageLabel: (page: number) =>
+      fill(sheet.words.pageOf, { page: String(page), pages: String(result.pageCount) }),
+    continuedLabel: (group: string) => fill(sheet.words.continued, { group }),
     header: {
       title: 'Device alerts by site',
-      lines: ['Accounts: fabrikam', 'From 2024-03-01', 'To 2024-06-30', ''],
+      lines: ['Accounts: fabrikam', 'From 2024-03-01 to 2024-06-30', 'Severity: all'],
     },
     totals: [
       { kind: 'total', label: 'Total', cells: [null, null, null, null, null, null, 4321.5] },
@@ -174,23 +182,28 @@ describe('PDF export', () => {
     const pages = readPages(pdf).map(linesOf);
     expect(pages).toHaveLength(3);
     const titles = report.columns.map((c) => c.title).join(' | ');
+    // The column titles directly above the first lines, under the header block.
     expect(pages[0]?.slice(0, 10)).toEqual([
       'Device alerts by site',
-      titles,
       'Device alerts by site',
       'Accounts: fabrikam',
-      'From 2024-03-01',
-      'To 2024-06-30',
+      'From 2024-03-01 to 2024-06-30',
+      'Severity: all',
+      titles,
       'Berlin (HQ)',
       'SN-1 · M404dn',
       '2024-03-04 10:11 | E1 | Warning | Toner low on printer 1 | Closed | 2024-03-05 11:00 | 1.3',
       '2024-03-04 10:11 | E2 | Warning | Toner low on printer 2 | Closed | 2024-03-05 11:00 | 2.5',
     ]);
     expect(pages[0]?.at(-1)).toBe(`Device alerts by site | Page 1 of 3`);
-    // 52 lines a page, the blank header line included: page 1 holds 47 body lines, the last one alert 45.
-    expect(pages[0]?.at(-2)).toContain('| E45 |');
+    // The titles in bold, though the row above them (for titles on two lines) was empty.
+    const drawn = readPages(pdf);
+    expect(drawn[0]?.find((d) => d.text === 'Opened (UTC)')?.font).toBe('/PB 8');
+    expect(drawn[1]?.find((d) => d.text === 'Opened (UTC)')?.font).toBe('/PB 8');
+    // 52 lines a page, the two lines of column titles included: page 1 holds 46 body lines, the last one alert 44.
+    expect(pages[0]?.at(-2)).toContain('| E44 |');
     expect(pages[1]?.slice(0, 3)).toEqual(['Device alerts by site', 'Berlin (HQ) (continued)', titles]);
-    expect(pages[1]?.[3]).toContain('| E46 |');
+    expect(pages[1]?.[3]).toContain('| E45 |');
     expect(pages[2]?.slice(-3)).toEqual([
       'Total | 4,321.5',
       'Critical 0 • Warning 3',

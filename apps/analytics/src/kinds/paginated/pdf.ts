@@ -8,18 +8,24 @@
  * below its text API, which lays out, measures and encodes every string it is given (most of an export's time when
  * each cell was one call). Here a line is one text object: the font set only when it changes on the page, one
  * absolute position, then each cell as a string moved to its column's fixed x (`Td`), right-aligned numbers placed by
- * the sum of their glyphs' widths from the fonts' metric tables. The fonts are the standard Helvetica family in
- * WinAnsiEncoding, so nothing is embedded.
+ * the sum of their glyphs' widths from the fonts' metric tables. A sheet in English, German, Spanish or French is
+ * written in the standard Helvetica family in WinAnsiEncoding (nothing embedded); Polish, Russian and Japanese need
+ * glyphs WinAnsi lacks, so their sheets embed a subset of an installed font (`pdf-fonts.ts`: Noto Sans, Noto Sans CJK
+ * JP) whose glyphs pdfkit encodes.
  */
 import PDFDocument from 'pdfkit';
 import type { ReportColumn, ReportLine } from '@portico/analytics-model';
-import { formatCell } from '@portico/analytics-model';
 import type { PaginatedReport } from './definition.ts';
+import { TITLE_LINES } from './pagination.ts';
+import { embeddedFaces } from './pdf-fonts.ts';
+import type { EmbeddedFace } from './pdf-fonts.ts';
 import type { StreamedLine } from './run.ts';
+import type { Sheet } from './sheet.ts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 36 } as const;
 const WIDTH = PAGE.width - 2 * PAGE.margin;
-const BODY_TOP = 84;
+/** The first body line's top: under the page header (name, "continued", two lines of column titles, a rule). */
+const BODY_TOP = 97;
 const LINE_HEIGHT = 12.5;
 const FONT_SIZE = 8;
 /** Past this much unread output the producer waits for the reader. */
@@ -34,9 +40,16 @@ const PADDING = 2;
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-/** What the writer reads of a report run (`ReportRun` is one). */
+/** What the writer reads of a report run (`ReportRun` is one): all its text in the sheet's language. */
 export interface PdfSource {
-  readonly report: Pick<PaginatedReport, 'name' | 'columns' | 'layout'>;
+  readonly report: Pick<PaginatedReport, 'layout'>;
+  /** The report's name, the columns with their titles, the sheet (locale, language). */
+  readonly name: string;
+  readonly columns: readonly ReportColumn[];
+  readonly sheet: Pick<Sheet, 'language' | 'format'>;
+  /** "Page 2 of 5", "Berlin (continued)". */
+  pageLabel(pageNumber: number): string;
+  continuedLabel(group: string): string;
   readonly pageCount: number;
   readonly header: { readonly title: string; readonly lines: readonly string[] };
   readonly totals: readonly ReportLine[];
@@ -178,10 +191,161 @@ function placeColumns(columns: readonly ReportColumn[]): Column[] {
   });
 }
 
+/** A face as the writer draws with it: its page resource, and a text as a string operand cut to fit. */
+interface WriterFace {
+  readonly resource: string;
+  /** `text` as a PDF string operand, cut with an ellipsis to `room` points at `size`, and its width in points. */
+  fit(text: string, size: number, room: number): { operand: string; width: number };
+  /** The face's width of `text` at `size`, uncut. */
+  width(text: string, size: number): number;
+  /** Names the face in the current page's resources. */
+  install(doc: Doc): void;
+}
+
+/** The standard Helvetica faces in WinAnsiEncoding, not embedded. */
+function standardFaces(doc: Doc): Record<Face, WriterFace> {
+  const tables = widths();
+  const face = (name: Face): WriterFace => {
+    const ref = doc.ref({
+      Type: 'Font',
+      Subtype: 'Type1',
+      BaseFont: FACES[name].baseFont,
+      Encoding: 'WinAnsiEncoding',
+    });
+    ref.end(undefined);
+    const table = tables[name];
+    return {
+      resource: FACES[name].resource,
+      fit: (text, size, room) => {
+        const { literal, width } = encodeFitted(text, table, size, room);
+        return { operand: literal, width };
+      },
+      width: (text, size) => encodeFitted(text, table, size, Infinity).width,
+      install: (target) => {
+        (target.page.fonts as Record<string, unknown>)[FACES[name].resource] = ref;
+      },
+    };
+  };
+  return { regular: face('regular'), bold: face('bold'), oblique: face('oblique') };
+}
+
+/**
+ * An embedded face (pdfkit encodes its glyphs into the subset it embeds at the end). Text is encoded a character at
+ * a time, each character's glyph and width asked of pdfkit once (no shaping: the sheets' scripts need none, and a
+ * sheet's lines repeat the same few hundred characters).
+ */
+function embeddedFace(font: EmbeddedFace): WriterFace {
+  const known = new Map<number, { id: string; width: number }>();
+  const glyphOf = (codePoint: number) => {
+    let glyph = known.get(codePoint);
+    if (glyph === undefined) {
+      const [ids] = font.encode(String.fromCodePoint(codePoint < 0x20 ? 0x20 : codePoint));
+      const id = ids.join('');
+      glyph = { id, width: ids.reduce((sum, one) => sum + (font.widths[parseInt(one, 16)] ?? 0), 0) };
+      known.set(codePoint, glyph);
+    }
+    return glyph;
+  };
+  const glyphs = (text: string): { ids: string[]; widths: number[] } => {
+    const ids: string[] = [];
+    const widths: number[] = [];
+    for (const character of text) {
+      const glyph = glyphOf(character.codePointAt(0) ?? 0x20);
+      ids.push(glyph.id);
+      widths.push(glyph.width);
+    }
+    return { ids, widths };
+  };
+  const ellipsis = glyphs('…');
+  const ellipsisWidth = ellipsis.widths.reduce((a, b) => a + b, 0);
+  const fit = (text: string, size: number, room: number) => {
+    const limit = (room * 1000) / size;
+    const { ids, widths: advances } = glyphs(text);
+    let width = advances.reduce((a, b) => a + b, 0);
+    if (width > limit) {
+      while (ids.length > 0 && width + ellipsisWidth > limit) {
+        ids.pop();
+        width -= advances.pop() ?? 0;
+      }
+      ids.push(...ellipsis.ids);
+      width += ellipsisWidth;
+    }
+    return { operand: `<${ids.join('')}>`, width: (width * size) / 1000 };
+  };
+  return {
+    resource: font.id,
+    fit,
+    width: (text, size) => fit(text, size, Infinity).width,
+    install: (target) => {
+      (target.page.fonts as Record<string, unknown>)[font.id] = font.ref();
+    },
+  };
+}
+
+/**
+ * A column title on at most two lines: whole words while they fit, the rest on the second line. A title breaks at
+ * spaces and at zero-width spaces (where a Japanese title may break), else between any two characters.
+ *
+ * @example wrapTitle('Preis je Seite', 40, measure) // → ['Preis je', 'Seite']
+ */
+export function wrapTitle(title: string, room: number, measure: (text: string) => number): string[] {
+  const plain = title.replace(/\u200b/g, '').trim();
+  if (measure(plain) <= room) return [plain];
+  // Words and the separators between them: a space joins two words on a line, a zero-width space joins them tight.
+  const parts = /[\s\u200b]/.test(title.trim())
+    ? title.trim().split(/(\s+|\u200b)/)
+    : [...plain].flatMap((c) => ['', c]).slice(1);
+  const join = (separator: string) => (/\s/.test(separator) ? ' ' : '');
+  let first = parts[0] ?? '';
+  let index = 1;
+  while (
+    index + 1 < parts.length &&
+    measure(first + join(parts[index] ?? '') + (parts[index + 1] ?? '')) <= room
+  ) {
+    first += join(parts[index] ?? '') + (parts[index + 1] ?? '');
+    index += 2;
+  }
+  const rest = parts
+    .slice(index + 1)
+    .map((part, i) => (i % 2 === 1 ? join(part) : part))
+    .join('');
+  return rest === '' ? [first] : [first, rest];
+}
+
+/** Han, kana and full-width forms: text that breaks between any two characters. */
+const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
+
+/**
+ * How a sheet in `language` writes its column titles: each title's lines and whether every line fits its column
+ * (a title that does not is cut with an ellipsis).
+ */
+export function columnTitleLines(
+  columns: readonly ReportColumn[],
+  language: string,
+): { lines: string[]; fits: boolean }[] {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const embedded = embeddedFaces(doc, language);
+  const bold = embedded === undefined ? standardFaces(doc).bold : embeddedFace(embedded.bold);
+  return placeColumns(columns).map((column) => {
+    const room = column.w - 2 * PADDING;
+    const measure = (text: string) => bold.width(text, FONT_SIZE);
+    const lines = wrapTitle(column.title, room, measure);
+    // A word is never broken, except in a language written without spaces.
+    const plain = column.title
+      .replace(/\u200b/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const whole = lines.length === 1 || CJK.test(plain) || lines.join(' ') === plain;
+    return {
+      lines,
+      fits: whole && lines.length <= TITLE_LINES && lines.every((line) => measure(line) <= room + 0.01),
+    };
+  });
+}
+
 class PdfWriter {
   private readonly columns: Column[];
-  private readonly tables = widths();
-  private readonly fonts: Record<Face, ReturnType<Doc['ref']>>;
+  private readonly faces: Record<Face, WriterFace>;
   private position = 0;
   private pageNumber = 0;
   /** The text state of the current page: its font is kept from one text object to the next. */
@@ -191,18 +355,16 @@ class PdfWriter {
     private readonly doc: Doc,
     private readonly source: PdfSource,
   ) {
-    this.columns = placeColumns(source.report.columns);
-    const font = (face: Face) => {
-      const ref = doc.ref({
-        Type: 'Font',
-        Subtype: 'Type1',
-        BaseFont: FACES[face].baseFont,
-        Encoding: 'WinAnsiEncoding',
-      });
-      ref.end(undefined);
-      return ref;
-    };
-    this.fonts = { regular: font('regular'), bold: font('bold'), oblique: font('oblique') };
+    this.columns = placeColumns(source.columns);
+    const embedded = embeddedFaces(doc, source.sheet.language);
+    this.faces =
+      embedded === undefined
+        ? standardFaces(doc)
+        : {
+            regular: embeddedFace(embedded.regular),
+            bold: embeddedFace(embedded.bold),
+            oblique: embeddedFace(embedded.oblique),
+          };
   }
 
   private get linesPerPage(): number {
@@ -211,27 +373,27 @@ class PdfWriter {
 
   /** One text object: `runs` on the line whose top is `top`, in one face and size. */
   private text(face: Face, size: number, top: number, runs: readonly Run[]): void {
-    const table = this.tables[face];
+    const writer = this.faces[face];
     let content = 'BT';
-    const font = `/${FACES[face].resource} ${size} Tf`;
-    if (font !== this.font) {
-      content += ` ${font}`;
-      this.font = font;
-    }
+    const font = `/${writer.resource} ${size} Tf`;
+    if (font !== this.font) content += ` ${font}`;
     let lineStart: number | undefined;
     for (const run of runs) {
       if (run.text === '') continue;
-      const { literal, width } = encodeFitted(run.text, table, size, run.room - 2 * PADDING);
+      const { operand, width } = writer.fit(run.text, size, run.room - 2 * PADDING);
       const x = run.align === 'right' ? run.x + run.room - PADDING - width : run.x + PADDING;
       // The page's space is pdfkit's (y down); the text matrix flips the glyphs upright again.
       content +=
         lineStart === undefined
           ? ` 1 0 0 -1 ${pdfNumber(x)} ${pdfNumber(top + (ASCENDER * size) / 1000)} Tm`
           : ` ${pdfNumber(x - lineStart)} 0 Td`;
-      content += ` ${literal} Tj`;
+      content += ` ${operand} Tj`;
       lineStart = x;
     }
-    if (lineStart !== undefined) this.doc.addContent(`${content} ET`);
+    // A line with nothing to draw writes nothing, and leaves the page's font as it was.
+    if (lineStart === undefined) return;
+    this.doc.addContent(`${content} ET`);
+    this.font = font;
   }
 
   private rule(y: number): void {
@@ -242,25 +404,42 @@ class PdfWriter {
       .stroke();
   }
 
+  /**
+   * The column titles in two lines from `top`, each wrapped onto two lines rather than cut; a one-line title sits on
+   * the second line, right above the values. A rule under them.
+   */
+  private titles(top: number): void {
+    const bold = this.faces.bold;
+    const room = (c: Column) => c.w - 2 * PADDING;
+    const wrapped = this.columns.map((c) => wrapTitle(c.title, room(c), (t) => bold.width(t, FONT_SIZE)));
+    for (let row = 0; row < TITLE_LINES; row += 1) {
+      const runs = this.columns.map((c, index): Run => {
+        const lines = wrapped[index] ?? [];
+        const text = lines[row - (TITLE_LINES - lines.length)] ?? '';
+        return { text, x: c.x, room: c.w, align: c.align };
+      });
+      this.text('bold', FONT_SIZE, top + row * LINE_HEIGHT, runs);
+    }
+    // Under the descenders of the second line, clear of the next line's capitals.
+    this.rule(top + TITLE_LINES * LINE_HEIGHT - 2.5);
+  }
+
   private startPage(continued: string | undefined): void {
     const { doc, source } = this;
     this.pageNumber += 1;
     doc.addPage({ size: [PAGE.width, PAGE.height], margin: PAGE.margin });
     this.font = undefined;
-    for (const face of Object.keys(FACES) as Face[]) {
-      (doc.page.fonts as Record<string, unknown>)[FACES[face].resource] = this.fonts[face];
-    }
+    for (const face of Object.values(this.faces)) face.install(doc);
     const whole = (text: string): Run[] => [{ text, x: PAGE.margin, room: WIDTH, align: 'left' }];
-    this.text('bold', 11, PAGE.margin, whole(source.report.name));
-    if (continued !== undefined) this.text('oblique', FONT_SIZE, 54, whole(`${continued} (continued)`));
-    const titles = this.columns.map((c): Run => ({ text: c.title, x: c.x, room: c.w, align: c.align }));
-    this.text('bold', FONT_SIZE, 68, titles);
-    this.rule(79);
+    this.text('bold', 11, PAGE.margin, whole(source.name));
+    if (continued !== undefined) this.text('oblique', FONT_SIZE, 54, whole(source.continuedLabel(continued)));
+    // Page 1 has its column titles under the header block.
+    if (this.pageNumber > 1) this.titles(BODY_TOP - 3 - TITLE_LINES * LINE_HEIGHT);
     const half = WIDTH / 2;
     this.text('regular', FONT_SIZE, PAGE.height - PAGE.margin - 10, [
-      { text: source.report.name, x: PAGE.margin, room: half, align: 'left' },
+      { text: source.name, x: PAGE.margin, room: half, align: 'left' },
       {
-        text: `Page ${this.pageNumber} of ${source.pageCount}`,
+        text: source.pageLabel(this.pageNumber),
         x: PAGE.margin + half,
         room: half,
         align: 'right',
@@ -283,6 +462,13 @@ class PdfWriter {
     ]);
   }
 
+  /** The column titles under the header block (page 1): `TITLE_LINES` lines. */
+  headerTitles(): void {
+    const top = this.nextLine(undefined);
+    for (let row = 1; row < TITLE_LINES; row += 1) this.nextLine(undefined);
+    this.titles(top);
+  }
+
   line(line: ReportLine, context: string | undefined): void {
     const { columns } = this;
     const y = this.nextLine(line.kind === 'group' ? undefined : context);
@@ -302,7 +488,12 @@ class PdfWriter {
     line.cells.forEach((value, index) => {
       const column = columns[index];
       if (column === undefined || value === null) return;
-      runs.push({ text: formatCell(value, column.format), x: column.x, room: column.w, align: column.align });
+      runs.push({
+        text: this.source.sheet.format(value, column.format),
+        x: column.x,
+        room: column.w,
+        align: column.align,
+      });
     });
     this.text(bold ? 'bold' : 'regular', line.kind === 'group' ? 9 : FONT_SIZE, y, runs);
     if (line.kind === 'total') this.rule(y - 2);
@@ -332,13 +523,14 @@ export function renderPdf(source: PdfSource, options: { signal?: AbortSignal } =
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
-    info: { Title: source.report.name, Creator: 'Portico analytics' },
+    info: { Title: source.name, Creator: 'Portico analytics' },
   });
   const writer = new PdfWriter(doc, source);
   const produce = async (): Promise<void> => {
     const header = source.header;
     writer.headerLine(header.title, true);
     for (const text of header.lines) writer.headerLine(text, false);
+    writer.headerTitles();
     const { linesPerPage } = source.report.layout;
     for await (const batch of source.batches((n) => linesPerPage * batchPages(n))) {
       for (const streamed of batch) writer.line(streamed.line, streamed.context);

@@ -84,8 +84,11 @@ const PageAnswerSchema = Type.Object({
       format: Type.String(),
     }),
   ),
+  locale: Type.String(),
+  footer: Type.String(),
   header: Type.Optional(Type.Object({ title: Type.String(), lines: Type.Array(Type.String()) })),
   continued: Type.Optional(Type.String()),
+  continuedLabel: Type.Optional(Type.String()),
   lines: Type.Array(Type.Object({ kind: Type.String(), label: Type.String(), cells: Type.Array(Cell) })),
 });
 
@@ -107,9 +110,14 @@ function reportForToken(
   return report;
 }
 
-/** `Monthly page invoice.pdf`: the report's name, safe in a header. */
-const fileName = (report: PaginatedReport, extension: string) =>
-  `${report.name.replace(/[^A-Za-z0-9 ._-]/g, '_')}.${extension}`;
+/**
+ * The attachment's names: `filename` the English name, safe in a header, for clients that read only that;
+ * `filename*` the name in the sheet's language (RFC 6266), `Gerätemeldungen nach Standort.pdf`.
+ */
+const disposition = (report: PaginatedReport, name: string, extension: string) =>
+  `attachment; filename="${report.name.replace(/[^A-Za-z0-9 ._-]/g, '_')}.${extension}"; filename*=UTF-8''${encodeURIComponent(
+    `${[...name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('')}.${extension}`,
+  )}`;
 
 /** Registers the routes and the directory lookup that lets embed tokens name paginated reports. */
 export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -219,6 +227,7 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             report,
             request.body.parameterValues,
             claims.databaseNames,
+            request.query.language,
           );
           const { pageNumber } = request.params;
           if (pageNumber > run.pageCount) {
@@ -229,8 +238,8 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             );
           }
           // The answer's arrays are readonly; the schema's static type wants them mutable.
-          // The name and the parameter panel in the viewer's language (the sheet stays as the PDF prints it).
-          return localizePage(await run.page(pageNumber), request.query.language) as Static<
+          // The sheet and the parameter panel in the viewer's language, as the PDF export in that language prints it.
+          return localizePage(await run.page(pageNumber), request.query.language) as unknown as Static<
             typeof PageAnswerSchema
           >;
         },
@@ -240,8 +249,10 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         {
           onRequest: app.requireEmbedToken,
           schema: {
-            summary: 'The whole report as PDF or CSV (streamed, as an attachment)',
+            summary:
+              'The whole report as PDF or CSV (streamed, as an attachment); the PDF in `language`, the CSV raw',
             params: ReportParams,
+            querystring: LanguageQuery,
             body: Type.Object({
               format: Type.Union([Type.Literal('PDF'), Type.Literal('CSV')]),
               parameterValues: ParameterValues,
@@ -267,12 +278,13 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             report,
             request.body.parameterValues,
             claims.databaseNames,
+            request.query.language,
           );
           const pdf = request.body.format === 'PDF';
           const abort = new AbortController();
           reply.raw.once('close', () => abort.abort());
           void reply
-            .header('content-disposition', `attachment; filename="${fileName(report, pdf ? 'pdf' : 'csv')}"`)
+            .header('content-disposition', disposition(report, run.name, pdf ? 'pdf' : 'csv'))
             .header('cache-control', 'no-store')
             .header('x-page-count', String(run.pageCount))
             .type(pdf ? 'application/pdf' : 'text/csv; charset=utf-8');

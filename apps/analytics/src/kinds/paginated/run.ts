@@ -8,8 +8,11 @@ import type { BoundSql, PaginatedReport, SummaryRow } from './definition.ts';
 import { keysAfter, ReportStatement } from './sql.ts';
 import { pageCount, pageSlice } from './pagination.ts';
 import { resolveParameters } from './parameters.ts';
+import { paginatedCaptions } from './captions.ts';
+import { fill, sheetFor } from './sheet.ts';
+import type { Sheet } from './sheet.ts';
 import type { ParameterContext, ParameterValues } from './parameters.ts';
-import type { Cell, PageAnswer, ReportLine, ResolvedParameter } from '@portico/analytics-model';
+import type { Cell, PageAnswer, ReportColumn, ReportLine, ResolvedParameter } from '@portico/analytics-model';
 
 /** A body line with what travels beside it: its group's heading, its group columns (CSV) and its keys. */
 export interface StreamedLine {
@@ -66,6 +69,17 @@ export async function loadParameterContext(
   };
 }
 
+/** The sheet of `report` in `language`, its fixed choices labelled as the parameter panel labels them. */
+function sheetOf(report: PaginatedReport, language: string | undefined): Sheet {
+  const captions = paginatedCaptions(report.id, language);
+  return sheetFor(language, (parameter, value) => {
+    const translated = captions?.parameters[parameter]?.choices?.[value];
+    if (translated !== undefined) return translated;
+    const choices = report.parameters.find((p) => p.name === parameter)?.choices;
+    return (Array.isArray(choices) ? choices : []).find((c) => c.value === value)?.label ?? value;
+  });
+}
+
 const cell = (value: CellValue | undefined): Cell =>
   value === undefined || value === null ? null : typeof value === 'boolean' ? String(value) : value;
 
@@ -80,13 +94,16 @@ export class ReportRun {
     /** Lines between the header block and the totals. */
     readonly bodyLines: number,
     readonly summary: SummaryRow,
+    /** The language and locale the sheet (header, titles, labels, numbers; the PDF) is written in. */
+    readonly sheet: Sheet,
   ) {}
 
   /**
-   * Resolves `parameterValues` (a ParameterError when refused) and sizes the report.
+   * Resolves `parameterValues` (a ParameterError when refused) and sizes the report; its sheet is written in
+   * `language` (a BCP 47 tag; English when blank or not one of the seven).
    *
    * ```ts
-   * const run = await ReportRun.open(engine, INVOICE_REPORT, [{ name: 'Month', value: '2024-05' }], ['fabrikam']);
+   * const run = await ReportRun.open(engine, INVOICE_REPORT, [{ name: 'Month', value: '2024-05' }], ['fabrikam'], 'de');
    * run.pageCount; // 1
    * ```
    */
@@ -95,6 +112,7 @@ export class ReportRun {
     report: PaginatedReport,
     parameterValues: unknown,
     databaseNames: readonly string[],
+    language?: string,
   ): Promise<ReportRun> {
     const context = await loadParameterContext(engine, databaseNames);
     const { values, parameters } = resolveParameters(report.parameters, parameterValues, context);
@@ -109,7 +127,41 @@ export class ReportRun {
       row[column.name] = summed.rows[0]?.[index] ?? null;
     });
     const bodyLines = Number(count.rows[0]?.[0] ?? 0);
-    return new ReportRun(engine, report, values, parameters, context, databaseNames, bodyLines, row);
+    return new ReportRun(
+      engine,
+      report,
+      values,
+      parameters,
+      context,
+      databaseNames,
+      bodyLines,
+      row,
+      sheetOf(report, language),
+    );
+  }
+
+  /** The report's name in the sheet's language. */
+  get name(): string {
+    return paginatedCaptions(this.report.id, this.sheet.language)?.name ?? this.report.name;
+  }
+
+  /** The columns with their titles in the sheet's language. */
+  get columns(): ReportColumn[] {
+    const titles = this.report.columnTitles(this.sheet);
+    return this.report.columns.map((column, index) => ({ ...column, title: titles[index] ?? column.title }));
+  }
+
+  /** "Page 2 of 5" in the sheet's language. */
+  pageLabel(pageNumber: number): string {
+    return fill(this.sheet.words.pageOf, {
+      page: this.sheet.number(pageNumber),
+      pages: this.sheet.number(this.pageCount),
+    });
+  }
+
+  /** A page header's "Berlin (continued)" in the sheet's language. */
+  continuedLabel(group: string): string {
+    return fill(this.sheet.words.continued, { group });
   }
 
   get pageCount(): number {
@@ -123,26 +175,25 @@ export class ReportRun {
   }
 
   get header(): { title: string; lines: string[] } {
-    return this.report.header(this.summary, this.values, this.context);
+    return this.report.header(this.summary, this.values, this.context, this.sheet);
   }
 
   get totals(): ReportLine[] {
-    return this.report.totals(this.summary, this.values);
+    return this.report.totals(this.summary, this.values, this.sheet);
   }
 
   private toLine(row: readonly CellValue[]): StreamedLine {
     const groups = this.report.groupColumns.length;
     const columns = this.report.columns.length;
     const kind = String(row[0]) as ReportLine['kind'];
+    const line: ReportLine = {
+      kind,
+      label: String(row[1] ?? ''),
+      cells:
+        kind === 'group' || kind === 'subgroup' ? [] : row.slice(3 + groups, 3 + groups + columns).map(cell),
+    };
     return {
-      line: {
-        kind,
-        label: String(row[1] ?? ''),
-        cells:
-          kind === 'group' || kind === 'subgroup'
-            ? []
-            : row.slice(3 + groups, 3 + groups + columns).map(cell),
-      },
+      line: line.label === '' ? line : { ...line, label: this.report.label(line, this.sheet) },
       context: String(row[2] ?? ''),
       groups: row.slice(3, 3 + groups).map(cell),
       keys: row.slice(3 + groups + columns),
@@ -182,15 +233,19 @@ export class ReportRun {
     const first = body[0];
     return {
       reportId: this.report.id,
-      name: this.report.name,
+      name: this.name,
       pageNumber,
       pageCount: this.pageCount,
       lineCount: this.lineCount,
       linesPerPage: this.report.layout.linesPerPage,
       parameters: this.parameters,
-      columns: this.report.columns,
+      columns: this.columns,
+      locale: this.sheet.locale,
+      footer: this.pageLabel(pageNumber),
       ...(slice.header ? { header: this.header } : {}),
-      ...(first !== undefined && first.line.kind !== 'group' ? { continued: first.context } : {}),
+      ...(first !== undefined && first.line.kind !== 'group'
+        ? { continued: first.context, continuedLabel: this.continuedLabel(first.context) }
+        : {}),
       lines: [...body.map((b) => b.line), ...totals],
     };
   }

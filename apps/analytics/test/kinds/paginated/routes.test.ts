@@ -3,6 +3,7 @@
  * pages and page counts under parameters, stable 4xx codes, the token's grant, row-level security against every
  * parameter, and the PDF and CSV exports.
  */
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
@@ -180,13 +181,14 @@ describe('pages', () => {
     let lines = 0;
     for (let n = 1; n <= all.pageCount; n += 1) {
       const answer = (await page(token, DEVICE_ALERTS_REPORT_ID, n)).json() as PageAnswer;
-      expect(answer.lines.length + (answer.header ? answer.header.lines.length + 1 : 0)).toBe(
+      // The header block: its title, its lines and the two lines of column titles under them.
+      expect(answer.lines.length + (answer.header ? answer.header.lines.length + 3 : 0)).toBe(
         n < all.pageCount ? all.linesPerPage : all.lineCount - (all.pageCount - 1) * all.linesPerPage,
       );
       if (n > 1 && answer.lines[0]?.kind !== 'group') expect(answer.continued).toMatch(/ - /);
       lines += answer.lines.length;
     }
-    expect(lines + 5).toBe(all.lineCount);
+    expect(lines + 6).toBe(all.lineCount);
   });
 
   it('takes repeated names as the values of a multi-value parameter', async () => {
@@ -312,7 +314,9 @@ describe('exports', () => {
     const res = await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'PDF');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="Device alerts by site.pdf"');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Device alerts by site.pdf"; filename*=UTF-8''Device%20alerts%20by%20site.pdf`,
+    );
     const pdf = res.rawPayload.toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf.match(/\/Type \/Page\b/g)?.length).toBe(first.pageCount);
@@ -328,7 +332,7 @@ describe('exports', () => {
       for (const line of answer.lines) if (line.kind === 'detail') opened.push(String(line.cells[0]));
     }
     const res = await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="Device alerts by site.csv"');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Device alerts by site.csv"/);
     const [header, ...rows] = csvRows(res.body);
     expect(header).toEqual([
       'Account',
@@ -360,7 +364,7 @@ describe('exports', () => {
 });
 
 describe('a page in the viewer’s language', () => {
-  it('names the report and its parameter panel in the language; the printed header stays as the PDF has it', async () => {
+  it('names the report, its parameter panel and its sheet in the language', async () => {
     const token = await mint(['fabrikam']);
     const res = await t.app.inject({
       method: 'POST',
@@ -380,7 +384,10 @@ describe('a page in the viewer’s language', () => {
       'ステータス',
     ]);
     expect(answer.parameters.find((p) => p.name === 'Site')?.allLabel).toBe('すべての拠点');
-    expect(answer.header?.title).toBe('Device alerts by site');
+    expect(answer.header?.title).toBe('拠点別デバイスアラート');
+    expect(answer.columns.map((c) => c.title)[0]).toBe('発生日時 (UTC)');
+    expect(answer.locale).toBe('ja-JP');
+    expect(answer.footer).toMatch(/^1 \/ \d+ ページ$/);
     const bad = await t.app.inject({
       method: 'POST',
       url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=%22%3E`,
@@ -391,3 +398,124 @@ describe('a page in the viewer’s language', () => {
     expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 });
+
+describe('the sheet and its PDF in German, through real HTTP', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  const post = async (path: string, token: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const invoice = [{ name: 'Month', value: '2024-06' }];
+
+  it('writes the invoice page in German: titles, header block, numbers and amounts in de-DE', async () => {
+    const token = await mint(['fabrikam']);
+    const res = await post(`/frame-api/paginated-reports/${INVOICE_REPORT_ID}/pages/1?language=de`, token, {
+      parameterValues: invoice,
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as PageAnswer;
+    expect(answer.locale).toBe('de-DE');
+    expect(answer.columns.map((c) => c.title)).toContain('Seriennummer');
+    expect(answer.header?.title).toBe('Rechnung INV-FABRIKAM-202406');
+    expect(answer.header?.lines[1]).toMatch(/Abrechnungszeitraum 01\.06\.2024 bis 30\.06\.2024$/);
+    expect(answer.header?.lines[3]).toBe('Seitenpreise: S/W 0,0080, Farbe 0,0450');
+    expect(answer.footer).toMatch(/^Seite 1 von \d+$/);
+    const subtotal = answer.lines.find((l) => l.kind === 'subtotal');
+    if (subtotal !== undefined) expect(subtotal.label).toMatch(/^Zwischensumme /);
+  });
+
+  it('exports the PDF in the language the export names, and the file under its German name', async () => {
+    const token = await mint(['fabrikam']);
+    const res = await post(`/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export?language=de`, token, {
+      format: 'PDF',
+      parameterValues: invoice,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Monatliche Seitenabrechnung.pdf')}`,
+    );
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const text = pdfText(pdf);
+    expect(text).toContain('Monatliche Seitenabrechnung');
+    expect(text).toContain('Rechnung INV-FABRIKAM-202406');
+    expect(text).toContain('Seitenpreise: S/W 0,0080, Farbe 0,0450');
+    expect(text).toContain('Seriennummer');
+    expect(text).toMatch(/Seite 1 von \d+/);
+    expect(text).toMatch(/Rechnungsbetrag: [\d.]+,\d\d/);
+    const english = await post(`/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export`, token, {
+      format: 'PDF',
+      parameterValues: invoice,
+    });
+    expect(pdfText(Buffer.from(await english.arrayBuffer()))).toContain('Unit prices per page: mono 0.0080');
+    const bad = await post(
+      `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export?language=de%22%3E`,
+      token,
+      {
+        format: 'PDF',
+        parameterValues: invoice,
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('keeps the CSV raw in any language: English column names, unformatted numbers', async () => {
+    const token = await mint(['fabrikam']);
+    const res = await post(`/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export?language=de`, token, {
+      format: 'CSV',
+      parameterValues: invoice,
+    });
+    const [header, first] = csvRows(await res.text());
+    expect(header?.slice(0, 3)).toEqual(['Site', 'Serial number', 'Model']);
+    expect(first?.[3]).toMatch(/^\d+$/);
+    expect(first?.[4]).toBe('0.008');
+  });
+
+  it('embeds a font with the glyphs of a Japanese or Russian PDF', async () => {
+    const token = await mint(['fabrikam']);
+    for (const language of ['ja', 'ru']) {
+      const res = await post(
+        `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export?language=${language}`,
+        token,
+        {
+          format: 'PDF',
+          parameterValues: invoice,
+        },
+      );
+      expect(res.status).toBe(200);
+      const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
+      expect(pdf).toMatch(/\/FontFile[23]? /);
+      expect(pdf).toContain('/ToUnicode');
+      expect(pdf).not.toContain('/BaseFont /Helvetica');
+    }
+  });
+});
+
+/** The text of a PDF's literal strings (Helvetica, WinAnsi), every content stream inflated. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let text = '';
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    try {
+      const content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
+      for (const string of content.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g))
+        text += `${Buffer.from(
+          (string[1] ?? '').replace(/\\([0-7]{1,3}|.)/g, (_, c: string) =>
+            /^[0-7]+$/.test(c) ? String.fromCharCode(parseInt(c, 8)) : c,
+          ),
+          'latin1',
+        ).toString('latin1')}\n`;
+    } catch {
+      // Not a compressed stream (a font file, an image).
+    }
+  }
+  return Buffer.from(text, 'latin1')
+    .toString('latin1')
+    .replace(/[\x80-\xff]/g, (c) => new TextDecoder('windows-1252').decode(Uint8Array.of(c.charCodeAt(0))));
+}

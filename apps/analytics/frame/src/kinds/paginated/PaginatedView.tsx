@@ -3,8 +3,8 @@
  * the page as a fixed-height sheet — the same lines, column titles, "continued" heading and "Page X of Y" footer
  * as the PDF.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type {
   PageAnswer,
   ParameterValue,
@@ -16,7 +16,10 @@ import { formatCell } from '@portico/analytics-model';
 import { pendingMessage } from '../../components/PendingMessage.tsx';
 import type { ChromeMessages } from '../../model/chrome-messages.ts';
 import { urlChromeMessages } from '../../components/frame-language.ts';
+import { frameLanguage } from '../../model/messages.ts';
 import type { PaginatedController, PaginatedState } from './controller.ts';
+import { SHEET_WIDTH_PX, sheetScale, ZOOMS, zoomWording } from './zoom.ts';
+import type { Zoom } from './zoom.ts';
 
 export function PaginatedApp({ controller, print }: { controller: PaginatedController; print: () => void }) {
   const state = useSyncExternalStore(controller.store.subscribe, controller.store.getSnapshot);
@@ -44,6 +47,8 @@ function PaginatedReport({
   // page (beside it, it would leave the page a sliver).
   const narrow = useNarrowFrame();
   const [editing, setEditing] = useState(false);
+  const [zoom, setZoom] = useState<Zoom>('page-width');
+  const zoomWords = zoomWording(frameLanguage(undefined, window.location.search));
   if (page === undefined) return null;
   const go = (n: number) => void controller.goTo(n);
   const at = page.pageNumber;
@@ -97,14 +102,42 @@ function PaginatedReport({
             »
           </button>
         </span>
+        <select
+          className="rdl-zoom"
+          aria-label={zoomWords.zoom}
+          value={String(zoom)}
+          onChange={(event) =>
+            setZoom(event.target.value === 'page-width' ? 'page-width' : (Number(event.target.value) as Zoom))
+          }
+        >
+          {ZOOMS.map((z) => (
+            <option key={z} value={String(z)}>
+              {z === 'page-width' ? zoomWords.pageWidth : `${z} %`}
+            </option>
+          ))}
+        </select>
         <button type="button" onClick={print}>
           {messages.print}
         </button>
-        <button type="button" disabled={busy} onClick={() => void controller.exportFile('PDF')}>
-          {messages.exportPdf}
+        {/* On a narrow screen the exports read "PDF" and "CSV" (their full names stay their accessible names), so
+            the toolbar keeps to fewer rows of a 360 px high window. */}
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={narrow ? messages.exportPdf : undefined}
+          title={narrow ? messages.exportPdf : undefined}
+          onClick={() => void controller.exportFile('PDF')}
+        >
+          {narrow ? 'PDF' : messages.exportPdf}
         </button>
-        <button type="button" disabled={busy} onClick={() => void controller.exportFile('CSV')}>
-          {messages.exportCsv}
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={narrow ? messages.exportCsv : undefined}
+          title={narrow ? messages.exportCsv : undefined}
+          onClick={() => void controller.exportFile('CSV')}
+        >
+          {narrow ? 'CSV' : messages.exportCsv}
         </button>
       </div>
       <div className="rdl-body">
@@ -130,7 +163,7 @@ function PaginatedReport({
             messages={messages}
           />
         ) : null}
-        <div className="rdl-viewport">
+        <SheetViewport zoom={zoom} scrollHint={zoomWords.scrollHint}>
           {state.rendering && (
             <Sheet
               page={page}
@@ -139,7 +172,7 @@ function PaginatedReport({
               generation={state.generation}
             />
           )}
-        </div>
+        </SheetViewport>
       </div>
     </div>
   );
@@ -315,7 +348,69 @@ function ParameterInput({
 const span = (columns: readonly ReportColumn[], from: number, to: number) =>
   `${columns.slice(from, to).reduce((sum, c) => sum + c.width, 0) * 100}%`;
 
-function Line({ line, columns }: { line: ReportLine; columns: readonly ReportColumn[] }) {
+/**
+ * The sheet's scroll area: the sheet zoomed to the page width it has (or the chosen percentage). When even readable
+ * text makes the sheet wider than the viewer, a line above it says the page scrolls sideways.
+ */
+function SheetViewport({
+  zoom,
+  scrollHint,
+  children,
+}: {
+  zoom: Zoom;
+  scrollHint: string;
+  children: ReactNode;
+}) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState(SHEET_WIDTH_PX);
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (element === null) return;
+    const measure = () => {
+      const style = getComputedStyle(element);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      setAvailable(Math.max(0, element.clientWidth - padding));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const scale = sheetScale(zoom, available);
+  const wider = SHEET_WIDTH_PX * scale > available + 1;
+  // The hint goes once the reader has scrolled sideways: they found the rest.
+  const [scrolled, setScrolled] = useState(false);
+  return (
+    <div className="rdl-viewport-frame">
+      <div
+        ref={viewport}
+        className={wider ? 'rdl-viewport rdl-wider' : 'rdl-viewport'}
+        data-scale={scale.toFixed(3)}
+        style={{ ['--rdl-scale' as string]: String(scale) }}
+        onScroll={(event) => {
+          if (event.currentTarget.scrollLeft > 0) setScrolled(true);
+        }}
+      >
+        {children}
+      </div>
+      {wider && !scrolled && (
+        <p className="rdl-scroll-hint" data-testid="scroll-hint" role="note">
+          {scrollHint} →
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Line({
+  line,
+  columns,
+  locale,
+}: {
+  line: ReportLine;
+  columns: readonly ReportColumn[];
+  locale: string | undefined;
+}) {
   // A heading, subtotal, total or note has a label spanning the columns before its first value.
   const labelled = line.kind !== 'detail' || line.label !== '';
   const firstCell = line.cells.findIndex((c) => c !== null);
@@ -329,7 +424,7 @@ function Line({ line, columns }: { line: ReportLine; columns: readonly ReportCol
       )}
       {columns.slice(from).map((column, offset) => {
         const value = line.cells[from + offset] ?? null;
-        const text = formatCell(value, column.format);
+        const text = formatCell(value, column.format, locale);
         // A value cut with an ellipsis is named whole by its tooltip.
         return (
           <span
@@ -346,6 +441,24 @@ function Line({ line, columns }: { line: ReportLine; columns: readonly ReportCol
   );
 }
 
+/** The column titles: two lines, each title wrapped rather than cut, a one-line title right above the values. */
+function Titles({ columns }: { columns: readonly ReportColumn[] }) {
+  return (
+    <div className="rdl-line rdl-titles" data-testid="column-titles">
+      {columns.map((column, index) => (
+        <span
+          key={index}
+          className={column.align === 'right' ? 'rdl-cell rdl-right' : 'rdl-cell'}
+          style={{ width: `${column.width * 100}%` }}
+          title={column.title.replace(/\u200b/g, '')}
+        >
+          <span className="rdl-title-text">{column.title}</span>
+        </span>
+      ))}
+    </div>
+  );
+}
+
 function Sheet({
   page,
   generation,
@@ -353,7 +466,7 @@ function Sheet({
   onPainted,
 }: {
   page: PageAnswer;
-  /** The sheet's name, in the frame's language (its printed header and footer stay as the PDF has them). */
+  /** The sheet's name in the frame's language. */
   label: string;
   generation: number;
   onPainted: () => void;
@@ -364,46 +477,34 @@ function Sheet({
     <article
       className="rdl-sheet"
       aria-label={label}
+      lang={page.locale}
       style={{ ['--rdl-lines' as string]: String(page.linesPerPage) }}
     >
       <header className="rdl-page-header">
         <div className="rdl-report-name">{page.name}</div>
-        <div className="rdl-continued">
-          {page.continued === undefined ? '' : `${page.continued} (continued)`}
-        </div>
-        <div className="rdl-line rdl-titles">
-          {page.columns.map((column, index) => (
-            <span
-              key={index}
-              className="rdl-cell"
-              style={{ width: `${column.width * 100}%`, textAlign: column.align }}
-              title={column.title}
-            >
-              {column.title}
-            </span>
-          ))}
-        </div>
+        <div className="rdl-continued">{page.continuedLabel ?? ''}</div>
+        {/* Page 1 has its column titles under the header block, right above the first lines. */}
+        {page.header === undefined && <Titles columns={page.columns} />}
       </header>
-      <div className="rdl-lines">
+      <div className={page.header === undefined ? 'rdl-lines' : 'rdl-lines rdl-first'}>
         {page.header !== undefined && (
           <>
             <div className="rdl-line rdl-title">{page.header.title}</div>
             {page.header.lines.map((text, index) => (
-              <div key={index} className="rdl-line rdl-note">
+              <div key={index} className="rdl-line rdl-note rdl-header-line">
                 {text}
               </div>
             ))}
+            <Titles columns={page.columns} />
           </>
         )}
         {page.lines.map((line, index) => (
-          <Line key={index} line={line} columns={page.columns} />
+          <Line key={index} line={line} columns={page.columns} locale={page.locale} />
         ))}
       </div>
       <footer className="rdl-page-footer">
         <span>{page.name}</span>
-        <span>
-          Page {page.pageNumber} of {page.pageCount}
-        </span>
+        <span>{page.footer}</span>
       </footer>
     </article>
   );

@@ -21,6 +21,8 @@ const pageAnswer = (pageNumber: number, pageCount: number): PageAnswer => ({
   linesPerPage: 10,
   parameters: [],
   columns: [],
+  locale: 'en-US',
+  footer: `Page ${pageNumber} of ${pageCount}`,
   lines: [],
 });
 

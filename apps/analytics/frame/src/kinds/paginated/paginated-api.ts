@@ -22,8 +22,22 @@ export interface PaginatedApi {
   exportFile(reportId: string, format: ExportFormat, values: readonly ParameterValue[]): Promise<ExportFile>;
 }
 
-/** `attachment; filename="Device alerts by site.pdf"` → `Device alerts by site.pdf`. */
+/**
+ * The attachment's name: its `filename*` (RFC 6266, the name in the report's language) when there is one, else its
+ * `filename`.
+ *
+ * @example fileNameOf(`attachment; filename="Device alerts by site.pdf"`, 'report.pdf') // → 'Device alerts by site.pdf'
+ * @example fileNameOf(`attachment; filename="A.pdf"; filename*=UTF-8''Ger%C3%A4te.pdf`, 'report.pdf') // → 'Geräte.pdf'
+ */
 export function fileNameOf(disposition: string | null, fallback: string): string {
+  const extended = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition ?? '')?.[1];
+  if (extended !== undefined) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed name: the plain one.
+    }
+  }
   return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
 }
 
@@ -32,7 +46,7 @@ export function createPaginatedApi(
   options: {
     fetch?: Fetch;
     onTokenExpired?: (error: ApiError) => void;
-    /** The embed's language: the report's name and its parameter panel come in it. */
+    /** The embed's language: the report's name, its parameter panel, its sheet and its PDF come in it. */
     language?: string | undefined;
   } = {},
 ): PaginatedApi {
@@ -57,7 +71,8 @@ export function createPaginatedApi(
         })
       ).json() as Promise<PageAnswer>,
     async exportFile(reportId, format, values) {
-      const response = await call('POST', `${reportPath(reportId)}/export`, {
+      // The PDF is written in the embed's language, as the pages are; the CSV stays raw.
+      const response = await call('POST', `${reportPath(reportId)}/export${inLanguage}`, {
         format,
         parameterValues: values,
       });

@@ -8,7 +8,9 @@ import { num } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
 import { ReportStatement, unionAll } from '../sql.ts';
 import type { UnionColumn } from '../sql.ts';
-import { LINES_PER_PAGE } from '../pagination.ts';
+import { LINES_PER_PAGE, TITLE_LINES } from '../pagination.ts';
+import { fill } from '../sheet.ts';
+import { DEVICE_ALERTS_TEXT } from './device-alerts-text.ts';
 import { addDays } from '../parameters.ts';
 import type { ParameterValues } from '../parameters.ts';
 
@@ -20,10 +22,8 @@ const SEVERITIES = [
   { value: 'info', label: 'Information' },
 ] as const;
 
-/** SQL for "1 alert" / "3 alerts". */
-const plural = (dialect: Dialect, count: string, noun: string) =>
-  dialect.concat(dialect.text(count), `CASE WHEN ${count} = 1 THEN ' ${noun}' ELSE ' ${noun}s' END`);
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** A site subtotal's label in the line stream: "alerts devices site" (the sheet words it in its language). */
+const SUBTOTAL_LABEL = /^(\d+) (\d+) (.*)$/s;
 
 const list = (value: ParameterValues[string] | undefined): string[] =>
   Array.isArray(value) ? [...(value as string[])] : typeof value === 'string' ? [value] : [];
@@ -192,11 +192,11 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   columns: [
     { title: 'Opened (UTC)', width: 0.15, align: 'left', format: 'datetime' },
     { title: 'Code', width: 0.14, align: 'left', format: 'text' },
-    { title: 'Severity', width: 0.08, align: 'left', format: 'text' },
-    { title: 'Description', width: 0.3, align: 'left', format: 'text' },
-    { title: 'Status', width: 0.06, align: 'left', format: 'text' },
+    { title: 'Severity', width: 0.12, align: 'left', format: 'text' },
+    { title: 'Description', width: 0.24, align: 'left', format: 'text' },
+    { title: 'Status', width: 0.09, align: 'left', format: 'text' },
     { title: 'Closed (UTC)', width: 0.15, align: 'left', format: 'datetime' },
-    { title: 'Hours', width: 0.12, align: 'right', format: 'hours' },
+    { title: 'Hours', width: 0.11, align: 'right', format: 'hours' },
   ],
   groupColumns: ['Account', 'Site', 'Serial number', 'Model', 'Location'],
   keys: [
@@ -209,7 +209,8 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     { name: 'k7', type: 'text' },
     { name: 'k8', type: 'text' },
   ],
-  layout: { linesPerPage: LINES_PER_PAGE, headerLines: 5, footerLines: 2 },
+  // The title, three lines, the column titles.
+  layout: { linesPerPage: LINES_PER_PAGE, headerLines: 4 + TITLE_LINES, footerLines: 2 },
 
   lines(values, databaseNames, dialect) {
     const statement = alertsInRange(values, databaseNames, dialect);
@@ -275,10 +276,10 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
         select: [
           "'subtotal'",
           dialect.concat(
-            plural(dialect, 'count(*)', 'alert'),
-            "' on '",
-            plural(dialect, dialect.aggregate('distinctCount', 'device_id'), 'device'),
-            "' at '",
+            dialect.text('count(*)'),
+            "' '",
+            dialect.text(dialect.aggregate('distinctCount', 'device_id')),
+            "' '",
             'site',
           ),
           group,
@@ -304,39 +305,64 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     return { sql: statement.text(body), statement: statement.values };
   },
 
-  header(_summary, values, context) {
+  header(_summary, values, context, sheet) {
+    const words = DEVICE_ALERTS_TEXT[sheet.language];
     const chosen = new Set(list(values['Accounts']));
     const names = context.accounts.filter((a) => chosen.has(a.databaseName)).map((a) => a.name);
-    const severities = SEVERITIES.filter((s) => list(values['Severity']).includes(s.value)).map(
-      (s) => s.label,
+    const severities = SEVERITIES.filter((s) => list(values['Severity']).includes(s.value)).map((s) =>
+      sheet.choice('Severity', s.value),
     );
     return {
-      title: 'Device alerts by site',
+      title: words.title,
       lines: [
-        `Accounts: ${names.join(', ')}`,
-        `Alerts opened ${String(values['From'])} to ${String(values['To'])} - site: ${
-          values['Site'] === null ? 'all sites' : String(values['Site'])
-        }`,
-        `Severity: ${severities.join(', ')} - status: ${String(values['Status']).toLowerCase()}`,
-        '',
+        fill(words.accounts, { accounts: names.join(', ') }),
+        fill(words.opened, {
+          from: sheet.format(String(values['From']), 'date'),
+          to: sheet.format(String(values['To']), 'date'),
+          site: values['Site'] === null ? words.allSites : String(values['Site']),
+        }),
+        fill(words.filters, {
+          severities: severities.join(', '),
+          status: sheet.choice('Status', String(values['Status'])),
+        }),
       ],
     };
   },
 
-  totals(summary) {
+  totals(summary, _values, sheet) {
+    const words = DEVICE_ALERTS_TEXT[sheet.language];
     return [
       {
         kind: 'total',
-        label: `Total: ${counted(num(summary['alerts']), 'alert')} on ${counted(num(summary['devices']), 'device')}`,
+        label: fill(words.total, {
+          alerts: sheet.plural(words.alerts, num(summary['alerts'])),
+          devices: sheet.plural(words.devices, num(summary['devices'])),
+        }),
         cells: [],
       },
       {
         kind: 'note',
-        label: `Critical ${num(summary['critical'])} - warning ${num(summary['warning'])} - information ${num(
-          summary['info'],
-        )} - still open ${num(summary['open'])}`,
+        label: fill(words.bySeverity, {
+          critical: sheet.number(num(summary['critical'])),
+          warning: sheet.number(num(summary['warning'])),
+          info: sheet.number(num(summary['info'])),
+          open: sheet.number(num(summary['open'])),
+        }),
         cells: [],
       },
     ];
+  },
+
+  columnTitles: (sheet) => DEVICE_ALERTS_TEXT[sheet.language].columns,
+
+  label(line, sheet) {
+    const counts = line.kind === 'subtotal' ? SUBTOTAL_LABEL.exec(line.label) : null;
+    if (counts === null) return line.label;
+    const words = DEVICE_ALERTS_TEXT[sheet.language];
+    return fill(words.subtotal, {
+      alerts: sheet.plural(words.alerts, Number(counts[1])),
+      devices: sheet.plural(words.devices, Number(counts[2])),
+      site: counts[3] ?? '',
+    });
   },
 };

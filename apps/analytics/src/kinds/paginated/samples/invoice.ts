@@ -10,7 +10,9 @@ import { ReportStatement, unionAll } from '../sql.ts';
 import type { UnionColumn } from '../sql.ts';
 import { lastWholeMonth } from '../parameters.ts';
 import type { ParameterValues } from '../parameters.ts';
-import { LINES_PER_PAGE } from '../pagination.ts';
+import { LINES_PER_PAGE, TITLE_LINES } from '../pagination.ts';
+import { fill } from '../sheet.ts';
+import { INVOICE_TEXT } from './invoice-text.ts';
 
 export const INVOICE_REPORT_ID = '5b0e7c8a-3f4d-4a8e-9c21-7d6f0b1e2a43';
 
@@ -168,7 +170,8 @@ export const INVOICE_REPORT: PaginatedReport = {
     { name: 'k2', type: 'integer' },
     { name: 'k3', type: 'text' },
   ],
-  layout: { linesPerPage: LINES_PER_PAGE, headerLines: 6, footerLines: 2 },
+  // The title, four lines, the column titles.
+  layout: { linesPerPage: LINES_PER_PAGE, headerLines: 5 + TITLE_LINES, footerLines: 2 },
 
   lines(values, databaseNames, dialect) {
     const { statement, monoPrice, colourPrice } = pricedUsage(values, databaseNames, dialect);
@@ -203,7 +206,7 @@ export const INVOICE_REPORT: PaginatedReport = {
       {
         select: [
           "'subtotal'",
-          dialect.concat("'Subtotal '", 'site'),
+          'site',
           'site',
           'site',
           null,
@@ -240,33 +243,49 @@ export const INVOICE_REPORT: PaginatedReport = {
     return { sql: statement.text(body), statement: statement.values };
   },
 
-  header(summary, values) {
+  header(summary, values, _context, sheet) {
+    const words = INVOICE_TEXT[sheet.language];
     const month = String(values['Month']);
     const customer = text(summary['customer_name']);
-    const price = (value: unknown) => num(value as number).toFixed(4);
+    const price = (value: unknown) => sheet.format(num(value as number), 'rate');
     return {
-      title: `Invoice INV-${String(values['Account']).toUpperCase()}-${month.replace('-', '')}`,
+      title: fill(words.title, {
+        number: `INV-${String(values['Account']).toUpperCase()}-${month.replace('-', '')}`,
+      }),
       lines: [
         `${text(summary['account_name'])}${customer === '' ? '' : ` - ${customer}`}`,
-        `Region ${text(summary['region'])} - billing period ${monthStart(month)} to ${monthEnd(month)}`,
-        `Site: ${values['Site'] === null ? 'all sites' : String(values['Site'])} - ${num(summary['devices'])} devices billed`,
-        `Unit prices per page: mono ${price(values['MonoPrice'])}, colour ${price(values['ColourPrice'])}`,
-        '',
+        fill(words.period, {
+          region: text(summary['region']),
+          from: sheet.format(monthStart(month), 'date'),
+          to: sheet.format(monthEnd(month), 'date'),
+        }),
+        fill(words.site, {
+          site: values['Site'] === null ? words.allSites : String(values['Site']),
+          devices: sheet.plural(words.devices, num(summary['devices'])),
+        }),
+        fill(words.prices, { mono: price(values['MonoPrice']), colour: price(values['ColourPrice']) }),
       ],
     };
   },
 
-  totals(summary) {
+  totals(summary, _values, sheet) {
+    const words = INVOICE_TEXT[sheet.language];
     const mono = num(summary['mono_amount']);
     const colour = num(summary['colour_amount']);
     const total = Math.round((mono + colour) * 100) / 100;
     return [
       {
         kind: 'total',
-        label: 'Total',
+        label: words.total,
         cells: [null, null, num(summary['mono']), null, mono, num(summary['colour']), null, colour, total],
       },
-      { kind: 'note', label: `Amount due: ${total.toFixed(2)}`, cells: [] },
+      { kind: 'note', label: fill(words.amountDue, { amount: sheet.format(total, 'money') }), cells: [] },
     ];
   },
+
+  columnTitles: (sheet) => INVOICE_TEXT[sheet.language].columns,
+
+  // A subtotal's label is its site.
+  label: (line, sheet) =>
+    line.kind === 'subtotal' ? fill(INVOICE_TEXT[sheet.language].subtotal, { site: line.label }) : line.label,
 };

@@ -29,7 +29,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { visualQuery } from '@portico/analytics-model';
-import type { ReportDefinition } from '@portico/analytics-model';
+import type { QueryBatchLine, ReportDefinition } from '@portico/analytics-model';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
 import { call, freePort } from './service-process.ts';
@@ -57,8 +57,13 @@ const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
 const END_DATE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-type Side = 'engine' | 'cache off' | 'cache on';
-const SIDE_FLAGS: Record<string, Side> = { engine: 'engine', off: 'cache off', on: 'cache on' };
+type Side = 'engine' | 'cache off' | 'cache on' | 'one by one';
+const SIDE_FLAGS: Record<string, Side> = {
+  engine: 'engine',
+  off: 'cache off',
+  on: 'cache on',
+  single: 'one by one',
+};
 const SIDES: readonly Side[] = (flags.get('sides') ?? 'engine,off,on').split(',').map((name) => {
   const side = SIDE_FLAGS[name];
   if (side === undefined) throw new Error(`--sides takes engine, off and on, not '${name}'`);
@@ -166,7 +171,12 @@ const stopped = (child: ChildProcess): Promise<void> =>
   });
 
 /** Runs every N against the service listening on `port`; each viewer has a token and 6 keep-alive sockets. */
-async function serviceSide(child: ChildProcess, port: number, rowCounts: number[][]): Promise<Point[]> {
+async function serviceSide(
+  child: ChildProcess,
+  port: number,
+  rowCounts: number[][],
+  batched: boolean,
+): Promise<Point[]> {
   const setup = new Agent({ keepAlive: true });
   const basic = `Basic ${Buffer.from(`portico-portal-server:${SECRET}`).toString('base64')}`;
   const form = { grant_type: 'client_credentials' };
@@ -203,9 +213,23 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
   const page = report.definition.pages[0];
   if (page === undefined) throw new Error('the fleet overview has no page');
   const queries = page.visuals.map((visual) => visualQuery(report.definition, page, visual));
-  // The service answers each account's page with the rows DuckDB alone gives.
+  // The service answers each account's page with the rows DuckDB alone gives, batched and one by one.
   for (const [a, account] of ACCOUNTS.entries()) {
     const token = await tokenFor(account);
+    const lines = (await call(
+      setup,
+      port,
+      'POST',
+      '/frame-api/queries',
+      { reportId: REPORT_ID, queries },
+      `Bearer ${token}`,
+    )) as QueryBatchLine[];
+    const batchCounts = queries.map((_, i) => {
+      const line = lines.find((l) => l.index === i);
+      if (line === undefined || !('answer' in line))
+        throw new Error(`${account}: query ${i}: ${JSON.stringify(line)}`);
+      return line.answer.rows.length;
+    });
     const counts = await Promise.all(
       queries.map(
         async (query) =>
@@ -223,8 +247,14 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
           ).rows.length,
       ),
     );
-    if (rowCounts.length > 0 && JSON.stringify(counts) !== JSON.stringify(rowCounts[a]))
-      throw new Error(`${account}: the service's row counts ${JSON.stringify(counts)} differ from DuckDB's`);
+    for (const [how, got] of [
+      ['batched', batchCounts],
+      ['one by one', counts],
+    ] as const)
+      if (rowCounts.length > 0 && JSON.stringify(got) !== JSON.stringify(rowCounts[a]))
+        throw new Error(
+          `${account}: the service's row counts ${how} ${JSON.stringify(got)} differ from DuckDB's`,
+        );
   }
   const points: Point[] = [];
   for (const viewers of VIEWERS) {
@@ -238,18 +268,31 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
         warmupMs: WARMUP_MS,
         measureMs: SECONDS * 1000,
         sockets: 6,
+        // As the frame asks: the page's queries in one batch (or, for the 'one by one' side, a request each).
         page: (i) =>
-          queries.map(
-            (query) => () =>
-              call(
-                agents[i] ?? setup,
-                port,
-                'POST',
-                '/frame-api/query',
-                { reportId: REPORT_ID, query },
-                `Bearer ${tokens[i] ?? ''}`,
+          batched
+            ? [
+                () =>
+                  call(
+                    agents[i] ?? setup,
+                    port,
+                    'POST',
+                    '/frame-api/queries',
+                    { reportId: REPORT_ID, queries },
+                    `Bearer ${tokens[i] ?? ''}`,
+                  ),
+              ]
+            : queries.map(
+                (query) => () =>
+                  call(
+                    agents[i] ?? setup,
+                    port,
+                    'POST',
+                    '/frame-api/query',
+                    { reportId: REPORT_ID, query },
+                    `Bearer ${tokens[i] ?? ''}`,
+                  ),
               ),
-          ),
       }),
     );
     for (const agent of agents) agent.destroy();
@@ -319,7 +362,7 @@ try {
       } else {
         const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0);
         try {
-          points = await serviceSide(child, port, rowCounts);
+          points = await serviceSide(child, port, rowCounts, side !== 'one by one');
         } finally {
           await stopped(child);
         }

@@ -90,7 +90,18 @@ export function call(agent: Agent, port: number, method: string, path: string, b
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString();
-          if (res.statusCode === 200) resolve(JSON.parse(text));
+          // A batch's NDJSON answer: its lines, parsed.
+          if (
+            res.statusCode === 200 &&
+            String(res.headers['content-type']).startsWith('application/x-ndjson')
+          )
+            resolve(
+              text
+                .trim()
+                .split('\n')
+                .map((line) => JSON.parse(line) as unknown),
+            );
+          else if (res.statusCode === 200) resolve(JSON.parse(text));
           else reject(new Error(`${path}: ${res.statusCode} ${text}`));
         });
         res.on('error', reject);

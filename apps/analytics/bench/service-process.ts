@@ -1,7 +1,7 @@
 /**
  * The service (`src/server.ts`) in a process of its own, as the memory and Parquet benchmarks drive it: started with
  * the given environment on a free port, its resident memory sampled from /proc, and the fleet overview's first page
- * asked as the frame asks it (one embed token per account, the page's visual queries 6 at a time like a browser).
+ * asked as the frame asks it (one embed token per account, the page's visual queries in one batch, as the frame asks).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { visualQuery } from '@portico/analytics-model';
-import type { VisualQuery } from '@portico/analytics-model';
+import type { QueryBatchLine, VisualQuery } from '@portico/analytics-model';
 import { SAMPLE_REPORTS } from '../src/models/built-in.ts';
 
 export const BENCH_SECRET = 'bench-secret';
@@ -121,7 +121,10 @@ export interface ServiceProcess {
   readonly rss: ReturnType<typeof rssSampler>;
   /** An embed token on the fleet overview for `databaseNames`. */
   tokenFor(databaseNames: readonly string[]): Promise<string>;
-  /** Asks the page's queries with `token`, 6 at a time; resolves with each answer's row count. */
+  /**
+   * Asks the page's queries with `token` as the frame asks them (one query on /frame-api/query, more in one batch on
+   * /frame-api/queries); resolves with each answer's row count.
+   */
   page(token: string, queries: readonly VisualQuery[], agent?: Agent): Promise<number[]>;
   stop(): Promise<void>;
 }
@@ -203,21 +206,32 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       )) as { token: string };
       return answer.token;
     },
-    page(token, queries, pageAgent = agent) {
-      return limited(
-        queries.map((query) => async () => {
-          const answer = (await call(
-            pageAgent,
-            port,
-            'POST',
-            '/frame-api/query',
-            { reportId: FLEET_OVERVIEW_ID, query },
-            `Bearer ${token}`,
-          )) as { rows: unknown[] };
-          return answer.rows.length;
-        }),
-        6,
-      );
+    async page(token, queries, pageAgent = agent) {
+      // As the frame asks: a query alone on its route, a page's queries in one batch.
+      if (queries.length === 1) {
+        const answer = (await call(
+          pageAgent,
+          port,
+          'POST',
+          '/frame-api/query',
+          { reportId: FLEET_OVERVIEW_ID, query: queries[0] },
+          `Bearer ${token}`,
+        )) as { rows: unknown[] };
+        return [answer.rows.length];
+      }
+      const lines = (await call(
+        pageAgent,
+        port,
+        'POST',
+        '/frame-api/queries',
+        { reportId: FLEET_OVERVIEW_ID, queries },
+        `Bearer ${token}`,
+      )) as QueryBatchLine[];
+      return queries.map((_, i) => {
+        const line = lines.find((l) => l.index === i);
+        if (line === undefined || !('answer' in line)) throw new Error(`query ${i}: ${JSON.stringify(line)}`);
+        return line.answer.rows.length;
+      });
     },
     async stop() {
       rss.stop();

@@ -1,12 +1,15 @@
 /**
- * Many viewers at once: the fleet overview's first page (its visuals' queries, asked as the frame asks them)
- * replayed by N closed-loop viewers, 6 requests in flight each like a browser's 6 connections, spread over the five
- * sample accounts (viewer i is account i mod 5, with an embed token of its own). Three sides, each in a process of its
- * own while this one drives it:
+ * Many viewers at once: the fleet overview's first page (its visuals' queries, asked as the frame asks them: all in one
+ * POST /frame-api/queries) replayed by N closed-loop viewers spread over the five sample accounts (viewer i is
+ * account i mod 5, with an embed token of its own). Sides, each in a process of its own while this one drives it:
  *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api through the service's engine module,
- *     a pool of 4 connections like the service's; many-viewers-engine.ts runs its viewers in-process), the baseline;
- *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over HTTP (keep-alive, 6 sockets per viewer);
- *   - service, cache on (64 MB).
+ *     a pool of 4 connections like the service's, 6 statements of a viewer in flight like a browser's 6 connections;
+ *     many-viewers-engine.ts runs its viewers in-process), the baseline;
+ *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over keep-alive HTTP, a batch per page, started
+ *     as `npm start` starts it (MALLOC_ARENA_MAX=2 unless set);
+ *   - service, cache on (64 MB), a batch per page;
+ *   - service one by one (`single`, cache off): a request per visual on /frame-api/query, 6 in flight per viewer, as
+ *     the frame asked before it batched.
  * Per N it prints pages/s, page p50/p99, the side's CPU per page (its process's user + system time over every page it
  * answered, from /proc: the figure least moved by other load) and peak RSS (sampled from /proc while the point runs),
  * medians over the rounds, each service side's throughput as a ratio to the engine's, and the load average. The
@@ -15,9 +18,11 @@
  *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
  *     [--sides=engine,off,on] [--engine-connections=4] [--profile=<dir>]
  *
- * `--sides` runs some of the three sides (the ratio needs the engine); `--engine-connections` sizes the engine side's
- * pool (earlier runs used 32, which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100
- * viewers); `--profile` starts the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
+ * `cpu ×` is the engine's CPU per page over the side's: the throughput ratio when CPU alone limits both sides (both
+ * are CPU-bound on 2 cores), steadier than pages/s on a shared machine. `--sides` runs some of the sides (engine, off,
+ * on, single; the ratios need the engine); `--engine-connections` sizes the engine side's pool (earlier runs used 32,
+ * which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100 viewers); `--profile` starts
+ * the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
  * process, written when it stops).
  */
 import { fork, spawn } from 'node:child_process';
@@ -32,7 +37,7 @@ import { visualQuery } from '@portico/analytics-model';
 import type { QueryBatchLine, ReportDefinition } from '@portico/analytics-model';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
-import { call, freePort } from './service-process.ts';
+import { call, freePort, SERVICE_MALLOC_ARENA_MAX } from './service-process.ts';
 import { median } from './service.ts';
 import { closedLoop, percentile } from './viewers.ts';
 import type { LoopResult } from './viewers.ts';
@@ -144,6 +149,7 @@ async function startService(dir: string, cacheMb: number): Promise<{ child: Chil
       ANALYTICS_DATA_SCALE: String(SCALE),
       ANALYTICS_CACHE_MAX_MB: String(cacheMb),
       LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -391,17 +397,18 @@ try {
     `\nFleet overview, first page: medians of ${ROUNDS} round(s) of ${SECONDS} s per point; peak RSS is the side's process (max over rounds); load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (1 min, at the points' ends)`,
   );
   console.info(
-    'viewers | side      | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | main thread | peak RSS MB | load',
+    'viewers | side       | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | cpu × | main thread | peak RSS MB | load',
   );
   VIEWERS.forEach((viewers, i) => {
     const engine = SIDES.includes('engine') ? summary('engine', i) : undefined;
     for (const side of SIDES) {
       const p = summary(side, i);
       const ratio = engine === undefined ? '—' : (p.pagesPerSecond / engine.pagesPerSecond).toFixed(2);
+      const cpuRatio = engine === undefined ? '—' : (engine.cpuMsPerPage / p.cpuMsPerPage).toFixed(2);
       // No page finished within the window (4× its length): nothing to rank.
       const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
       );
     }
   });

@@ -145,6 +145,12 @@ export async function limited<T>(work: readonly (() => Promise<T>)[], limit: num
   return results;
 }
 
+/**
+ * glibc's malloc arenas for the service, as `npm start` gives it (scripts/start.mjs): 2 unless this process's
+ * environment says otherwise.
+ */
+export const SERVICE_MALLOC_ARENA_MAX = process.env['MALLOC_ARENA_MAX'] ?? '2';
+
 /** Starts `src/server.ts` with `env` (on top of this process's) and waits until /readyz answers. */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
@@ -156,6 +162,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       ANALYTICS_PORT: String(port),
       ANALYTICS_CLIENT_SECRET: BENCH_SECRET,
       LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -78,6 +78,10 @@ const servers = [
     name: 'analytics',
     entry: 'apps/analytics/src/server.ts',
     health: `${localUrl(env.ANALYTICS_HOST, env.ANALYTICS_PORT)}/readyz`,
+    // glibc gives each thread that mallocs an arena of its own (up to 8 per core): DuckDB's threads and the result
+    // buffers left 100-200 MB of freed memory resident under load. Two arenas kept the service under 500 MB at
+    // scale 10 with 100 viewers (apps/analytics/README.md, "Memory"); a value set in the environment wins.
+    env: { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' },
   },
   {
     name: 'portal',
@@ -87,9 +91,9 @@ const servers = [
   },
 ];
 const stack = superviseChildren(
-  servers.map(({ name, entry, show }) => {
+  servers.map(({ name, entry, show, ...server }) => {
     const [command, args] = nodeWithTsx(entry);
-    return { name, command, args, env, show };
+    return { name, command, args, env: server.env ?? env, show };
   }),
 );
 stopOnSignals(stack.stop);

@@ -3,8 +3,9 @@
  * (ANALYTICS_DUCKDB_MEMORY_MB 192, ANALYTICS_DUCKDB_THREADS) and the result cache off, its RSS sampled from /proc every
  * 100 ms while it
  *   1. loads the generated sample at ANALYTICS_DATA_SCALE (10 by default: 3 M meter readings, 10 M supply levels),
- *   2. answers the fleet overview's first page for each of the five accounts, one page at a time (page medians),
- *   3. answers N closed-loop viewers at once (6 requests in flight each, like a browser), spread over the accounts.
+ *   2. answers the fleet overview's first page (its queries in one batch, as the frame asks them) for each of the
+ *      five accounts, one page at a time (page medians),
+ *   3. answers N closed-loop viewers at once (a page's batch in flight each), spread over the accounts.
  * Prints each phase's time and peak RSS (goal: under 500 MB throughout) and the load average.
  *
  *   node --import tsx apps/analytics/bench/analytics-memory.ts [scale=10] [viewers=100] [seconds=10] [rounds=5]
@@ -47,7 +48,7 @@ try {
   for (let round = 0; round < ROUNDS; round += 1)
     for (const token of tokens) pages.push(await time(() => service.page(token, PAGE)));
   console.info(
-    `2. fleet overview first page (${PAGE.length} queries, 6 at a time), one viewer, ${pages.length} pages over ${ACCOUNTS.length} accounts: median ${median(pages).toFixed(0)} ms, p99 ${percentile(pages, 99).toFixed(0)} ms; peak RSS ${service.rss.peak()} MB`,
+    `2. fleet overview first page (${PAGE.length} queries in one batch), one viewer, ${pages.length} pages over ${ACCOUNTS.length} accounts: median ${median(pages).toFixed(0)} ms, p99 ${percentile(pages, 99).toFixed(0)} ms; peak RSS ${service.rss.peak()} MB`,
   );
 
   service.rss.reset();

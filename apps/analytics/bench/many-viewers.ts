@@ -1,12 +1,15 @@
 /**
- * Many viewers at once: the fleet overview's first page (its visuals' queries, asked as the frame asks them)
- * replayed by N closed-loop viewers, 6 requests in flight each like a browser's 6 connections, spread over the five
- * sample accounts (viewer i is account i mod 5, with an embed token of its own). Three sides, each in a process of its
- * own while this one drives it:
+ * Many viewers at once: the fleet overview's first page (its visuals' queries, asked as the frame asks them: all in one
+ * POST /frame-api/queries) replayed by N closed-loop viewers spread over the five sample accounts (viewer i is
+ * account i mod 5, with an embed token of its own). Sides, each in a process of its own while this one drives it:
  *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api through the service's engine module,
- *     a pool of 4 connections like the service's; many-viewers-engine.ts runs its viewers in-process), the baseline;
- *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over HTTP (keep-alive, 6 sockets per viewer);
- *   - service, cache on (64 MB).
+ *     a pool of 4 connections like the service's, 6 statements of a viewer in flight like a browser's 6 connections;
+ *     many-viewers-engine.ts runs its viewers in-process), the baseline;
+ *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over keep-alive HTTP, a batch per page, started
+ *     as `npm start` starts it (MALLOC_ARENA_MAX=2 unless set);
+ *   - service, cache on (64 MB), a batch per page;
+ *   - service one by one (`single`, cache off): a request per visual on /frame-api/query, 6 in flight per viewer, as
+ *     the frame asked before it batched.
  * Per N it prints pages/s, page p50/p99, the side's CPU per page (its process's user + system time over every page it
  * answered, from /proc: the figure least moved by other load) and peak RSS (sampled from /proc while the point runs),
  * medians over the rounds, each service side's throughput as a ratio to the engine's, and the load average. The
@@ -15,9 +18,11 @@
  *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
  *     [--sides=engine,off,on] [--engine-connections=4] [--profile=<dir>]
  *
- * `--sides` runs some of the three sides (the ratio needs the engine); `--engine-connections` sizes the engine side's
- * pool (earlier runs used 32, which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100
- * viewers); `--profile` starts the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
+ * `cpu ×` is the engine's CPU per page over the side's: the throughput ratio when CPU alone limits both sides (both
+ * are CPU-bound on 2 cores), steadier than pages/s on a shared machine. `--sides` runs some of the sides (engine, off,
+ * on, single; the ratios need the engine); `--engine-connections` sizes the engine side's pool (earlier runs used 32,
+ * which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100 viewers); `--profile` starts
+ * the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
  * process, written when it stops).
  */
 import { fork, spawn } from 'node:child_process';
@@ -29,10 +34,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { visualQuery } from '@portico/analytics-model';
-import type { ReportDefinition } from '@portico/analytics-model';
+import type { QueryBatchLine, ReportDefinition } from '@portico/analytics-model';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
-import { call, freePort } from './service-process.ts';
+import { call, freePort, SERVICE_MALLOC_ARENA_MAX } from './service-process.ts';
 import { median } from './service.ts';
 import { closedLoop, percentile } from './viewers.ts';
 import type { LoopResult } from './viewers.ts';
@@ -57,8 +62,13 @@ const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
 const END_DATE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-type Side = 'engine' | 'cache off' | 'cache on';
-const SIDE_FLAGS: Record<string, Side> = { engine: 'engine', off: 'cache off', on: 'cache on' };
+type Side = 'engine' | 'cache off' | 'cache on' | 'one by one';
+const SIDE_FLAGS: Record<string, Side> = {
+  engine: 'engine',
+  off: 'cache off',
+  on: 'cache on',
+  single: 'one by one',
+};
 const SIDES: readonly Side[] = (flags.get('sides') ?? 'engine,off,on').split(',').map((name) => {
   const side = SIDE_FLAGS[name];
   if (side === undefined) throw new Error(`--sides takes engine, off and on, not '${name}'`);
@@ -139,6 +149,7 @@ async function startService(dir: string, cacheMb: number): Promise<{ child: Chil
       ANALYTICS_DATA_SCALE: String(SCALE),
       ANALYTICS_CACHE_MAX_MB: String(cacheMb),
       LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -166,7 +177,12 @@ const stopped = (child: ChildProcess): Promise<void> =>
   });
 
 /** Runs every N against the service listening on `port`; each viewer has a token and 6 keep-alive sockets. */
-async function serviceSide(child: ChildProcess, port: number, rowCounts: number[][]): Promise<Point[]> {
+async function serviceSide(
+  child: ChildProcess,
+  port: number,
+  rowCounts: number[][],
+  batched: boolean,
+): Promise<Point[]> {
   const setup = new Agent({ keepAlive: true });
   const basic = `Basic ${Buffer.from(`portico-portal-server:${SECRET}`).toString('base64')}`;
   const form = { grant_type: 'client_credentials' };
@@ -203,9 +219,23 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
   const page = report.definition.pages[0];
   if (page === undefined) throw new Error('the fleet overview has no page');
   const queries = page.visuals.map((visual) => visualQuery(report.definition, page, visual));
-  // The service answers each account's page with the rows DuckDB alone gives.
+  // The service answers each account's page with the rows DuckDB alone gives, batched and one by one.
   for (const [a, account] of ACCOUNTS.entries()) {
     const token = await tokenFor(account);
+    const lines = (await call(
+      setup,
+      port,
+      'POST',
+      '/frame-api/queries',
+      { reportId: REPORT_ID, queries },
+      `Bearer ${token}`,
+    )) as QueryBatchLine[];
+    const batchCounts = queries.map((_, i) => {
+      const line = lines.find((l) => l.index === i);
+      if (line === undefined || !('answer' in line))
+        throw new Error(`${account}: query ${i}: ${JSON.stringify(line)}`);
+      return line.answer.rows.length;
+    });
     const counts = await Promise.all(
       queries.map(
         async (query) =>
@@ -223,8 +253,14 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
           ).rows.length,
       ),
     );
-    if (rowCounts.length > 0 && JSON.stringify(counts) !== JSON.stringify(rowCounts[a]))
-      throw new Error(`${account}: the service's row counts ${JSON.stringify(counts)} differ from DuckDB's`);
+    for (const [how, got] of [
+      ['batched', batchCounts],
+      ['one by one', counts],
+    ] as const)
+      if (rowCounts.length > 0 && JSON.stringify(got) !== JSON.stringify(rowCounts[a]))
+        throw new Error(
+          `${account}: the service's row counts ${how} ${JSON.stringify(got)} differ from DuckDB's`,
+        );
   }
   const points: Point[] = [];
   for (const viewers of VIEWERS) {
@@ -238,18 +274,31 @@ async function serviceSide(child: ChildProcess, port: number, rowCounts: number[
         warmupMs: WARMUP_MS,
         measureMs: SECONDS * 1000,
         sockets: 6,
+        // As the frame asks: the page's queries in one batch (or, for the 'one by one' side, a request each).
         page: (i) =>
-          queries.map(
-            (query) => () =>
-              call(
-                agents[i] ?? setup,
-                port,
-                'POST',
-                '/frame-api/query',
-                { reportId: REPORT_ID, query },
-                `Bearer ${tokens[i] ?? ''}`,
+          batched
+            ? [
+                () =>
+                  call(
+                    agents[i] ?? setup,
+                    port,
+                    'POST',
+                    '/frame-api/queries',
+                    { reportId: REPORT_ID, queries },
+                    `Bearer ${tokens[i] ?? ''}`,
+                  ),
+              ]
+            : queries.map(
+                (query) => () =>
+                  call(
+                    agents[i] ?? setup,
+                    port,
+                    'POST',
+                    '/frame-api/query',
+                    { reportId: REPORT_ID, query },
+                    `Bearer ${tokens[i] ?? ''}`,
+                  ),
               ),
-          ),
       }),
     );
     for (const agent of agents) agent.destroy();
@@ -319,7 +368,7 @@ try {
       } else {
         const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0);
         try {
-          points = await serviceSide(child, port, rowCounts);
+          points = await serviceSide(child, port, rowCounts, side !== 'one by one');
         } finally {
           await stopped(child);
         }
@@ -348,17 +397,18 @@ try {
     `\nFleet overview, first page: medians of ${ROUNDS} round(s) of ${SECONDS} s per point; peak RSS is the side's process (max over rounds); load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (1 min, at the points' ends)`,
   );
   console.info(
-    'viewers | side      | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | main thread | peak RSS MB | load',
+    'viewers | side       | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | cpu × | main thread | peak RSS MB | load',
   );
   VIEWERS.forEach((viewers, i) => {
     const engine = SIDES.includes('engine') ? summary('engine', i) : undefined;
     for (const side of SIDES) {
       const p = summary(side, i);
       const ratio = engine === undefined ? '—' : (p.pagesPerSecond / engine.pagesPerSecond).toFixed(2);
+      const cpuRatio = engine === undefined ? '—' : (engine.cpuMsPerPage / p.cpuMsPerPage).toFixed(2);
       // No page finished within the window (4× its length): nothing to rank.
       const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(9)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
       );
     }
   });

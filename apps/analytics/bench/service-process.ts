@@ -1,7 +1,7 @@
 /**
  * The service (`src/server.ts`) in a process of its own, as the memory and Parquet benchmarks drive it: started with
  * the given environment on a free port, its resident memory sampled from /proc, and the fleet overview's first page
- * asked as the frame asks it (one embed token per account, the page's visual queries 6 at a time like a browser).
+ * asked as the frame asks it (one embed token per account, the page's visual queries in one batch, as the frame asks).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { visualQuery } from '@portico/analytics-model';
-import type { VisualQuery } from '@portico/analytics-model';
+import type { QueryBatchLine, VisualQuery } from '@portico/analytics-model';
 import { SAMPLE_REPORTS } from '../src/models/built-in.ts';
 
 export const BENCH_SECRET = 'bench-secret';
@@ -90,7 +90,18 @@ export function call(agent: Agent, port: number, method: string, path: string, b
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString();
-          if (res.statusCode === 200) resolve(JSON.parse(text));
+          // A batch's NDJSON answer: its lines, parsed.
+          if (
+            res.statusCode === 200 &&
+            String(res.headers['content-type']).startsWith('application/x-ndjson')
+          )
+            resolve(
+              text
+                .trim()
+                .split('\n')
+                .map((line) => JSON.parse(line) as unknown),
+            );
+          else if (res.statusCode === 200) resolve(JSON.parse(text));
           else reject(new Error(`${path}: ${res.statusCode} ${text}`));
         });
         res.on('error', reject);
@@ -110,7 +121,10 @@ export interface ServiceProcess {
   readonly rss: ReturnType<typeof rssSampler>;
   /** An embed token on the fleet overview for `databaseNames`. */
   tokenFor(databaseNames: readonly string[]): Promise<string>;
-  /** Asks the page's queries with `token`, 6 at a time; resolves with each answer's row count. */
+  /**
+   * Asks the page's queries with `token` as the frame asks them (one query on /frame-api/query, more in one batch on
+   * /frame-api/queries); resolves with each answer's row count.
+   */
   page(token: string, queries: readonly VisualQuery[], agent?: Agent): Promise<number[]>;
   stop(): Promise<void>;
 }
@@ -131,6 +145,12 @@ export async function limited<T>(work: readonly (() => Promise<T>)[], limit: num
   return results;
 }
 
+/**
+ * glibc's malloc arenas for the service, as `npm start` gives it (scripts/start.mjs): 2 unless this process's
+ * environment says otherwise.
+ */
+export const SERVICE_MALLOC_ARENA_MAX = process.env['MALLOC_ARENA_MAX'] ?? '2';
+
 /** Starts `src/server.ts` with `env` (on top of this process's) and waits until /readyz answers. */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
@@ -142,6 +162,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       ANALYTICS_PORT: String(port),
       ANALYTICS_CLIENT_SECRET: BENCH_SECRET,
       LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -192,21 +213,32 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       )) as { token: string };
       return answer.token;
     },
-    page(token, queries, pageAgent = agent) {
-      return limited(
-        queries.map((query) => async () => {
-          const answer = (await call(
-            pageAgent,
-            port,
-            'POST',
-            '/frame-api/query',
-            { reportId: FLEET_OVERVIEW_ID, query },
-            `Bearer ${token}`,
-          )) as { rows: unknown[] };
-          return answer.rows.length;
-        }),
-        6,
-      );
+    async page(token, queries, pageAgent = agent) {
+      // As the frame asks: a query alone on its route, a page's queries in one batch.
+      if (queries.length === 1) {
+        const answer = (await call(
+          pageAgent,
+          port,
+          'POST',
+          '/frame-api/query',
+          { reportId: FLEET_OVERVIEW_ID, query: queries[0] },
+          `Bearer ${token}`,
+        )) as { rows: unknown[] };
+        return [answer.rows.length];
+      }
+      const lines = (await call(
+        pageAgent,
+        port,
+        'POST',
+        '/frame-api/queries',
+        { reportId: FLEET_OVERVIEW_ID, queries },
+        `Bearer ${token}`,
+      )) as QueryBatchLine[];
+      return queries.map((_, i) => {
+        const line = lines.find((l) => l.index === i);
+        if (line === undefined || !('answer' in line)) throw new Error(`query ${i}: ${JSON.stringify(line)}`);
+        return line.answer.rows.length;
+      });
     },
     async stop() {
       rss.stop();

@@ -1,6 +1,7 @@
 /**
  * The query API: what a visual asks of a dataset, and what comes back. The frame builds one of these per visual
- * (see content/visual-query.ts) and posts it to `/frame-api/query`.
+ * (see content/visual-query.ts) and posts it to `/frame-api/query`, or a page's queries together to
+ * `/frame-api/queries`.
  */
 import type { DataType, FieldRef } from './content-types.ts';
 
@@ -57,6 +58,29 @@ export interface QueryAnswer {
   /** True when more rows matched than `top` allowed. */
   readonly truncated: boolean;
 }
+
+/**
+ * The most queries one `POST /frame-api/queries` takes: a page's visuals in one request (the frame splits a larger
+ * page into several batches).
+ */
+export const MAX_BATCH_QUERIES = 32;
+
+/**
+ * One line of `POST /frame-api/queries`' answer (NDJSON, a line per query as soon as it is answered, in any order):
+ * the answer of the query at `index` of the batch, or why that query alone failed (`status` and `code` as the
+ * single-query route would have answered them: 400 INVALID_QUERY, 503 ENGINE_UNAVAILABLE with `source`, 500 INTERNAL).
+ */
+export type QueryBatchLine =
+  | { readonly index: number; readonly answer: QueryAnswer }
+  | {
+      readonly index: number;
+      readonly error: {
+        readonly status: number;
+        readonly code: string;
+        readonly message: string;
+        readonly source?: string;
+      };
+    };
 
 /** Who is asking: the row-level-security identity and the clock relative filters count from. */
 export interface QueryContext {

@@ -412,6 +412,44 @@ describe('every registered route under hostile input', () => {
   });
 });
 
+describe('the batch of visual queries under hostile input', () => {
+  it('refuses each hostile query of a batch in its own line (400 INVALID_QUERY) or the malformed batch whole, and binds hostile values', async () => {
+    const single = audit.routes.find((r) => r.method === 'POST' && r.url === '/frame-api/query');
+    const batch = audit.routes.find((r) => r.method === 'POST' && r.url === '/frame-api/queries');
+    if (single === undefined || batch === undefined) throw new Error('the query routes are not registered');
+    // Each probe's query alone in a batch, then beside a query that is answered.
+    const requests = queryProbes(single, 'reportId').map(([label, request]): [string, InjectOptions] => {
+      const { reportId, query } = JSON.parse(String(request.payload)) as { reportId: string; query: unknown };
+      const fine = { select: [{ column: { table: 'Devices', column: 'Manufacturer' } }] };
+      return [label, json(batch, JSON.stringify({ reportId, queries: [query, fine] }))];
+    });
+    const probes = await probeAll(audit.app, requests);
+    expect(findingsOf(probes)).toEqual([]);
+    for (const { label, response } of probes) {
+      if (response.statusCode !== 200) {
+        // A query the schema refuses (no select, 51 columns, top 0) fails the batch before any line.
+        expect({ label, status: response.statusCode }).toEqual({ label, status: 400 });
+        expect((response.json() as { code: string }).code).toBe('VALIDATION_ERROR');
+        expect(label).toContain('a refused query');
+        continue;
+      }
+      const lines = response.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { index: number; answer?: { rows: unknown[] }; error?: object });
+      const probed = lines.find((line) => line.index === 0);
+      const fine = lines.find((line) => line.index === 1);
+      expect({ label, fine: (fine?.answer?.rows.length ?? 0) > 0 }).toEqual({ label, fine: true });
+      if (label.includes('a refused query'))
+        expect({ label, error: probed?.error }).toEqual({
+          label,
+          error: expect.objectContaining({ status: 400, code: 'INVALID_QUERY' }),
+        });
+      else expect({ label, rows: probed?.answer?.rows }).toEqual({ label, rows: [] });
+    }
+  });
+});
+
 describe('names of new content', () => {
   it('refuses blank names and names with control characters or bidirectional overrides, on save-as and create', async () => {
     const token = await audit.embedToken();

@@ -69,6 +69,31 @@ describe('row-level security against a fabrikam embed token', () => {
     }
   });
 
+  it('sees fabrikam alone in every query of a batch, each under another widening filter', async () => {
+    const fabrikamRow = (await pagesByAccount(everyone)).find(([name]) => name === 'fabrikam');
+    const widening = Object.entries(WIDENING);
+    const res = await audit.app.inject(
+      post('/frame-api/queries', fabrikam, {
+        reportId,
+        queries: [byAccount, ...widening.map(([, filter]) => ({ ...byAccount, filters: [filter] }))],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { index: number; answer?: { rows: [string, number][] } });
+    expect(lines).toHaveLength(widening.length + 1);
+    for (const { index, answer } of lines) {
+      const what = index === 0 ? 'no filter' : (widening[index - 1]?.[0] ?? '');
+      const rows = answer?.rows;
+      expect({ what, rows }).toEqual({
+        what,
+        rows: index > 0 && rows?.length === 0 ? [] : [fabrikamRow],
+      });
+    }
+  });
+
   it('refuses filters on the physical database_name column and on tables outside the model', async () => {
     const targets = [
       { table: 'Accounts', column: 'database_name' },

@@ -9,6 +9,7 @@ import type {
   ReportDefinition,
   VisualQuery,
 } from '@portico/analytics-model';
+import { queryBatcher } from './query-batcher.ts';
 import { createRequester } from './request.ts';
 import type { Requester, RequestOptions } from './request.ts';
 
@@ -59,6 +60,7 @@ export interface FrameApi {
   session(): Promise<Session>;
   /** The report with its captions in `language` (the embed's `localeSettings.language`). */
   report(reportId: string, language?: string): Promise<LoadedReport>;
+  /** A visual's data; the queries asked in one turn (a page's visuals) go in one request (query-batcher.ts). */
   query(reportId: string, query: VisualQuery): Promise<QueryAnswer>;
   exportCsv(reportId: string, query: VisualQuery, exportDataType: number, rows?: number): Promise<string>;
   save(reportId: string, definition: ReportDefinition, baseVersion: number): Promise<ReportInfo>;
@@ -78,6 +80,7 @@ export function createFrameApi(options: FrameApiOptions = {}): FrameApi {
 export function frameApiOn(requester: Requester): FrameApi {
   const { call, json } = requester;
   const reportPath = (id: string): string => `/frame-api/reports/${encodeURIComponent(id)}`;
+  const query = queryBatcher(requester);
 
   return {
     setToken: (next) => requester.setToken(next),
@@ -95,7 +98,7 @@ export function frameApiOn(requester: Requester): FrameApi {
           ? reportPath(reportId)
           : `${reportPath(reportId)}?language=${encodeURIComponent(language)}`,
       ),
-    query: (reportId, query) => json<QueryAnswer>('POST', '/frame-api/query', { reportId, query }),
+    query,
     async exportCsv(reportId, query, exportDataType, rows) {
       const body = { reportId, query, exportDataType, ...(rows === undefined ? {} : { rows }) };
       return (await call('POST', '/frame-api/export', body)).text();

@@ -47,10 +47,24 @@ function fakeService(options: { permissions?: number; expired?: boolean } = {}) 
       return json(200, { state: state.userState, savedAt: null });
     }
     if (url === '/frame-api/query') return json(200, answer);
+    if (url === '/frame-api/queries') {
+      const { queries } = body as { queries: unknown[] };
+      const lines = queries.map((_, index) => `${JSON.stringify({ index, answer })}\n`).join('');
+      return new Response(lines, { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+    }
     if (url === '/frame-api/export') return new Response('Site,Total pages\r\nBerlin,1200\r\n');
     return json(404, { message: 'no' });
   };
-  return { calls, fetch, state };
+  /** Every visual query asked, alone or in a batch, with its report. */
+  const queries = () =>
+    calls.flatMap((c) => {
+      const asked = c.body as { reportId: string; query?: unknown; queries?: unknown[] };
+      if (c.url === '/frame-api/query') return [{ reportId: asked.reportId, query: asked.query }];
+      if (c.url === '/frame-api/queries')
+        return (asked.queries ?? []).map((query) => ({ reportId: asked.reportId, query }));
+      return [];
+    });
+  return { calls, fetch, state, queries };
 }
 
 let destroy: () => void = () => undefined;
@@ -113,8 +127,8 @@ describe('frame routes', () => {
     };
     await ask('PUT', '/report/filters', [filter]);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const last = service.calls.filter((c) => c.url === '/frame-api/query').at(-1);
-    expect(JSON.stringify(last?.body)).toContain('Paris');
+    const last = service.queries().at(-1);
+    expect(JSON.stringify(last?.query)).toContain('Paris');
     expect((await ask('GET', '/report/filters')).body).toEqual([filter]);
   });
 
@@ -160,10 +174,8 @@ describe('frame routes', () => {
     });
     expect(sorted.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const sortedQuery = service.calls.find(
-      (c) => c.url === '/frame-api/query' && JSON.stringify(c.body).includes('orderBy'),
-    );
-    expect(sortedQuery?.body).toMatchObject({
+    const sortedQuery = service.queries().find((c) => JSON.stringify(c.query).includes('orderBy'));
+    expect(sortedQuery).toMatchObject({
       query: { orderBy: [{ field: { measure: { measure: 'Total pages' } }, direction: 'Descending' }] },
     });
     const refused = await ask('PUT', url, { orderBy: { table: 'Devices', column: 'Model' }, direction: 1 });

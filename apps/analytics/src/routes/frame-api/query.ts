@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Dataset } from '@portico/analytics-model';
+import type { Dataset, QueryAnswer } from '@portico/analytics-model';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { ExportDataType } from '@portico/models';
 import { Type } from 'typebox';
 import { embedClaims } from '../../plugins/authentication.ts';
@@ -11,7 +12,10 @@ import { toCsv } from '../../query/csv.ts';
 import { modelVersion, resultKey } from '../../query/result-cache.ts';
 import type { CachedResult, CacheOutcome } from '../../query/result-cache.ts';
 import { runCompiled } from '../../query/run.ts';
-import { MAX_QUERY_ROWS, MAX_UNDERLYING_ROWS } from '@portico/analytics-model';
+import { MAX_BATCH_QUERIES, MAX_QUERY_ROWS, MAX_UNDERLYING_ROWS } from '@portico/analytics-model';
+import type { QueryBatchLine } from '@portico/analytics-model';
+import { HttpError } from '../../http-errors.ts';
+import { translateError } from '../../plugins/error-handler.ts';
 import { compileUnderlyingQuery } from '../../query/underlying.ts';
 import { authErrorResponses, ErrorBody, Id } from '../../schemas.ts';
 import { reportForToken } from './access.ts';
@@ -21,9 +25,15 @@ import { servicesOf } from '../../services.ts';
 /** Compiled statements kept for /frame-api/query (2–6 KB each with their key: about 12 MB at most). */
 const COMPILED_QUERIES_KEPT = 2000;
 
+/** QueryAnswerSchema as `reply.serializeInput` takes it (Fastify compiles its serializer once per route). */
+const ANSWER_SCHEMA = QueryAnswerSchema as unknown as Record<string, unknown>;
+
 const VisualQuerySchema = Type.Object({ datasetId: Type.Optional(Type.String()), ...VisualQueryFields });
 
-/** /frame-api/query and /frame-api/export: a visual's data, as JSON rows or as CSV, for the token's accounts only. */
+/**
+ * /frame-api/query, /frame-api/queries and /frame-api/export: a visual's data (or a page's visuals' data), as JSON
+ * rows or as CSV, for the token's accounts only.
+ */
 const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { engine, now, results, dataVersion } = servicesOf(app);
   /** The statements of the queries viewers ask (per model, identity and query; see compile-cache.ts). */
@@ -94,6 +104,91 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       // The typed reply takes the schema's object; the bytes are that object serialised by the same schema.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  /** The JSON text of `answer` as the single-query route writes it (the result cache keeps these bytes). */
+  const answerText = (reply: FastifyReply, answer: QueryAnswer): string =>
+    reply.serializeInput(answer as unknown as Record<string, unknown>, ANSWER_SCHEMA);
+
+  app.post(
+    '/queries',
+    {
+      onRequest: app.requireEmbedToken,
+      schema: {
+        summary: "Run a page's visual queries in one request",
+        description:
+          'Each query is checked and row-level secured as POST /frame-api/query checks it. The answer is NDJSON: a line per query as soon as it is answered (in any order), `{ index, answer }` or `{ index, error: { status, code, message } }` when that query alone fails (400 INVALID_QUERY, 503 ENGINE_UNAVAILABLE, 500 INTERNAL). A body that breaks the schema (more than 32 queries, a query of the wrong shape) or a report the token does not grant fails the whole batch with a 4xx before any line.',
+        body: Type.Object({
+          reportId: Id,
+          queries: Type.Array(VisualQuerySchema, { minItems: 1, maxItems: MAX_BATCH_QUERIES }),
+        }),
+        response: {
+          200: { content: { 'application/x-ndjson': { schema: Type.String() } } },
+          400: ErrorBody,
+          404: ErrorBody,
+          ...authErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { dataset } = reportForToken(app, request, request.body.reportId);
+      const { databaseNames } = embedClaims(request);
+      const context = { databaseNames, now: new Date(now()) };
+      // Lines answered in the same turn of the event loop go out in one write (a write costs the main thread more
+      // than the line's bytes); the batch ends after its last line.
+      const out = new Readable({ read: () => undefined });
+      let ready: string[] = [];
+      const flush = (): void => {
+        if (!out.destroyed) out.push(ready.join(''));
+        ready = [];
+      };
+      const write = (line: QueryBatchLine | string): void => {
+        if (ready.length === 0) setImmediate(flush);
+        ready.push(typeof line === 'string' ? line : `${JSON.stringify(line)}\n`);
+      };
+      const answerOne = async (
+        query: (typeof request.body.queries)[number],
+        index: number,
+      ): Promise<void> => {
+        try {
+          const compiled = statements.compile(dataset, query, context, engine.dialect);
+          if (!results.enabled) {
+            const text = answerText(reply as FastifyReply, await runCompiled(engine, compiled));
+            write(`{"index":${index},"answer":${text}}\n`);
+            return;
+          }
+          const { body } = await cached(request, 'query', { dataset, databaseNames, compiled }, async () => {
+            const answer = await runCompiled(engine, compiled);
+            return {
+              body: Buffer.from(answerText(reply as FastifyReply, answer)),
+              truncated: answer.truncated,
+            };
+          });
+          write(`{"index":${index},"answer":${body.toString()}}\n`);
+        } catch (thrown) {
+          const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+          const http = error instanceof HttpError ? error : translateError(error);
+          if (http === undefined) {
+            request.log.error({ err: error, index }, 'a query of a batch failed');
+            write({ index, error: { status: 500, code: 'INTERNAL', message: 'Internal server error' } });
+          } else {
+            write({
+              index,
+              error: { status: http.statusCode, code: http.code, message: http.message, ...http.extra },
+            });
+          }
+        }
+      };
+      void Promise.all(request.body.queries.map(answerOne)).then(() =>
+        setImmediate(() => {
+          if (!out.destroyed) out.push(null);
+        }),
+      );
+      return (reply as FastifyReply)
+        .type('application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(out);
     },
   );
 

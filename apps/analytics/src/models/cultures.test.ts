@@ -81,7 +81,7 @@ describe('culture files', () => {
 
   it('refuse a value caption for a column, or a value, the model does not list, at its name', () => {
     edit(GERMAN, '        critical: Kritisch', '        fatal: Kritisch');
-    edit(GERMAN, '      Status:\n', '      Code:\n');
+    edit(GERMAN, '      Status:\n', '      Alert ID:\n');
     edit(GERMAN, '      Month name:\n', '      Month names:\n');
     expect(problemsOf()).toEqual([
       {
@@ -96,8 +96,8 @@ describe('culture files', () => {
       },
       {
         file: join(dir, GERMAN),
-        ...where(GERMAN, 'Code:\n'),
-        message: "column 'Code' lists no values in the model (give it 'values' to caption them)",
+        ...where(GERMAN, 'Alert ID:\n'),
+        message: "column 'Alert ID' lists no values in the model (give it 'values' to caption them)",
       },
     ]);
   });

@@ -20,13 +20,14 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 describe('the listed values of the Print fleet model', () => {
-  it('cover severity, status, colour mode, supplies, descriptions, month and day names', () => {
+  it('cover alert codes, severity, status, colour mode, supplies, descriptions, month and day names', () => {
     expect(listedColumns.map(({ table, column }) => `${table.name}.${column.name}`)).toEqual([
       'Devices.Colour or mono',
       'Calendar.Month name',
       'Calendar.Day of week',
       'Supply levels.Supply',
       'Supply replacements.Supply',
+      'Service alerts.Code',
       'Service alerts.Severity',
       'Service alerts.Description',
       'Service alerts.Status',
@@ -46,10 +47,11 @@ describe('the listed values of the Print fleet model', () => {
     });
   }
 
-  it('list every severity and description of the generator’s alert catalogue', () => {
+  it('list every code, severity and description of the generator’s alert catalogue', () => {
     const alerts = PRINT_FLEET_DATASET.tables.find((t) => t.name === 'Service alerts');
     const listed = (name: string) =>
       alerts?.columns.find((c) => c.name === name)?.values?.map((v) => v.value) ?? [];
+    expect(ALERT_CATALOGUE.map((a) => a.code).filter((c) => !listed('Code').includes(c))).toEqual([]);
     expect(ALERT_CATALOGUE.map((a) => a.severity).filter((s) => !listed('Severity').includes(s))).toEqual([]);
     expect(
       ALERT_CATALOGUE.map((a) => a.description).filter((d) => !listed('Description').includes(d)),

@@ -20,8 +20,9 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 describe('the listed values of the Print fleet model', () => {
-  it('cover alert codes, severity, status, colour mode, supplies, descriptions, month and day names', () => {
+  it('cover regions, alert codes, severity, status, colour mode, supplies, descriptions, month and day names', () => {
     expect(listedColumns.map(({ table, column }) => `${table.name}.${column.name}`)).toEqual([
+      'Accounts.Region',
       'Devices.Colour or mono',
       'Calendar.Month name',
       'Calendar.Day of week',

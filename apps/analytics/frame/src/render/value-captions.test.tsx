@@ -2,10 +2,12 @@
 // column's value: the formatter, chart axes, legends, labels and tooltips, matrices, tables, filter sentences. The
 // data stays raw: chart categories, series names and colours keep the value the service sent.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { IFilter } from '@portico/models';
 import type { ColumnValue, Dataset, QueryAnswer, ResultColumn } from '@portico/analytics-model';
 import { visual } from '../test/sample.ts';
 import { MatrixVisual, TableVisual } from '../components/TableVisuals.tsx';
+import { SlicerVisual } from '../components/SlicerVisual.tsx';
 import { filterTitle } from '../model/filter-text.ts';
 import { answerText } from '../model/copy-text.ts';
 import { canvasMessages } from '../model/canvas-messages.ts';
@@ -217,5 +219,52 @@ describe('tables, matrices and filter sentences over listed values', () => {
     expect(filterTitle(filter, dataset, canvasMessages('de'), valueFormatter('de'))).toContain('Kritisch');
     expect(filterTitle(filter, dataset, canvasMessages('de'), valueFormatter('de'))).toContain('Warnung');
     expect(filter.values).toEqual(['critical', 'warning']);
+  });
+});
+
+describe('a slicer over listed values', () => {
+  const days: ResultColumn = {
+    field: { column: { table: 'Calendar', column: 'Day of week' } },
+    kind: 'column',
+    queryName: 'Calendar.Day of week',
+    displayName: 'Wochentag',
+    dataType: 'string',
+    values: [
+      ['Mon', 'Mo'],
+      ['Tue', 'Di'],
+      ['Wed', 'Mi'],
+      ['Thu', 'Do'],
+      ['Fri', 'Fr'],
+      ['Sat', 'Sa'],
+      ['Sun', 'So'],
+    ].map(([value = '', caption = '']) => ({ value, caption })),
+  };
+  // As the service sorts them: alphabetically.
+  const answer: QueryAnswer = {
+    columns: [days],
+    rows: [['Fri'], ['Mon'], ['Sat'], ['Sun'], ['Thu'], ['Tue'], ['Wed']],
+    truncated: false,
+  };
+
+  it('lists captions in the natural order, searches what the viewer reads and selects the raw value', () => {
+    const chosen: IFilter[][] = [];
+    const slicer = visual('days', 'slicer', { dataRoles: { values: [days.field] } });
+    render(
+      <SlicerVisual
+        visual={slicer}
+        answer={answer}
+        onSelect={(filters) => chosen.push(filters)}
+        formatter={valueFormatter('de')}
+      />,
+    );
+    const labels = () => [...document.querySelectorAll('.slicer-list label')].map((l) => l.textContent);
+    expect(labels()).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'mi' } });
+    expect(labels()).toEqual(['Mi']);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'wed' } });
+    expect(labels()).toEqual([]);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'mi' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mi' }));
+    expect(chosen.at(-1)).toMatchObject([{ operator: 'In', values: ['Wed'] }]);
   });
 });

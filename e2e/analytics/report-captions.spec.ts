@@ -158,6 +158,23 @@ test('a German embed of Service alerts shows severities as Kritisch, Warnung, In
   expect(String(exported.ok ? exported.value : '')).toMatch(/^critical,/m);
   expect(String(exported.ok ? exported.value : '')).not.toContain('Kritisch');
 
+  // The filters pane's card on Severity lists the captions in the same order; choosing one filters by the raw value
+  // and the card's sentence names the caption.
+  const pane = frame.getByRole('complementary', { name: 'Filter' });
+  await pane.getByRole('button', { name: 'Schweregrad ist (Alle)' }).click();
+  await poll(async () => pane.locator('.filter-values li label span').allTextContents()).toEqual(SEVERITIES);
+  await pane.locator('.filter-values li label', { hasText: 'Warnung' }).locator('input').check();
+  await expect(pane.getByRole('button', { name: 'Schweregrad ist Warnung' })).toHaveCount(1);
+  const pageFilters = await settle(p, "return (await report.page('summary').getFilters());");
+  expect(pageFilters.ok ? pageFilters.value : pageFilters).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        target: { table: 'Service alerts', column: 'Severity' },
+        values: ['warning'],
+      }),
+    ]),
+  );
+
   // The reliability page's matrix heads its severity columns critical → warning → info, by caption.
   expect((await settle(p, "await report.setPage('reliability');")).ok).toBe(true);
   const matrix = frame.locator('section[data-visual="model-severity-matrix"]');

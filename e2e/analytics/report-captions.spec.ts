@@ -175,6 +175,27 @@ test('a German embed of Service alerts shows severities as Kritisch, Warnung, In
     ]),
   );
 
+  // A bookmark of this view holds the raw value; a host's setFilters with the raw value reads as the caption.
+  const captured = await settle(p, 'return await report.bookmarksManager.capture();');
+  const bookmark = captured.ok ? (captured.value as { state: string }).state : '';
+  const decoded = Buffer.from(bookmark, 'base64url').toString('utf8');
+  expect(decoded).toContain('"warning"');
+  expect(decoded).not.toContain('Warnung');
+  const critical = {
+    $schema: 'http://powerbi.com/product/schema#basic',
+    target: { table: 'Service alerts', column: 'Severity' },
+    filterType: 1,
+    operator: 'In',
+    values: ['critical'],
+  };
+  expect((await settle(p, `await report.setFilters([${JSON.stringify(critical)}]);`)).ok).toBe(true);
+  await expect(pane.getByRole('button', { name: 'Schweregrad ist Kritisch' })).toHaveCount(1);
+  expect(await settle(p, 'return await report.getFilters();')).toMatchObject({
+    ok: true,
+    value: [{ values: ['critical'] }],
+  });
+  expect((await settle(p, 'await report.removeFilters();')).ok).toBe(true);
+
   // The reliability page's matrix heads its severity columns critical → warning → info, by caption.
   expect((await settle(p, "await report.setPage('reliability');")).ok).toBe(true);
   const matrix = frame.locator('section[data-visual="model-severity-matrix"]');

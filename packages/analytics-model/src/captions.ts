@@ -132,7 +132,12 @@ export function localizeDataset<T extends AnyDataset>(dataset: T, culture: Cultu
             displayName: pick(t.columns?.[c.name], c.displayName),
             ...(c.values === undefined || captions === undefined
               ? {}
-              : { values: c.values.map((v) => ({ value: v.value, caption: pick(captions[v.value], v.caption) })) }),
+              : {
+                  values: c.values.map((v) => ({
+                    value: v.value,
+                    caption: pick(captions[v.value], v.caption),
+                  })),
+                }),
           };
         }),
         measures: table.measures.map((m) => ({
@@ -312,7 +317,10 @@ export function fieldCaption(dataset: AnyDataset | undefined, field: FieldRef, f
 }
 
 /** The listed values (natural order and captions) of the column a grouping field names, if the model lists them. */
-export function fieldValues(dataset: AnyDataset | undefined, field: FieldRef): readonly ColumnValue[] | undefined {
+export function fieldValues(
+  dataset: AnyDataset | undefined,
+  field: FieldRef,
+): readonly ColumnValue[] | undefined {
   const table = (name: string) => dataset?.tables.find((t) => t.name === name);
   if ('column' in field)
     return table(field.column.table)?.columns.find((c) => c.name === field.column.column)?.values;

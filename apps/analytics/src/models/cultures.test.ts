@@ -105,8 +105,8 @@ describe('culture files', () => {
   it('refuse values listed on a column that is not text, or a value listed twice', () => {
     edit(
       'print-fleet.model.yaml',
-      '        type: integer\n        format: \'0\'\n',
-      '        type: integer\n        format: \'0\'\n        values:\n          - value: \'2024\'\n',
+      "        type: integer\n        format: '0'\n",
+      "        type: integer\n        format: '0'\n        values:\n          - value: '2024'\n",
     );
     edit('print-fleet.model.yaml', '          - value: warning\n', '          - value: critical\n');
     expect(problemsOf().map((p) => [p.file, p.message])).toEqual([

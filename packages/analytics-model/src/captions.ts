@@ -12,7 +12,7 @@
  * const definition = localizeDefinition(report.definition, captions); // page 'overview' displayName 'Übersicht'
  * ```
  */
-import type { Dataset, FieldRef, ModelHierarchy, ReportDefinition } from './content-types.ts';
+import type { ColumnValue, Dataset, FieldRef, ModelHierarchy, ReportDefinition } from './content-types.ts';
 import type { PublicDataset } from './public-dataset.ts';
 import type { QueryAnswer } from './query-types.ts';
 import { authoringWording } from './authoring-wording.ts';
@@ -34,6 +34,8 @@ export interface HierarchyCaptions {
 export interface TableCaptions {
   readonly caption?: string;
   readonly columns?: Readonly<Record<string, string>>;
+  /** Captions of a column's listed values: column name → raw value → caption (`Severity: { critical: Kritisch }`). */
+  readonly values?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly measures?: Readonly<Record<string, string>>;
   readonly hierarchies?: Readonly<Record<string, HierarchyCaptions>>;
 }
@@ -124,7 +126,21 @@ export function localizeDataset<T extends AnyDataset>(dataset: T, culture: Cultu
       return {
         ...table,
         displayName: pick(t.caption, table.displayName),
-        columns: table.columns.map((c) => ({ ...c, displayName: pick(t.columns?.[c.name], c.displayName) })),
+        columns: table.columns.map((c) => {
+          const captions = t.values?.[c.name];
+          return {
+            ...c,
+            displayName: pick(t.columns?.[c.name], c.displayName),
+            ...(c.values === undefined || captions === undefined
+              ? {}
+              : {
+                  values: c.values.map((v) => ({
+                    value: v.value,
+                    caption: pick(captions[v.value], v.caption),
+                  })),
+                }),
+          };
+        }),
         measures: table.measures.map((m) => ({
           ...m,
           displayName: pick(t.measures?.[m.name], m.displayName),
@@ -301,10 +317,27 @@ export function fieldCaption(dataset: AnyDataset | undefined, field: FieldRef, f
   );
 }
 
+/** The listed values (natural order and captions) of the column a grouping field names, if the model lists them. */
+export function fieldValues(
+  dataset: AnyDataset | undefined,
+  field: FieldRef,
+): readonly ColumnValue[] | undefined {
+  const table = (name: string) => dataset?.tables.find((t) => t.name === name);
+  if ('column' in field)
+    return table(field.column.table)?.columns.find((c) => c.name === field.column.column)?.values;
+  if (!('hierarchyLevel' in field)) return undefined;
+  const t = table(field.hierarchyLevel.table);
+  const level = t?.hierarchies
+    .find((h) => h.name === field.hierarchyLevel.hierarchy)
+    ?.levels.find((l) => l.name === field.hierarchyLevel.level);
+  return t?.columns.find((c) => c.name === level?.column)?.values;
+}
+
 /**
  * A query answer's column captions from a (localized) dataset ({@link fieldCaption}); an implicit aggregation keeps
- * the service's "Sum of …" wording, or is worded in `language` when one is given ("Summe von Pages"). Values are
- * untouched.
+ * the service's "Sum of …" wording, or is worded in `language` when one is given ("Summe von Pages"). A column
+ * the model lists values for gets them (`ResultColumn.values`: their order and captions in the dataset's language).
+ * The rows are untouched: they keep the raw values.
  */
 export function relabelAnswer(answer: QueryAnswer, dataset: AnyDataset, language?: string): QueryAnswer {
   let changed = false;
@@ -317,9 +350,10 @@ export function relabelAnswer(answer: QueryAnswer, dataset: AnyDataset, language
             fieldCaption(dataset, { column: field.aggregation }),
           )
         : fieldCaption(dataset, field, column.displayName);
-    if (displayName === column.displayName) return column;
+    const values = column.kind === 'column' ? fieldValues(dataset, field) : undefined;
+    if (displayName === column.displayName && values === column.values) return column;
     changed = true;
-    return { ...column, displayName };
+    return { ...column, displayName, ...(values === undefined ? {} : { values }) };
   });
   return changed ? { ...answer, columns } : answer;
 }

@@ -14,6 +14,16 @@ export interface Workspace {
 /** What a column's values are; decides how filter values are read and how a visual formats them. */
 export type DataType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'dateTime';
 
+/**
+ * One value of a column with a small fixed vocabulary (`critical`, `Colour`) and the caption viewers read for it
+ * (`Critical`; `Kritisch` in a German culture). The data keeps the raw value: filters, selections, bookmarks and
+ * exports use it; only what the frame draws shows the caption.
+ */
+export interface ColumnValue {
+  readonly value: string;
+  readonly caption: string;
+}
+
 export interface ModelColumn {
   /** The name visuals and filters use: `{ table: 'Devices', column: 'Model' }`. Unique in its table. */
   readonly name: string;
@@ -28,6 +38,11 @@ export interface ModelColumn {
   readonly isHidden?: boolean;
   /** Another column of the table that orders this one (Month name by Month number), one value per value of this. */
   readonly sortBy?: string;
+  /**
+   * The column's values in their natural order (critical, warning, info) with their captions: lists, legends, axes
+   * and matrix headers follow this order and show the captions (`value-captions.ts`).
+   */
+  readonly values?: readonly ColumnValue[];
 }
 
 export type Aggregation = 'sum' | 'avg' | 'count' | 'distinctCount' | 'min' | 'max';

@@ -14,6 +14,7 @@ export * from './qna-types.ts';
 export * from './format.ts';
 export * from './captions.ts';
 export * from './authoring-wording.ts';
+export * from './value-captions.ts';
 export * from './filters/query-error.ts';
 export * from './filters/model-index.ts';
 export * from './filters/fields.ts';

@@ -2,7 +2,7 @@
  * A dataset as the frame sees it: names, display names, data types, formats, measures, hierarchies and
  * relationships, without the physical table and column names behind them.
  */
-import type { Aggregation, DataType, Dataset } from './content-types.ts';
+import type { Aggregation, ColumnValue, DataType, Dataset } from './content-types.ts';
 
 export interface PublicColumn {
   readonly name: string;
@@ -12,6 +12,8 @@ export interface PublicColumn {
   readonly description?: string;
   readonly isHidden?: boolean;
   readonly sortBy?: string;
+  /** The values' natural order and captions (in the dataset's language), when the model lists them. */
+  readonly values?: readonly ColumnValue[];
 }
 
 export interface PublicMeasure {

@@ -3,7 +3,7 @@
  * (see content/visual-query.ts) and posts it to `/frame-api/query`, or a page's queries together to
  * `/frame-api/queries`.
  */
-import type { DataType, FieldRef } from './content-types.ts';
+import type { ColumnValue, DataType, FieldRef } from './content-types.ts';
 
 export interface OrderByItem {
   readonly field: FieldRef;
@@ -49,6 +49,11 @@ export interface ResultColumn {
   readonly displayName: string;
   readonly dataType: DataType;
   readonly format?: string;
+  /**
+   * A column's listed values with their captions in the viewer's language (`relabelAnswer` adds them from the
+   * dataset): the frame orders and captions the column's values by them; the rows keep the raw values.
+   */
+  readonly values?: readonly ColumnValue[];
 }
 
 export interface QueryAnswer {

@@ -79,6 +79,42 @@ describe('culture files', () => {
     ]);
   });
 
+  it('refuse a value caption for a column, or a value, the model does not list, at its name', () => {
+    edit(GERMAN, '        critical: Kritisch', '        fatal: Kritisch');
+    edit(GERMAN, '      Status:\n', '      Alert ID:\n');
+    edit(GERMAN, '      Month name:\n', '      Month names:\n');
+    expect(problemsOf()).toEqual([
+      {
+        file: join(dir, GERMAN),
+        ...where(GERMAN, 'Month names:'),
+        message: "'Month names' is not a column of 'Calendar'",
+      },
+      {
+        file: join(dir, GERMAN),
+        ...where(GERMAN, 'fatal: Kritisch'),
+        message: "'fatal' is not a listed value of 'Severity' (values: critical, warning, info)",
+      },
+      {
+        file: join(dir, GERMAN),
+        ...where(GERMAN, 'Alert ID:\n'),
+        message: "column 'Alert ID' lists no values in the model (give it 'values' to caption them)",
+      },
+    ]);
+  });
+
+  it('refuse values listed on a column that is not text, or a value listed twice', () => {
+    edit(
+      'print-fleet.model.yaml',
+      "        type: integer\n        format: '0'\n",
+      "        type: integer\n        format: '0'\n        values:\n          - value: '2024'\n",
+    );
+    edit('print-fleet.model.yaml', '          - value: warning\n', '          - value: critical\n');
+    expect(problemsOf().map((p) => [p.file, p.message])).toEqual([
+      [join(dir, 'print-fleet.model.yaml'), "values are listed for text columns only ('Year' is integer)"],
+      [join(dir, 'print-fleet.model.yaml'), "value 'critical' is listed twice"],
+    ]);
+  });
+
   it('knows real language tags and refuses made-up ones', () => {
     expect(['de', 'de-ch', 'ja', 'pt-BR', 'sr-Latn-RS'].map(knownLanguage)).toEqual([
       'de',
@@ -112,7 +148,11 @@ describe('the sample content in the seven portal languages', () => {
         for (const table of dataset.tables) {
           const t = culture.model.tables?.[table.name];
           need(`table ${table.name}`, t?.caption);
-          for (const c of table.columns) need(`column ${table.name}.${c.name}`, t?.columns?.[c.name]);
+          for (const c of table.columns) {
+            need(`column ${table.name}.${c.name}`, t?.columns?.[c.name]);
+            for (const v of c.values ?? [])
+              need(`value ${table.name}.${c.name} = ${v.value}`, t?.values?.[c.name]?.[v.value]);
+          }
           for (const m of table.measures) need(`measure ${table.name}.${m.name}`, t?.measures?.[m.name]);
           for (const h of table.hierarchies) {
             need(`hierarchy ${table.name}.${h.name}`, t?.hierarchies?.[h.name]?.caption);

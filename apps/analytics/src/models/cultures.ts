@@ -1,7 +1,7 @@
 /**
  * A culture file (`cultures/de.yaml`, `kind: culture`) checked against its model and reports: the language is a
- * known BCP 47 tag, and every table, column, measure, hierarchy, level, report, page, visual and bookmark it names
- * exists. Problems point at the name (`file:line:column`). Reports are named by id or by name; the culture keeps
+ * known BCP 47 tag, and every table, column, column value, measure, hierarchy, level, report, page, visual and
+ * bookmark it names exists (a value: one the model lists on its column). Problems point at the name (`file:line:column`). Reports are named by id or by name; the culture keeps
  * them by id.
  */
 import type { Culture, Dataset, ReportCaptionSet, TableCaptions } from '@portico/analytics-model';
@@ -55,6 +55,26 @@ export function checkCulture(
     for (const column of Object.keys(captions.columns ?? {}))
       if (!table.columns.some((c) => c.name === column))
         at([...path, 'columns', column], `'${column}' is not a column of '${tableName}'`);
+    for (const [column, values] of Object.entries(captions.values ?? {})) {
+      const found = table.columns.find((c) => c.name === column);
+      if (found === undefined) {
+        at([...path, 'values', column], `'${column}' is not a column of '${tableName}'`);
+        continue;
+      }
+      if (found.values === undefined) {
+        at(
+          [...path, 'values', column],
+          `column '${column}' lists no values in the model (give it 'values' to caption them)`,
+        );
+        continue;
+      }
+      for (const value of Object.keys(values))
+        if (!found.values.some((v) => v.value === value))
+          at(
+            [...path, 'values', column, value],
+            `'${value}' is not a listed value of '${column}' (values: ${listed(found.values.map((v) => v.value))})`,
+          );
+    }
     for (const measure of Object.keys(captions.measures ?? {}))
       if (!table.measures.some((m) => m.name === measure))
         at([...path, 'measures', measure], `'${measure}' is not a measure of '${tableName}'`);

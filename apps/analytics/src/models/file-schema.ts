@@ -20,6 +20,26 @@ export const DataTypeSchema = Type.Union(
   ['string', 'integer', 'decimal', 'boolean', 'date', 'dateTime'].map((t) => Type.Literal(t)),
 );
 
+/** A translated caption: never blank (a missing one is left out and shows the default). */
+const Caption = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
+const ColumnValuesSchema = Type.Array(
+  Type.Object(
+    {
+      value: Type.String({ minLength: 1, maxLength: 200, description: 'The value as the data holds it' }),
+      caption: Type.Optional(Caption),
+    },
+    { additionalProperties: false, description: 'A value and its caption (default: the value itself)' },
+  ),
+  {
+    minItems: 1,
+    maxItems: 200,
+    description:
+      "A text column's values in their natural order (critical, warning, info), each with the caption viewers read; " +
+      'lists, legends, axes and matrix headers follow this order, cultures translate the captions',
+  },
+);
+
 const ColumnSchema = Type.Object(
   {
     name: Name,
@@ -28,6 +48,7 @@ const ColumnSchema = Type.Object(
     type: DataTypeSchema,
     format: Type.Optional(Text(100)),
     sortBy: Type.Optional(Name),
+    values: Type.Optional(ColumnValuesSchema),
     description: Type.Optional(Text(1000)),
     hidden: Type.Optional(Type.Boolean()),
   },
@@ -168,8 +189,6 @@ export const ReportFileSchema = Type.Object(
 );
 export type ReportFile = Static<typeof ReportFileSchema>;
 
-/** A translated caption: never blank (a missing one is left out and shows the default). */
-const Caption = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 /** Captions by the name of what they translate (a column, a measure, a visual). */
 const CaptionsByName = (description: string) =>
   Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Caption, { description, maxProperties: 1000 });
@@ -178,6 +197,17 @@ const TableCaptionsSchema = Type.Object(
   {
     caption: Type.Optional(Caption),
     columns: Type.Optional(CaptionsByName('Column captions by column name')),
+    values: Type.Optional(
+      Type.Record(
+        Type.String({ minLength: 1, maxLength: 100 }),
+        Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Caption, { maxProperties: 200 }),
+        {
+          description:
+            "Captions of a column's listed values (the model's `values`), by column name, then by the raw value",
+          maxProperties: 500,
+        },
+      ),
+    ),
     measures: Type.Optional(CaptionsByName('Measure captions by measure name')),
     hierarchies: Type.Optional(
       Type.Record(

@@ -159,6 +159,19 @@ function toDataset(
           [...at, 'columns', c, 'sortBy'],
           `sortBy '${column.sortBy}' is not a column of '${table.name}'`,
         );
+      if (column.values !== undefined) {
+        if (column.type !== 'string')
+          check.at(
+            [...at, 'columns', c, 'values'],
+            `values are listed for text columns only ('${column.name}' is ${column.type})`,
+          );
+        const seen = new Set<string>();
+        column.values.forEach((v, i) => {
+          if (seen.has(v.value))
+            check.at([...at, 'columns', c, 'values', i, 'value'], `value '${v.value}' is listed twice`);
+          seen.add(v.value);
+        });
+      }
       return {
         name: column.name,
         displayName: column.displayName ?? column.name,
@@ -168,6 +181,9 @@ function toDataset(
         ...(column.description === undefined ? {} : { description: column.description }),
         ...(column.hidden === undefined ? {} : { isHidden: column.hidden }),
         ...(column.sortBy === undefined ? {} : { sortBy: column.sortBy }),
+        ...(column.values === undefined
+          ? {}
+          : { values: column.values.map((v) => ({ value: v.value, caption: v.caption ?? v.value })) }),
       };
     });
     const measuresIn = table.measures ?? [];

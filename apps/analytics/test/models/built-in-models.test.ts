@@ -68,6 +68,12 @@ describe('the built-in model folder', () => {
       source: 'month_name',
       dataType: 'string',
       sortBy: 'Month number',
+      values: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map(
+        (m) => ({
+          value: m,
+          caption: m,
+        }),
+      ),
     });
     const meters = tables.find((t) => t.name === 'Meter readings');
     expect(meters?.measures.find((m) => m.name === 'Colour share')).toEqual({

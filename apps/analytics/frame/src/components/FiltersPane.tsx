@@ -12,6 +12,7 @@ import type { KeyboardEvent as ReactKeyboardEvent, RefObject } from 'react';
 import { AdvancedFilter, BasicFilter, RelativeDateFilter } from '@portico/models';
 import type { IError, IFilter } from '@portico/models';
 import type { Dataset, ReportDefinition, ReportPage, ReportVisual } from '@portico/analytics-model';
+import { inNaturalOrder } from '@portico/analytics-model';
 import type { CanvasMessages } from '../model/canvas-messages.ts';
 import type { ChromeMessages } from '../model/chrome-messages.ts';
 import type { ReportController } from '../model/controller.ts';
@@ -640,7 +641,13 @@ function BasicEditor(props: {
   const [search, setSearch] = useState('');
   const f = (props.filter ?? {}) as { operator?: string; values?: Primitive[] };
   const listed = f.values ?? [];
-  const all = values ?? [];
+  // In the natural order of the column's listed values (critical, warning, info), else the service's.
+  const listedValues = modelFieldOf(dataset, target);
+  const all = inNaturalOrder(
+    values ?? [],
+    listedValues && 'values' in listedValues ? listedValues.values : undefined,
+    (v) => v,
+  );
   // Everything is selected with no filter; NotIn selects all but its values.
   const selected =
     f.operator === 'In' ? listed : f.operator === 'NotIn' ? all.filter((v) => !listed.includes(v)) : all;

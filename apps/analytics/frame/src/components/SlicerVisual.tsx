@@ -11,6 +11,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { AdvancedFilter } from '@portico/models';
 import type { IFilter } from '@portico/models';
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
+import { inNaturalOrder } from '@portico/analytics-model';
 import type { ValueFormatter } from '../render/value-format.ts';
 import { ENGLISH_VALUES } from '../render/value-format.ts';
 import type { CanvasMessages } from '../model/canvas-messages.ts';
@@ -108,9 +109,12 @@ export function SlicerVisual({
       <DateRange name={name} target={target} filters={visual.filters} onSelect={onSelect} canvas={canvas} />
     );
   }
-  const values = answer.rows
-    .map((row) => row[0])
-    .filter((v): v is Primitive => v !== null && v !== undefined);
+  // In the natural order of the column's listed values (critical, warning, info), else the service's.
+  const values = inNaturalOrder(
+    answer.rows.map((row) => row[0]).filter((v): v is Primitive => v !== null && v !== undefined),
+    column?.values,
+    (v) => v,
+  );
   const selectAll = formatting.selectAll === true && formatting.singleSelect !== true;
   // A list squeezed into a short box (a small frame) opens as a dropdown instead of showing one row.
   const mode =
@@ -118,7 +122,8 @@ export function SlicerVisual({
       ? 'dropdown'
       : authored;
   const selected = selectedValues(visual.filters);
-  const label = (v: Primitive) => formatter.value(v, column?.format);
+  // What the viewer reads (a listed value's caption) is what the search matches; the selection keeps the raw value.
+  const label = (v: Primitive) => formatter.value(v, column);
   const choose = (next: Primitive[]) => {
     if (!target) return;
     onSelect(next.length === 0 ? [] : [inFilter(target, next)]);

@@ -1,5 +1,6 @@
 /** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
+import { inNaturalOrder } from '@portico/analytics-model';
 import type { ResolvedTheme } from '../render/theme.ts';
 import type { ValueFormatter } from '../render/value-format.ts';
 import { ENGLISH_VALUES } from '../render/value-format.ts';
@@ -43,7 +44,7 @@ export function CardVisual({
   return (
     <div className="card">
       <div className="card-value" style={{ color: theme.foreground }}>
-        {formatter.value(value, column?.format)}
+        {formatter.value(value, column)}
       </div>
       {hideLabel ? null : (
         <div className="card-label" title={label}>
@@ -53,6 +54,15 @@ export function CardVisual({
     </div>
   );
 }
+
+/**
+ * The rows in the natural order of the first column's listed values (critical, warning, info) when the visual is not
+ * sorted by anything else; the service's order otherwise. Stable, so later columns keep their order within each value.
+ */
+const naturalRows = (visual: ReportVisual, answer: QueryAnswer): QueryAnswer['rows'] =>
+  visual.sort === undefined
+    ? inNaturalOrder(answer.rows, answer.columns[0]?.values, (row) => row[0])
+    : answer.rows;
 
 export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }: Props) {
   return (
@@ -68,11 +78,11 @@ export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES 
           </tr>
         </thead>
         <tbody>
-          {answer.rows.map((row, r) => (
+          {naturalRows(visual, answer).map((row, r) => (
             <tr key={r}>
               {row.map((cell, i) => (
                 <td key={i} className={typeof cell === 'number' ? 'num' : undefined}>
-                  {formatter.value(cell, answer.columns[i]?.format)}
+                  {formatter.value(cell, answer.columns[i])}
                 </td>
               ))}
             </tr>
@@ -91,11 +101,14 @@ export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES
   const key = (row: readonly unknown[], from: number, count: number): string =>
     row
       .slice(from, from + count)
-      // Row and column headers with their column's format: a year (`0`) reads 2024, a month `Mar 2026`.
-      .map((v, i) => formatter.value(v as string | number | null, answer.columns[from + i]?.format))
+      // Row and column headers with their column's format (a year `0` reads 2024, a month `Mar 2026`) or caption.
+      .map((v, i) => formatter.value(v as string | number | null, answer.columns[from + i]))
       .join(' › ');
-  const rowKeys = [...new Set(answer.rows.map((row) => key(row, 0, rowCount)))];
-  const colKeys = [...new Set(answer.rows.map((row) => key(row, rowCount, colCount)))];
+  // Headers in their first column's natural order (critical, warning, info) where the model lists its values; the
+  // column headers always, the row headers unless the visual is sorted.
+  const colRows = inNaturalOrder(answer.rows, answer.columns[rowCount]?.values, (row) => row[rowCount]);
+  const rowKeys = [...new Set(naturalRows(visual, answer).map((row) => key(row, 0, rowCount)))];
+  const colKeys = [...new Set(colRows.map((row) => key(row, rowCount, colCount)))];
   const cells = new Map(
     answer.rows.map((row) => [`${key(row, 0, rowCount)}|${key(row, rowCount, colCount)}`, row[measure]]),
   );

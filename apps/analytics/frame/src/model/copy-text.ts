@@ -36,7 +36,7 @@ export function dataPointText(
 export function answerText(answer: QueryAnswer, formatter: ValueFormatter = ENGLISH_VALUES): string {
   const header = answer.columns.map((c) => cell(c.displayName)).join('\t');
   const lines = answer.rows.map((row) =>
-    row.map((value, i) => cell(formatter.value(value ?? null, answer.columns[i]?.format))).join('\t'),
+    row.map((value, i) => cell(formatter.value(value ?? null, answer.columns[i]))).join('\t'),
   );
   return [header, ...lines].join('\n');
 }

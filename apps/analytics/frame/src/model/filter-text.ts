@@ -1,7 +1,7 @@
 /**
  * A filter as a sentence a customer reads in the filters pane: "Date is in the last 12 calendar months",
  * "Site is Berlin or Paris", "Model is the top 10 by Total pages" — the field by its display name in the model,
- * values formatted with the column's format string.
+ * values formatted with the column's format string, a listed value by its caption ("Severity is Kritisch").
  */
 import type { IFilter } from '@portico/models';
 import type { Dataset } from '@portico/analytics-model';
@@ -30,7 +30,7 @@ export function fieldLabel(dataset: Dataset | undefined, target: Target | undefi
   return field?.displayName ?? target?.column ?? target?.measure ?? '';
 }
 
-/** A value of a target's column, formatted as the column is in visuals. */
+/** A value of a target's column, formatted as the column is in visuals (a listed value by its caption). */
 export function valueLabel(
   dataset: Dataset | undefined,
   target: Target | undefined,
@@ -38,10 +38,13 @@ export function valueLabel(
   formatter: ValueFormatter = ENGLISH_VALUES,
 ): string {
   const field = modelFieldOf(dataset, target);
-  const format = field && 'format' in field ? field.format : undefined;
+  const source = field && {
+    format: 'format' in field ? field.format : undefined,
+    values: 'values' in field ? field.values : undefined,
+  };
   if (value === null || value === undefined) return '(Blank)';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return formatter.value(value, format);
+    return formatter.value(value, source);
   }
   return String(value as object);
 }

@@ -3,7 +3,8 @@
  * pie and donut. Pure data, so it is tested without a canvas.
  */
 import type { EChartsCoreOption } from 'echarts/core';
-import type { QueryAnswer, ReportVisual, VisualType } from '@portico/analytics-model';
+import type { QueryAnswer, ReportVisual, ResultColumn, VisualType } from '@portico/analytics-model';
+import { inNaturalOrder } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
 import { ENGLISH_VALUES } from './value-format.ts';
@@ -23,6 +24,8 @@ export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
 export interface ChartData {
   readonly categories: string[];
   readonly series: { readonly name: string; readonly values: (number | null)[]; readonly format?: string }[];
+  /** The column whose values name the series (a series role), so legends and tooltips caption them. */
+  readonly seriesColumn?: ResultColumn;
 }
 
 const label = (value: unknown): string =>
@@ -54,19 +57,24 @@ export function seriesOrder(rows: QueryAnswer['rows'], categoryIndex: number, se
   return order;
 }
 
-/** Splits an answer into categories and series; with a series role, its column's values become the series. */
-export function chartData(visual: Pick<ReportVisual, 'dataRoles'>, answer: QueryAnswer): ChartData {
+/**
+ * Splits an answer into categories and series; with a series role, its column's values become the series. A column
+ * whose model lists its values keeps their natural order (critical, warning, info): the series always, the categories
+ * unless the visual is sorted (by a measure, say).
+ */
+export function chartData(
+  visual: Pick<ReportVisual, 'dataRoles'> & { readonly sort?: ReportVisual['sort'] },
+  answer: QueryAnswer,
+): ChartData {
   const categoryIndex = answer.columns.findIndex((c) => c.kind === 'column');
   const measures = answer.columns.map((c, i) => ({ c, i })).filter(({ c }) => c.kind === 'measure');
-  const categories: string[] = [];
-  const position = new Map<string, number>();
-  for (const row of answer.rows) {
-    const key = label(categoryIndex >= 0 ? row[categoryIndex] : '');
-    if (!position.has(key)) {
-      position.set(key, categories.length);
-      categories.push(key);
-    }
-  }
+  const seen = new Set<string>();
+  for (const row of answer.rows) seen.add(label(categoryIndex >= 0 ? row[categoryIndex] : ''));
+  const categories =
+    visual.sort === undefined
+      ? inNaturalOrder([...seen], answer.columns[categoryIndex]?.values, (c) => c)
+      : [...seen];
+  const position = new Map(categories.map((c, i) => [c, i]));
   const hasSeriesRole = (visual.dataRoles.series?.length ?? 0) > 0;
   const seriesIndex = hasSeriesRole
     ? answer.columns.findIndex((c, i) => c.kind === 'column' && i !== categoryIndex)
@@ -81,10 +89,16 @@ export function chartData(visual: Pick<ReportVisual, 'dataRoles'>, answer: Query
       values[position.get(label(categoryIndex >= 0 ? row[categoryIndex] : '')) ?? 0] = numeric(row[first.i]);
     }
     const format = first.c.format;
-    const order = seriesOrder(answer.rows, categoryIndex, seriesIndex);
+    const seriesColumn = answer.columns[seriesIndex];
+    const order = inNaturalOrder(
+      seriesOrder(answer.rows, categoryIndex, seriesIndex),
+      seriesColumn?.values,
+      (n) => n,
+    );
     return {
       categories,
       series: order.map((name) => ({ name, values: byName.get(name) ?? [], ...(format ? { format } : {}) })),
+      ...(seriesColumn ? { seriesColumn } : {}),
     };
   }
   return {
@@ -183,11 +197,14 @@ export function chartOption(
   settings: ChartOptionSettings,
 ): EChartsCoreOption {
   const data = chartData(visual, answer);
-  // Categories stay raw (a click names the value it filters by); only their labels are formatted.
-  const categoryFormat = answer.columns.find((c) => c.kind === 'column')?.format;
+  // Categories and series names stay raw (a click names the value it filters by, colours are bound to it); only
+  // their labels are formatted, a listed value shown by its caption.
+  const categoryColumn = answer.columns.find((c) => c.kind === 'column');
   const format = settings.formatter ?? ENGLISH_VALUES;
   const categoryLabel = (value: string): string =>
-    value === '(Blank)' ? value : format.value(categoryColumnValue(answer, value), categoryFormat);
+    value === '(Blank)' ? value : format.value(categoryColumnValue(answer, value), categoryColumn);
+  const seriesLabel = (name: string): string =>
+    data.seriesColumn === undefined || name === '(Blank)' ? name : format.value(name, data.seriesColumn);
   const formatting = visual.formatting as Formatting;
   const seriesFormat = new Map(data.series.map((s) => [s.name, s.format]));
   // Tooltips write the category as the axis does and each value as its data label does (escaped: names are data).
@@ -199,7 +216,7 @@ export function chartOption(
       const value =
         typeof p.value === 'number' ? format.value(p.value, seriesFormat.get(p.seriesName ?? '')) : '-';
       const share = p.percent === undefined ? '' : ` (${format.value(p.percent / 100, '0%')})`;
-      return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')} <b>${escapeHtml(value + share)}</b>`;
+      return `${p.marker ?? ''}${escapeHtml(seriesLabel(p.seriesName ?? ''))} <b>${escapeHtml(value + share)}</b>`;
     });
     return [head, ...rows].filter((line) => line !== '').join('<br/>');
   };
@@ -306,13 +323,16 @@ export function chartOption(
   const below = formatting.legend?.position === 'Bottom';
   const legendLines = across
     ? legendFit(
-        data.series.map((s) => s.name),
+        data.series.map((s) => seriesLabel(s.name)),
         settings.size?.width,
       )
     : { rows: 1, scroll: true };
   return {
     ...common,
-    legend: legendOption(formatting, theme, data.series.length > 1, legendLines.scroll),
+    legend: {
+      ...legendOption(formatting, theme, data.series.length > 1, legendLines.scroll),
+      formatter: seriesLabel,
+    },
     // Room on the right for the data labels at the end of horizontal bars; room on top for the legend's lines.
     grid: {
       left: 8,

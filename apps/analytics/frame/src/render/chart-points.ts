@@ -17,18 +17,20 @@ export interface ChartPoint {
 
 /** @example chartPoints(visual, answer)[0] // → { category: 'Berlin', text: 'Berlin: Devices 1,204' } */
 export function chartPoints(
-  visual: Pick<ReportVisual, 'dataRoles'>,
+  visual: Pick<ReportVisual, 'dataRoles'> & { readonly sort?: ReportVisual['sort'] },
   answer: QueryAnswer,
   format: ValueFormatter = ENGLISH_VALUES,
 ): ChartPoint[] {
   const data = chartData(visual, answer);
-  const categoryFormat = answer.columns.find((c) => c.kind === 'column')?.format;
+  const categoryColumn = answer.columns.find((c) => c.kind === 'column');
+  const seriesLabel = (name: string) =>
+    data.seriesColumn === undefined || name === '(Blank)' ? name : format.value(name, data.seriesColumn);
   return data.categories.map((category, i) => {
     const name =
-      category === '(Blank)' ? category : format.value(categoryColumnValue(answer, category), categoryFormat);
+      category === '(Blank)' ? category : format.value(categoryColumnValue(answer, category), categoryColumn);
     const values = data.series
       .filter((s) => s.values[i] !== null && s.values[i] !== undefined)
-      .map((s) => `${s.name} ${format.value(s.values[i], s.format)}`);
+      .map((s) => `${seriesLabel(s.name)} ${format.value(s.values[i], s.format)}`);
     return { category, text: values.length > 0 ? `${name}: ${values.join(', ')}` : name };
   });
 }

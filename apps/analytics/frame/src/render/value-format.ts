@@ -3,17 +3,29 @@
  * `@portico/analytics-model`) in the embed's locale (`frameLanguage`: the load's `localeSettings.language`, else the
  * embed URL's `language`). Axis labels, tooltips, data labels, cards, tables, matrices, slicers, the filters pane's
  * values and copied text all write through a `ValueFormatter`, so a German embed shows `7.585.653` and `März 2026`
- * everywhere and an English one `7,585,653` and `Mar 2026`.
+ * everywhere and an English one `7,585,653` and `Mar 2026`. A value of a column whose model lists its values (`critical`)
+ * shows its caption in the dataset's language (`Kritisch`): pass the column (an answer's `ResultColumn` or the
+ * dataset's column) instead of its format. Only the text changes; filters, selections and exports keep the raw value.
  */
-import { compactNumber, DEFAULT_FORMAT_LOCALE, formatValue } from '@portico/analytics-model';
+import type { ColumnValue } from '@portico/analytics-model';
+import { compactNumber, DEFAULT_FORMAT_LOCALE, formatValue, valueCaption } from '@portico/analytics-model';
 
 type Value = string | number | boolean | null | undefined;
+
+/** The column a value comes from, as far as writing it goes: its format and its listed values' captions. */
+export interface ValueSource {
+  readonly format?: string | undefined;
+  readonly values?: readonly ColumnValue[] | undefined;
+}
 
 export interface ValueFormatter {
   /** The BCP 47 locale the values are written in. */
   readonly locale: string;
-  /** A value with its format string (a column's or measure's), as `formatValue` writes it in the locale. */
-  readonly value: (value: Value, format?: string) => string;
+  /**
+   * A value as the viewer reads it: a listed value's caption, else the value with its format string (a column's or
+   * measure's, or the column itself), as `formatValue` writes it in the locale.
+   */
+  readonly value: (value: Value, source?: string | ValueSource) => string;
   /** A value axis' number: compact (1.2K, 3,4 Mio.), or with the measure's format when that is a percentage. */
   readonly axis: (value: number, format?: string) => string;
 }
@@ -46,7 +58,10 @@ export function valueFormatter(language: string | undefined): ValueFormatter {
   if (!formatter) {
     formatter = {
       locale,
-      value: (value, format) => formatValue(value, format, locale),
+      value: (value, source) => {
+        if (typeof source === 'string' || source === undefined) return formatValue(value, source, locale);
+        return valueCaption(source.values, value) ?? formatValue(value, source.format, locale);
+      },
       // A share's axis reads 0%–100% as its labels do, not 0–1; every other axis is compact.
       axis: (value, format) => {
         if (format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, '')))

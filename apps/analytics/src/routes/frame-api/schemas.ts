@@ -40,6 +40,10 @@ export const QueryAnswerSchema = Type.Object({
       displayName: Type.String(),
       dataType: Type.String(),
       format: Type.Optional(Type.String()),
+      // A column whose model lists its values: their natural order and captions in the asked language.
+      values: Type.Optional(
+        Type.Immutable(Type.Array(Type.Object({ value: Type.String(), caption: Type.String() }))),
+      ),
     }),
   ),
   // Not typed cell by cell: serialising 30,000 rows through a per-cell anyOf costs more than the query's planning.

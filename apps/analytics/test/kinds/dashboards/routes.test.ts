@@ -306,4 +306,25 @@ describe('a dashboard in the viewer’s language', () => {
     expect(data.statusCode).toBe(200);
     expect((data.json() as Answer).columns.map((c) => c.displayName)).toEqual(['Model', 'Łącznie stron']);
   });
+
+  it('gives a tile’s severity column its values’ order and captions in the language, the rows keeping the raw values', async () => {
+    const token = await dashboardToken(['fabrikam'], [SUPPLIES_DASHBOARD_ID]);
+    const data = await t.app.inject({
+      method: 'GET',
+      url: `/frame-api/dashboards/${SUPPLIES_DASHBOARD_ID}/tiles/alerts-by-severity/data?language=de`,
+      headers: as(token),
+    });
+    expect(data.statusCode).toBe(200);
+    const answer = data.json() as Answer & {
+      columns: { values?: { value: string; caption: string }[] }[];
+      rows: unknown[][];
+    };
+    expect(answer.columns[0]?.values).toEqual([
+      { value: 'critical', caption: 'Kritisch' },
+      { value: 'warning', caption: 'Warnung' },
+      { value: 'info', caption: 'Info' },
+    ]);
+    expect(answer.columns[1]?.values).toBeUndefined();
+    expect(answer.rows.map((row) => row[0]).sort()).toEqual(['critical', 'info', 'warning']);
+  });
 });

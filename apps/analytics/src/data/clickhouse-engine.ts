@@ -21,6 +21,15 @@ export interface ClickHouseEngineOptions {
   readonly maxOpenConnections?: number;
 }
 
+/**
+ * Settings of every statement. `distributed_product_mode = 'local'`: a statement whose FROM is a Distributed table
+ * runs on each shard, and the Distributed tables of its JOINs are read there as the shard's own `_local` tables (every
+ * table is sharded by the account key, and every join matches it, so the rows a join pairs live on one shard); the
+ * initiator merges the shards' partial aggregates. Subqueries that must see the whole cluster are `GLOBAL IN`. On a
+ * single server there are no Distributed tables and the setting does nothing. README "ClickHouse at scale".
+ */
+export const CLICKHOUSE_QUERY_SETTINGS = { distributed_product_mode: 'local' } as const;
+
 /** Errors that mean "the server is not there" rather than "the statement is wrong". */
 const UNREACHABLE =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|socket hang up|Timeout error|timed out/i;
@@ -95,6 +104,7 @@ export function openClickHouseEngine(
     request_timeout: options.requestTimeoutMs ?? 30_000,
     max_open_connections: options.maxOpenConnections ?? 16,
     application: 'portico-analytics',
+    clickhouse_settings: CLICKHOUSE_QUERY_SETTINGS,
     // The service logs failures itself, with the request id; the client's own console logger would repeat them.
     log: { level: ClickHouseLogLevel.OFF },
   });

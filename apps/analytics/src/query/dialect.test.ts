@@ -49,6 +49,63 @@ describe('the ClickHouse dialect', () => {
     expect(clickHouseDialect.ident('a`b\\c')).toBe('`a\\`b\\\\c`');
   });
 
+  it('enters the root table by name, its row-level security for the WHERE, so a cluster aggregates on the shards', () => {
+    const values = clickHouseDialect.values(['fabrikam']);
+    const root = clickHouseDialect.rootTable(
+      'meter_readings',
+      't0',
+      ['total_pages'],
+      'database_name',
+      values,
+    );
+    expect(root.table).toBe('`meter_readings`');
+    expect(root.rls).toBe("`database_name` IN ('fabrikam')");
+    expect(clickHouseDialect.columnRef(root.alias, { source: 'total_pages' })).toBe('`total_pages`');
+    expect(clickHouseDialect.fromRoot(root, [{ table: 'B', on: 'b' }])).toEqual({
+      sql: 'FROM `meter_readings` ALL INNER JOIN B ON b',
+      where: ["`database_name` IN ('fabrikam')"],
+    });
+    // 18.16 joins one table per SELECT: the first join goes to the shards with the root, filtered there.
+    expect(
+      clickHouseDialect.fromRoot(root, [
+        { table: 'B', on: 'b' },
+        { table: 'C', on: 'c' },
+      ]),
+    ).toEqual({
+      sql: "FROM (SELECT * FROM `meter_readings` ALL INNER JOIN B ON b WHERE `database_name` IN ('fabrikam')) AS `r0` ALL INNER JOIN C ON c",
+      where: [],
+    });
+  });
+
+  it('enters a root whose columns could be taken for a name of the statement as a subquery, as other tables', () => {
+    for (const column of ['c0', 'm1', 't2__x', 'q']) {
+      const values = clickHouseDialect.values(['fabrikam']);
+      const root = clickHouseDialect.rootTable('facts', 't0', [column], 'database_name', values);
+      expect(root).toEqual({
+        table: clickHouseDialect.securedTable('facts', 't0', [column], 'database_name', values),
+        alias: 't0',
+        rls: '',
+      });
+      expect(clickHouseDialect.fromRoot(root, []).where).toEqual([]);
+    }
+  });
+
+  it('answers subqueries that must see every shard once for the cluster (GLOBAL IN)', () => {
+    expect(clickHouseDialect.inSubquery('`c`', 'SELECT 1')).toBe('`c` GLOBAL IN (SELECT 1)');
+    expect(duckDbDialect.inSubquery('"c"', 'SELECT 1')).toBe('"c" IN (SELECT 1)');
+  });
+
+  it('matches join keys through copies that nothing but the ON condition reads', () => {
+    const values = clickHouseDialect.values(['fabrikam']);
+    expect(
+      clickHouseDialect.securedTable('devices', 't1', ['device_id'], 'database_name', values, ['device_id']),
+    ).toBe(
+      "(SELECT `database_name` AS `t1__database_name`, `device_id` AS `t1__device_id`, `device_id` AS `k1__device_id` FROM `devices` WHERE `database_name` IN ('fabrikam')) AS `t1`",
+    );
+    expect(clickHouseDialect.joinKey('t1', { source: 'device_id' })).toBe('`k1__device_id`');
+    expect(duckDbDialect.joinKey('t1', { source: 'device_id' })).toBe('"t1"."device_id"');
+  });
+
   it('enters every table as a subquery whose columns carry the alias, restricted to the caller', () => {
     const values = clickHouseDialect.values(['fabrikam']);
     expect(clickHouseDialect.securedTable('devices', 't1', ['model'], 'database_name', values)).toBe(

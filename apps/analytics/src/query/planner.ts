@@ -9,7 +9,7 @@
  * relationship can pair one account's rows with another's (calendar dates, for one, repeat in every account).
  */
 import { QueryError } from '@portico/analytics-model';
-import type { Edge, ModelIndex } from '@portico/analytics-model';
+import type { Edge, ModelColumn, ModelIndex } from '@portico/analytics-model';
 import type { Dialect, StatementValues } from './dialect.ts';
 
 /** The row-level-security column of a table whose model does not name one (the fleet tables'). */
@@ -59,6 +59,8 @@ export class Aliases {
 export interface FromClause {
   /** `FROM (…) AS "t3" JOIN (…) AS "t4" ON …` */
   readonly sql: string;
+  /** Conditions the statement's WHERE must carry (ClickHouse: the root's row-level security). */
+  readonly where: readonly string[];
   /** The alias of each joined table, by model table name. */
   readonly aliasOf: ReadonlyMap<string, string>;
 }
@@ -69,10 +71,11 @@ function secured(
   table: string,
   alias: string,
   values: StatementValues,
+  keys: readonly string[],
 ): string {
   const model = index.table(table).model;
   const columns = model.columns.map((column) => column.source);
-  return dialect.securedTable(model.source, alias, columns, model.rlsColumn ?? RLS_COLUMN, values);
+  return dialect.securedTable(model.source, alias, columns, model.rlsColumn ?? RLS_COLUMN, values, keys);
 }
 
 /**
@@ -92,8 +95,15 @@ export function fromClause(
   values: StatementValues,
 ): FromClause {
   const reach = reachable(index, root);
-  const aliasOf = new Map<string, string>([[root, aliases.take()]]);
-  const first = secured(dialect, index, root, aliasOf.get(root) ?? '', values);
+  const rootModel = index.table(root).model;
+  const first = dialect.rootTable(
+    rootModel.source,
+    aliases.take(),
+    rootModel.columns.map((column) => column.source),
+    rlsColumnOf(index, root),
+    values,
+  );
+  const aliasOf = new Map<string, string>([[root, first.alias]]);
   const joins: { table: string; on: string }[] = [];
   const join = (table: string): string => {
     const known = aliasOf.get(table);
@@ -105,16 +115,20 @@ export function fromClause(
     aliasOf.set(table, alias);
     const fromRls = { source: rlsColumnOf(index, edge.from) };
     const toRls = { source: rlsColumnOf(index, table) };
-    const keys = [
-      `${dialect.columnRef(fromAlias, edge.fromColumn)} = ${dialect.columnRef(alias, edge.toColumn)}`,
+    const pairs: [Pick<ModelColumn, 'source'>, Pick<ModelColumn, 'source'>][] = [
+      [edge.fromColumn, edge.toColumn],
     ];
     // A relationship on the account key itself already matches it (ClickHouse 18.16 refuses a repeated key).
     if (edge.fromColumn.source !== fromRls.source || edge.toColumn.source !== toRls.source) {
-      keys.push(`${dialect.columnRef(fromAlias, fromRls)} = ${dialect.columnRef(alias, toRls)}`);
+      pairs.push([fromRls, toRls]);
     }
-    joins.push({ table: secured(dialect, index, table, alias, values), on: keys.join(' AND ') });
+    const on = pairs.map(
+      ([left, right]) => `${dialect.columnRef(fromAlias, left)} = ${dialect.joinKey(alias, right)}`,
+    );
+    const keys = pairs.map(([, right]) => right.source);
+    joins.push({ table: secured(dialect, index, table, alias, values, keys), on: on.join(' AND ') });
     return alias;
   };
   for (const table of tables) join(table);
-  return { sql: dialect.fromJoins(first, joins), aliasOf };
+  return { ...dialect.fromRoot(first, joins), aliasOf };
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { visualQuery } from '@portico/analytics-model';
 import type { Dataset } from '@portico/analytics-model';
+import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { autoReport } from '../../src/kinds/create/auto-report.ts';
 import { DatasetConfigError, parseDatasetConfig } from '../../src/kinds/create/dataset-config.ts';
@@ -89,6 +90,39 @@ describe.runIf(RUN_CLICKHOUSE)('quick create on DuckDB and a ClickHouse cluster'
     for (const engine of [engines.duckdb, engines.clickhouse]) {
       const existing = await existingUserTables(engine);
       expect(duckdb.tables.some((t) => existing.has(t.source))).toBe(false);
+    }
+  });
+
+  it('keeps a dataset on the node the service connects to: MergeTree tables there, none on the other shard', async () => {
+    const tables = parseDatasetConfig(QUICK_CREATE_CONFIG);
+    const dataset = await make(engines.clickhouse, tables);
+    const [connected, other] = engines.nodeUrls;
+    if (connected === undefined || other === undefined)
+      throw new Error('the cluster has fewer than two nodes');
+    const sameNode = openClickHouseEngine({ url: connected, database: engines.database });
+    const otherNode = openClickHouseEngine({ url: other, database: engines.database });
+    try {
+      const names = dataset.tables.map((t) => t.source);
+      const kinds = await sameNode.query(
+        `SELECT name, engine FROM system.tables WHERE database = currentDatabase() AND startsWith(name, 'qc_') ORDER BY name`,
+      );
+      expect(kinds.rows).toEqual([...names].sort().map((name) => [name, 'MergeTree']));
+      // A new connection to that node (the service after a restart) finds them; the other shard has none.
+      const existing = await existingUserTables(sameNode);
+      expect(names.every((name) => existing.has(name))).toBe(true);
+      expect([...(await existingUserTables(otherNode))]).toEqual([]);
+      const definition = autoReport(dataset);
+      const [page] = definition.pages;
+      const table = page?.visuals[0];
+      if (page === undefined || table === undefined) throw new Error('no table visual');
+      const answer = await runVisualQuery(sameNode, dataset, visualQuery(definition, page, table), {
+        databaseNames: ['fabrikam'],
+        now: TEST_NOW,
+      });
+      expect(answer.rows).toHaveLength(tables[0]?.rows.length ?? -1);
+    } finally {
+      await dropUserTables(engines.clickhouse, dataset);
+      await Promise.all([sameNode.close(), otherNode.close()]);
     }
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clickHouseDialect, duckDbDialect, MAX_BOUND_VALUES } from './dialect.ts';
+import {
+  clickHouseDialect,
+  clickHouseDialectFor,
+  clickHouseMillisecondsDialect,
+  duckDbDialect,
+  MAX_BOUND_VALUES,
+} from './dialect.ts';
 import { QueryError } from '@portico/analytics-model';
 
 describe('the DuckDB dialect', () => {
@@ -104,6 +110,28 @@ describe('the ClickHouse dialect', () => {
     );
     expect(clickHouseDialect.joinKey('t1', { source: 'device_id' })).toBe('`k1__device_id`');
     expect(duckDbDialect.joinKey('t1', { source: 'device_id' })).toBe('"t1"."device_id"');
+  });
+
+  it('keeps quick create timestamps to the millisecond on servers with DateTime64 (20.1 on), whole seconds before', () => {
+    expect(clickHouseDialectFor('18.16.1')).toBe(clickHouseDialect);
+    expect(clickHouseDialectFor('19.17.4.11')).toBe(clickHouseDialect);
+    expect(clickHouseDialectFor('20.1.2.4')).toBe(clickHouseMillisecondsDialect);
+    expect(clickHouseDialectFor('26.7.2.1')).toBe(clickHouseMillisecondsDialect);
+    const columns = [{ name: 'at', type: 'timestamp', nullable: true }] as const;
+    expect(clickHouseMillisecondsDialect.createTable('qc_t', columns, ['at'])).toBe(
+      "CREATE TABLE `qc_t` (`at` Nullable(DateTime64(3, 'UTC'))) ENGINE = MergeTree ORDER BY (`at`)",
+    );
+    expect(clickHouseDialect.createTable('qc_t', columns, ['at'])).toBe(
+      "CREATE TABLE `qc_t` (`at` Nullable(DateTime('UTC'))) ENGINE = MergeTree ORDER BY (`at`)",
+    );
+    const at = { value: '2024-05-01 00:30:00.250', cast: 'TIMESTAMP' } as const;
+    expect(clickHouseMillisecondsDialect.values(['fabrikam']).add(at)).toBe(
+      "toDateTime64('2024-05-01 00:30:00.250', 3, 'UTC')",
+    );
+    expect(clickHouseMillisecondsDialect.plainValues().add(at)).toBe(
+      "toDateTime64('2024-05-01 00:30:00.250', 3, 'UTC')",
+    );
+    expect(clickHouseDialect.values(['fabrikam']).add(at)).toBe("toDateTime('2024-05-01 00:30:01', 'UTC')");
   });
 
   it('enters every table as a subquery whose columns carry the alias, restricted to the caller', () => {

@@ -314,7 +314,12 @@ class ClickHouseValues implements StatementValues {
   private count: number;
   private readonly accounts: readonly string[];
 
-  constructor(databaseNames: readonly string[], withRls = true) {
+  constructor(
+    databaseNames: readonly string[],
+    withRls = true,
+    /** Timestamps as DateTime64(3) literals (servers of 20.1 and later). */
+    private readonly milliseconds = false,
+  ) {
     this.accounts = [...databaseNames];
     this.count = withRls ? 1 : 0;
     // Formatting checks every name now, before any text is written.
@@ -324,7 +329,7 @@ class ClickHouseValues implements StatementValues {
   add(bound: BoundValue): string {
     checkCount(this.count);
     this.count += 1;
-    return clickHouseLiteral(bound);
+    return clickHouseLiteral(bound, this.milliseconds);
   }
 
   rls(column: string): string {
@@ -369,8 +374,21 @@ const CLICKHOUSE_TYPES: Readonly<Record<ColumnType, string>> = {
 /** The days every supported ClickHouse release stores as they are in Date and DateTime. */
 const STORABLE_DAYS = { first: '1970-01-01', last: '2105-12-31' } as const;
 
-const clickHouseType = (type: ColumnType, nullable: boolean): string =>
-  nullable ? `Nullable(${CLICKHOUSE_TYPES[type]})` : CLICKHOUSE_TYPES[type];
+/** Quick create's timestamps on servers with DateTime64 (20.1 and later): milliseconds kept. */
+const CLICKHOUSE_TYPES_MS: Readonly<Record<ColumnType, string>> = {
+  ...CLICKHOUSE_TYPES,
+  timestamp: "DateTime64(3, 'UTC')",
+};
+
+const clickHouseType = (type: ColumnType, nullable: boolean, types = CLICKHOUSE_TYPES): string =>
+  nullable ? `Nullable(${types[type]})` : types[type];
+
+function clickHouseCreateTable(types: Readonly<Record<ColumnType, string>>): Dialect['createTable'] {
+  return (table, columns, orderBy) =>
+    `CREATE TABLE ${clickHouseIdent(table)} (${columns
+      .map((c) => `${clickHouseIdent(c.name)} ${clickHouseType(c.type, c.nullable, types)}`)
+      .join(', ')}) ENGINE = MergeTree ORDER BY (${orderBy.map(clickHouseIdent).join(', ')})`;
+}
 
 export const clickHouseDialect: Dialect = {
   name: 'clickhouse',
@@ -446,10 +464,7 @@ export const clickHouseDialect: Dialect = {
   intDiv: (dividend, divisor) => `intDiv(${dividend}, ${divisor})`,
   typed: (expr, type, nullable) => `CAST(${expr} AS ${clickHouseType(type, nullable)})`,
   limit: (count, skip) => `LIMIT ${count}${skip === undefined ? '' : ` OFFSET ${skip}`}`,
-  createTable: (table, columns, orderBy) =>
-    `CREATE TABLE ${clickHouseIdent(table)} (${columns
-      .map((c) => `${clickHouseIdent(c.name)} ${clickHouseType(c.type, c.nullable)}`)
-      .join(', ')}) ENGINE = MergeTree ORDER BY (${orderBy.map(clickHouseIdent).join(', ')})`,
+  createTable: clickHouseCreateTable(CLICKHOUSE_TYPES),
   tablesStartingWith: (prefix) =>
     `SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, '${checkPrefix(prefix)}')`,
   unstorable(bound) {
@@ -468,5 +483,24 @@ export const clickHouseDialect: Dialect = {
     }
   },
 };
+
+/**
+ * The ClickHouse dialect of servers with DateTime64 (20.1 and later): the same statements, except that quick create's
+ * timestamp columns are `DateTime64(3, 'UTC')` and timestamp values are millisecond literals, so a supplied
+ * `07:41:09.250` is stored and filtered as such. 18.16 has no DateTime64: there {@link clickHouseDialect} stores whole
+ * seconds (a fraction rounds up to the next second).
+ */
+export const clickHouseMillisecondsDialect: Dialect = {
+  ...clickHouseDialect,
+  values: (databaseNames) => new ClickHouseValues(databaseNames, true, true),
+  plainValues: () => new ClickHouseValues([], false, true),
+  createTable: clickHouseCreateTable(CLICKHOUSE_TYPES_MS),
+};
+
+/** The dialect for a server's `version()` (`18.16.1`, `26.7.2.1`): milliseconds from 20.1 on. */
+export function clickHouseDialectFor(version: string): Dialect {
+  const major = Number(/^(\d+)\./.exec(version)?.[1] ?? 0);
+  return major >= 20 ? clickHouseMillisecondsDialect : clickHouseDialect;
+}
 
 export const DIALECTS = { duckdb: duckDbDialect, clickhouse: clickHouseDialect } as const;

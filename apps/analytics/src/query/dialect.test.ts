@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clickHouseDialect,
   clickHouseDialectFor,
-  clickHouseMillisecondsDialect,
+  clickHouseCurrentDialect,
   duckDbDialect,
   MAX_BOUND_VALUES,
 } from './dialect.ts';
@@ -115,23 +115,48 @@ describe('the ClickHouse dialect', () => {
   it('keeps quick create timestamps to the millisecond on servers with DateTime64 (20.1 on), whole seconds before', () => {
     expect(clickHouseDialectFor('18.16.1')).toBe(clickHouseDialect);
     expect(clickHouseDialectFor('19.17.4.11')).toBe(clickHouseDialect);
-    expect(clickHouseDialectFor('20.1.2.4')).toBe(clickHouseMillisecondsDialect);
-    expect(clickHouseDialectFor('26.7.2.1')).toBe(clickHouseMillisecondsDialect);
+    expect(clickHouseDialectFor('20.1.2.4')).toBe(clickHouseCurrentDialect);
+    expect(clickHouseDialectFor('26.7.2.1')).toBe(clickHouseCurrentDialect);
     const columns = [{ name: 'at', type: 'timestamp', nullable: true }] as const;
-    expect(clickHouseMillisecondsDialect.createTable('qc_t', columns, ['at'])).toBe(
+    expect(clickHouseCurrentDialect.createTable('qc_t', columns, ['at'])).toBe(
       "CREATE TABLE `qc_t` (`at` Nullable(DateTime64(3, 'UTC'))) ENGINE = MergeTree ORDER BY (`at`)",
     );
     expect(clickHouseDialect.createTable('qc_t', columns, ['at'])).toBe(
       "CREATE TABLE `qc_t` (`at` Nullable(DateTime('UTC'))) ENGINE = MergeTree ORDER BY (`at`)",
     );
     const at = { value: '2024-05-01 00:30:00.250', cast: 'TIMESTAMP' } as const;
-    expect(clickHouseMillisecondsDialect.values(['fabrikam']).add(at)).toBe(
+    expect(clickHouseCurrentDialect.values(['fabrikam']).add(at)).toBe(
       "toDateTime64('2024-05-01 00:30:00.250', 3, 'UTC')",
     );
-    expect(clickHouseMillisecondsDialect.plainValues().add(at)).toBe(
+    expect(clickHouseCurrentDialect.plainValues().add(at)).toBe(
       "toDateTime64('2024-05-01 00:30:00.250', 3, 'UTC')",
     );
     expect(clickHouseDialect.values(['fabrikam']).add(at)).toBe("toDateTime('2024-05-01 00:30:01', 'UTC')");
+  });
+
+  it('takes every join of a root entered by name in one SELECT from 20.1 on, so the shards get the whole statement', () => {
+    const values = clickHouseCurrentDialect.values(['fabrikam']);
+    const root = clickHouseCurrentDialect.rootTable(
+      'meter_readings',
+      't0',
+      ['date'],
+      'database_name',
+      values,
+    );
+    expect(
+      clickHouseCurrentDialect.fromRoot(root, [
+        { table: 'B', on: 'b' },
+        { table: 'C', on: 'c' },
+      ]),
+    ).toEqual({
+      sql: 'FROM `meter_readings` ALL INNER JOIN B ON b ALL INNER JOIN C ON c',
+      where: ["`database_name` IN ('fabrikam')"],
+    });
+    // A root that entered as a subquery nests as on 18.16.
+    const sub = clickHouseCurrentDialect.rootTable('facts', 't0', ['c0'], 'database_name', values);
+    expect(clickHouseCurrentDialect.fromRoot(sub, [{ table: 'B', on: 'b' }]).sql).toBe(
+      `FROM ${sub.table} ALL INNER JOIN B ON b`,
+    );
   });
 
   it('enters every table as a subquery whose columns carry the alias, restricted to the caller', () => {

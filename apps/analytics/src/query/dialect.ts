@@ -485,22 +485,29 @@ export const clickHouseDialect: Dialect = {
 };
 
 /**
- * The ClickHouse dialect of servers with DateTime64 (20.1 and later): the same statements, except that quick create's
- * timestamp columns are `DateTime64(3, 'UTC')` and timestamp values are millisecond literals, so a supplied
- * `07:41:09.250` is stored and filtered as such. 18.16 has no DateTime64: there {@link clickHouseDialect} stores whole
- * seconds (a fraction rounds up to the next second).
+ * The ClickHouse dialect of 20.1 and later releases: the same statements as {@link clickHouseDialect}, except that
+ * - quick create's timestamp columns are `DateTime64(3, 'UTC')` and timestamp values millisecond literals, so a
+ *   supplied `07:41:09.250` is stored and filtered as such (18.16 has no DateTime64: it stores whole seconds, a
+ *   fraction rounded up to the next second);
+ * - a root entered by name takes all its joins in one SELECT (18.16 takes one), so on a cluster a statement that
+ *   joins several tables to its measure table runs whole on the shards too.
  */
-export const clickHouseMillisecondsDialect: Dialect = {
+export const clickHouseCurrentDialect: Dialect = {
   ...clickHouseDialect,
+  fromRoot(root, joins) {
+    if (root.rls === '') return clickHouseDialect.fromRoot(root, joins);
+    const joined = joins.map((join) => ` ALL INNER JOIN ${join.table} ON ${join.on}`).join('');
+    return { sql: `FROM ${root.table}${joined}`, where: [root.rls] };
+  },
   values: (databaseNames) => new ClickHouseValues(databaseNames, true, true),
   plainValues: () => new ClickHouseValues([], false, true),
   createTable: clickHouseCreateTable(CLICKHOUSE_TYPES_MS),
 };
 
-/** The dialect for a server's `version()` (`18.16.1`, `26.7.2.1`): milliseconds from 20.1 on. */
+/** The dialect for a server's `version()` (`18.16.1`, `26.7.2.1`): {@link clickHouseCurrentDialect} from 20.1 on. */
 export function clickHouseDialectFor(version: string): Dialect {
   const major = Number(/^(\d+)\./.exec(version)?.[1] ?? 0);
-  return major >= 20 ? clickHouseMillisecondsDialect : clickHouseDialect;
+  return major >= 20 ? clickHouseCurrentDialect : clickHouseDialect;
 }
 
 export const DIALECTS = { duckdb: duckDbDialect, clickhouse: clickHouseDialect } as const;

@@ -3,10 +3,12 @@
  * one table its columns all hang off) and walks many-to-one relationships out to the tables it needs, as filters
  * flow in a star schema: from the one side to the many side, never back.
  *
- * Row-level security lives here: every table enters the statement only through the dialect's securedTable,
- * `(SELECT * FROM <table> WHERE list_contains($1, database_name))` in DuckDB, so whatever a filter says (an OR, a NotIn, an
- * All), it can only ever narrow rows that are already the caller's. Every join also matches `database_name`, so no
- * relationship can pair one account's rows with another's (calendar dates, for one, repeat in every account).
+ * Row-level security lives here: every table enters the statement only through the dialect's rootTable or
+ * securedTable, `(SELECT * FROM <table> WHERE list_contains($1, database_name))` in DuckDB, so whatever a filter says
+ * (an OR, a NotIn, an All), it can only ever narrow rows that are already the caller's. (ClickHouse enters the root by
+ * name so that a cluster aggregates on its shards; its predicate then comes back in FromClause.where, which every
+ * statement ANDs into its WHERE.) Every join also matches `database_name`, so no relationship can pair one account's
+ * rows with another's (calendar dates, for one, repeat in every account).
  */
 import { QueryError } from '@portico/analytics-model';
 import type { Edge, ModelColumn, ModelIndex } from '@portico/analytics-model';

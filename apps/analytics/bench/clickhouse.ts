@@ -366,9 +366,13 @@ async function shardAggregation(accounts: readonly string[]): Promise<void> {
     ],
     ['pages by month and model (two joins)', QUERY],
     [
-      'total pages (no join)',
+      'pages: sum, average, distinct printers (no join)',
       {
-        select: [{ measure: { table: 'Meter readings', measure: 'Total pages' } }],
+        select: [
+          { measure: { table: 'Meter readings', measure: 'Total pages' } },
+          { measure: { table: 'Meter readings', measure: 'Average daily pages' } },
+          { measure: { table: 'Meter readings', measure: 'Reporting devices' } },
+        ],
       },
     ],
   ];

@@ -20,6 +20,12 @@
  *     --cluster portico --no-load
  * Options: --accounts N --readings N (the load's size), --runs N (timed calls per figure, default 21),
  * --page-accounts N (accounts whose page is timed, default 10).
+ *
+ * Two-stage aggregation (`--shards`: 4 accounts, about 4 M meter readings, so about 1 M per account; a couple of
+ * minutes): for the largest account on the second node, the statements as they were (every table a filtered subquery,
+ * the initiator joins and aggregates every row) against the dialect's (the shards join and aggregate, the initiator
+ * merges), each case's server time p50, the rows the shard sent back and the initiator's memory, with the ratios:
+ *   node --import tsx apps/analytics/bench/clickhouse.ts --shards --runs 9
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -28,11 +34,12 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { visualQuery } from '@portico/analytics-model';
 import type { VisualQuery } from '@portico/analytics-model';
 import { scaleForReadings } from '../src/data/clickhouse-rows.ts';
-import { openClickHouseEngine } from '../src/data/clickhouse-engine.ts';
+import { CLICKHOUSE_QUERY_SETTINGS, openClickHouseEngine } from '../src/data/clickhouse-engine.ts';
 import { loadSampleIntoClickHouse, sampleAccountNames } from '../src/data/sample-export.ts';
 import { PRINT_FLEET_DATASET, SAMPLE_REPORTS } from '../src/models/built-in.ts';
 import { compileVisualQuery } from '../src/query/compile.ts';
 import { clickHouseDialect } from '../src/query/dialect.ts';
+import type { Dialect } from '../src/query/dialect.ts';
 import { startClickHouseCluster } from '../test/helpers/clickhouse-cluster.ts';
 import type { ClickHouseCluster } from '../test/helpers/clickhouse-cluster.ts';
 import { peakRssMb, serviceOnEngine } from './engine-http.ts';
@@ -48,18 +55,22 @@ const { values: args } = parseArgs({
     'no-load': { type: 'boolean', default: false },
     runs: { type: 'string', default: '21' },
     'page-accounts': { type: 'string', default: '10' },
+    shards: { type: 'boolean', default: false },
   },
 });
-const ACCOUNTS = Number(args.accounts ?? (args.full ? 5000 : 100));
-const READINGS = Number(args.readings ?? (args.full ? 100_000_000 : 2_000_000));
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+const ACCOUNTS = Number(args.accounts ?? (args.full ? 5000 : args.shards ? 4 : 100));
+const READINGS = Number(args.readings ?? (args.full ? 100_000_000 : args.shards ? 4_000_000 : 2_000_000));
 const RUNS = Math.max(5, Number(args.runs));
 const PAGE_ACCOUNTS = Math.max(1, Number(args['page-accounts']));
 const END_DATE = '2024-06-30';
 const DAYS = 730;
 const GOAL = 1.2;
 const TENANT = 'fabrikam';
-const OVERVIEW = SAMPLE_REPORTS[0];
-if (OVERVIEW === undefined) throw new Error('no sample report');
+const OVERVIEW = SAMPLE_REPORTS[0] ?? fail('no sample report');
 
 const QUERY: VisualQuery = {
   select: [
@@ -118,9 +129,9 @@ if (args.url === undefined) {
 } else {
   urls = args.url.split(',').filter((u) => u !== '');
 }
-const nodes = urls.map((url) => createClient({ url }));
-const [first] = nodes;
-if (first === undefined) throw new Error('no ClickHouse node');
+// The service's statement settings, so the straight calls run the very statements the engine sends.
+const nodes = urls.map((url) => createClient({ url, clickhouse_settings: CLICKHOUSE_QUERY_SETTINGS }));
+const first = nodes[0] ?? fail('no ClickHouse node');
 const engine = openClickHouseEngine({ url: urls[0] ?? '' });
 try {
   say(`Load average at start (1 / 5 / 15 min): ${load()}`);
@@ -159,6 +170,16 @@ try {
     );
   }
 
+  if (args.shards) await shardAggregation(accounts);
+  else await throughService(accounts);
+} finally {
+  await engine.close();
+  await Promise.all(nodes.map((node) => node.close()));
+  await cluster?.stop();
+}
+
+/** Part 2 and 3: the tenant-scoped query and the fleet overview's first page, through the service. */
+async function throughService(accounts: readonly string[]): Promise<void> {
   const service = await serviceOnEngine(engine, accounts, [TENANT], OVERVIEW.id, {
     ANALYTICS_CACHE_MAX_MB: '0',
   });
@@ -252,8 +273,143 @@ try {
     `Peak RSS of this process (service${args['no-load'] ? '' : ' and loader'}): ${peakRssMb()} MB; load average at end ${load()}`,
   );
   await service.close();
-} finally {
-  await engine.close();
-  await Promise.all(nodes.map((node) => node.close()));
-  await cluster?.stop();
+}
+
+/** The same statements as the shards used to get them: every table a filtered subquery, joined on the initiator. */
+function initiatorJoins(): Dialect {
+  return {
+    ...clickHouseDialect,
+    rootTable: (source, alias, columns, rlsColumn, values) => ({
+      table: clickHouseDialect.securedTable(source, alias, columns, rlsColumn, values),
+      alias,
+      rls: '',
+    }),
+  };
+}
+
+interface Measured {
+  /** Server time of the statement on the initiator (JSON statistics), ms. */
+  readonly ms: number;
+  /** Rows the second node, as a shard, sent back to the initiator. */
+  readonly sentRows: number;
+  /** The initiator's memory for the statement (system.query_log), bytes. */
+  readonly initiatorBytes: number;
+}
+
+async function jsonRows(client: ClickHouseClient, query: string): Promise<unknown[][]> {
+  const result = await client.query({ query, format: 'JSONCompact' });
+  return ((await result.json()) as unknown as { data: unknown[][] }).data;
+}
+
+/** Runs `sql` on the first node with the query log on; reads what the second node sent back and the initiator used. */
+async function measureOnce(sql: string): Promise<Measured> {
+  const id = `shards-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const result = await first.query({
+    query: sql,
+    format: 'JSONCompact',
+    query_id: id,
+    clickhouse_settings: { ...CLICKHOUSE_QUERY_SETTINGS, log_queries: 1 },
+  });
+  const json = (await result.json()) as unknown as { statistics?: { elapsed?: number } };
+  const second = nodes[1] ?? fail('the shard benchmark needs two nodes');
+  await Promise.all([
+    first.command({ query: 'SYSTEM FLUSH LOGS' }),
+    second.command({ query: 'SYSTEM FLUSH LOGS' }),
+  ]);
+  const sent = await jsonRows(
+    second,
+    `SELECT query FROM system.query_log WHERE type = 2 AND is_initial_query = 0 AND initial_query_id = '${id}'`,
+  );
+  let sentRows = 0;
+  for (const [statement] of sent) {
+    sentRows += Number((await jsonRows(second, `SELECT count() FROM (${String(statement)})`))[0]?.[0] ?? 0);
+  }
+  const memory = await jsonRows(
+    first,
+    `SELECT memory_usage FROM system.query_log WHERE type = 2 AND query_id = '${id}'`,
+  );
+  return {
+    ms: (json.statistics?.elapsed ?? 0) * 1000,
+    sentRows,
+    initiatorBytes: Number(memory[0]?.[0] ?? 0),
+  };
+}
+
+/**
+ * `--shards`: two-stage aggregation, before (every table a filtered subquery: the shards send their rows and the
+ * initiator joins and aggregates) and after (the shards join and aggregate, the initiator merges), for the largest
+ * account that lives on the second node (whose statements the query log shows; the first node's own part runs
+ * in-process). Server time p50, the rows the shard sent back, and the initiator's memory, with the ratios.
+ */
+async function shardAggregation(accounts: readonly string[]): Promise<void> {
+  const second = nodes[1] ?? fail('the shard benchmark needs two nodes');
+  const local = await jsonRows(
+    second,
+    'SELECT database_name, count() AS n FROM meter_readings_local GROUP BY database_name ORDER BY n DESC LIMIT 1',
+  );
+  const [account, readings] = [
+    String(local[0]?.[0] ?? fail('the second node holds no account')),
+    Number(local[0]?.[1]),
+  ];
+  say(
+    `Two-stage aggregation for ${account} (${readings.toLocaleString('en')} meter readings on the second node; ${accounts.length} accounts loaded), ${RUNS} runs each (load ${load()})`,
+  );
+  const cases: [string, VisualQuery][] = [
+    [
+      'pages by model (one join)',
+      {
+        select: [
+          { column: { table: 'Devices', column: 'Model' } },
+          { measure: { table: 'Meter readings', measure: 'Total pages' } },
+        ],
+      },
+    ],
+    ['pages by month and model (two joins)', QUERY],
+    [
+      'pages: sum, average, distinct printers (no join)',
+      {
+        select: [
+          { measure: { table: 'Meter readings', measure: 'Total pages' } },
+          { measure: { table: 'Meter readings', measure: 'Average daily pages' } },
+          { measure: { table: 'Meter readings', measure: 'Reporting devices' } },
+        ],
+      },
+    ],
+  ];
+  for (const [name, query] of cases) {
+    const context = { databaseNames: [account] };
+    const before = compileVisualQuery(PRINT_FLEET_DATASET, query, context, initiatorJoins()).sql;
+    const after = compileVisualQuery(PRINT_FLEET_DATASET, query, context, clickHouseDialect).sql;
+    const runs: { before: Measured[]; after: Measured[] } = { before: [], after: [] };
+    await measureOnce(before);
+    await measureOnce(after);
+    for (let i = 0; i < RUNS; i += 1) {
+      // Alternated, so load from the rest of the machine lands on both alike.
+      if (i % 2 === 0) {
+        runs.before.push(await measureOnce(before));
+        runs.after.push(await measureOnce(after));
+      } else {
+        runs.after.push(await measureOnce(after));
+        runs.before.push(await measureOnce(before));
+      }
+    }
+    const p50 = (list: Measured[], pick: (m: Measured) => number) => median(list.map(pick));
+    const [msBefore, msAfter] = [p50(runs.before, (m) => m.ms), p50(runs.after, (m) => m.ms)];
+    const [sentBefore, sentAfter] = [p50(runs.before, (m) => m.sentRows), p50(runs.after, (m) => m.sentRows)];
+    const [memBefore, memAfter] = [
+      p50(runs.before, (m) => m.initiatorBytes) / 2 ** 20,
+      p50(runs.after, (m) => m.initiatorBytes) / 2 ** 20,
+    ];
+    say(`  ${name}:`);
+    say(
+      `    server time p50 ${msBefore.toFixed(1)} ms → ${msAfter.toFixed(1)} ms (after / before ${(msAfter / msBefore).toFixed(3)})`,
+    );
+    say(
+      `    rows the second node sent the initiator ${sentBefore.toLocaleString('en')} → ${sentAfter.toLocaleString('en')} (after / before ${(sentAfter / Math.max(1, sentBefore)).toFixed(5)})`,
+    );
+    say(
+      `    initiator memory p50 ${memBefore.toFixed(1)} MiB → ${memAfter.toFixed(1)} MiB (after / before ${(memAfter / memBefore).toFixed(3)})`,
+    );
+  }
+  say(`Load average at end ${load()}`);
 }

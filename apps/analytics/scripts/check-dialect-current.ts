@@ -38,7 +38,7 @@ import {
 } from '../src/kinds/create/user-dataset.ts';
 import { SAMPLE_REPORTS, PRINT_FLEET_DATASET } from '../src/models/built-in.ts';
 import { clickHouseLiteral } from '../src/query/clickhouse-literals.ts';
-import { clickHouseDialect } from '../src/query/dialect.ts';
+import { clickHouseDialectFor } from '../src/query/dialect.ts';
 import type { TimeBucket } from '../src/query/dialect.ts';
 import { runCompiled, runVisualQuery } from '../src/query/run.ts';
 import { compileUnderlyingQuery } from '../src/query/underlying.ts';
@@ -47,6 +47,9 @@ import {
   BY_ACCOUNT,
   filterCases,
   LITERAL_ATTEMPTS,
+  MILLISECOND_TIMES,
+  MILLISECONDS_CONFIG,
+  MILLISECONDS_FROM,
   PAGINATED_PARAMETER_SETS,
   QUICK_CREATE_CONFIG,
   relativeDateCases,
@@ -94,7 +97,8 @@ function loadChdb(): {
 function chdbEngine(session: ChdbSession): Engine {
   return {
     source: 'clickhouse',
-    dialect: clickHouseDialect,
+    // The dialect the service picks for this server's version (26.x: DateTime64 for quick create's timestamps).
+    dialect: clickHouseDialectFor(session.query('SELECT version()', 'TSV').trim()),
     query(sql, params = []) {
       if (params.length > 0) throw new Error('ClickHouse statements carry typed literals, not parameters');
       const text = session.query(sql, 'JSONCompact');
@@ -252,6 +256,56 @@ async function runSuite(duckdb: Engine, current: Engine, label: string): Promise
   } finally {
     await dropUserTables(duckdb, dataset);
     await dropUserTables(current, dataset);
+  }
+
+  // Current releases keep quick create's milliseconds (DateTime64(3)); 18.16 cannot (test/conformance/quick-create).
+  const ms = group('quick create with milliseconds (DateTime64)');
+  const msTables = parseDatasetConfig(MILLISECONDS_CONFIG);
+  const msDataset = buildUserDataset(msTables, { workspaceId: 'check' });
+  await createUserTables(duckdb, msDataset, 'fabrikam', storedRows(msTables));
+  try {
+    const [table] = msDataset.tables;
+    const at = table?.columns.find((c) => c.name === 'At');
+    if (table === undefined || at === undefined) throw new Error('no Events table');
+    await ms.check('create and insert', async () => {
+      await createUserTables(current, msDataset, 'fabrikam', storedRows(msTables));
+      const kind = await current.query(
+        `SELECT type FROM system.columns WHERE database = currentDatabase() AND table = '${table.source}' AND name = '${at.source}'`,
+      );
+      return ["Nullable(DateTime64(3, 'UTC'))", kind.rows[0]?.[0]];
+    });
+    const rows: VisualQuery = { select: [{ column: { table: table.name, column: at.name } }] };
+    const later: VisualQuery = {
+      ...rows,
+      filters: [
+        {
+          $schema: 'http://powerbi.com/product/schema#advanced',
+          target: { table: table.name, column: at.name },
+          logicalOperator: 'And',
+          conditions: [{ operator: 'GreaterThanOrEqual', value: MILLISECONDS_FROM }],
+          filterType: 0,
+        },
+      ],
+    };
+    for (const [what, query] of [
+      ['every timestamp as supplied', rows],
+      [`from ${MILLISECONDS_FROM}`, later],
+    ] as const) {
+      await ms.check(what, async () => {
+        const context = { databaseNames: ['fabrikam'], now: NOW };
+        return [
+          answerShape(await runVisualQuery(duckdb, msDataset, query, context)),
+          answerShape(await runVisualQuery(current, msDataset, query, context)),
+        ];
+      });
+    }
+    await ms.check('DuckDB keeps the milliseconds as supplied', async () => {
+      const answer = await runVisualQuery(duckdb, msDataset, rows, { databaseNames: ['fabrikam'], now: NOW });
+      return [MILLISECOND_TIMES.map(([, iso]) => iso), answer.rows.map((row) => row[0])];
+    });
+  } finally {
+    await dropUserTables(duckdb, msDataset);
+    await dropUserTables(current, msDataset);
   }
   return groups;
 }

@@ -6,7 +6,8 @@
  */
 import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { clickHouseDialect } from '../query/dialect.ts';
+import { clickHouseDialect, clickHouseDialectFor } from '../query/dialect.ts';
+import type { Dialect } from '../query/dialect.ts';
 import { EngineUnavailableError } from './engine.ts';
 import type { CellValue, Engine, QueryResult } from './engine.ts';
 
@@ -20,6 +21,15 @@ export interface ClickHouseEngineOptions {
   /** Sockets kept open to the server; default 16. */
   readonly maxOpenConnections?: number;
 }
+
+/**
+ * Settings of every statement. `distributed_product_mode = 'local'`: a statement whose FROM is a Distributed table
+ * runs on each shard, and the Distributed tables of its JOINs are read there as the shard's own `_local` tables (every
+ * table is sharded by the account key, and every join matches it, so the rows a join pairs live on one shard); the
+ * initiator merges the shards' partial aggregates. Subqueries that must see the whole cluster are `GLOBAL IN`. On a
+ * single server there are no Distributed tables and the setting does nothing. README "ClickHouse at scale".
+ */
+export const CLICKHOUSE_QUERY_SETTINGS = { distributed_product_mode: 'local' } as const;
 
 /** Errors that mean "the server is not there" rather than "the statement is wrong". */
 const UNREACHABLE =
@@ -44,14 +54,19 @@ function baseType(type: string): string {
   }
 }
 
+/** `…09.250` → `…09.25`, `…09.000` → `…09`; text without a fraction as it is. */
+const trimFraction = (text: string): string =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+
 function converterFor(type: string): (value: unknown) => CellValue {
   const base = baseType(type);
   if (/^(U?Int(64|128|256)|Decimal)/.test(base)) {
     return (value) => (value === null ? null : Number(value));
   }
   if (/^DateTime/.test(base)) {
-    // `2024-05-02 07:41:09` in the column's zone; the fleet tables are UTC.
-    return (value) => (typeof value === 'string' ? `${value.replace(' ', 'T')}Z` : null);
+    // `2024-05-02 07:41:09` in the column's zone; the fleet tables are UTC. DateTime64's fraction loses its trailing
+    // zeros (`.250` → `.25`, `.000` → none), as DuckDB writes a TIMESTAMP, so both engines answer the same text.
+    return (value) => (typeof value === 'string' ? `${trimFraction(value).replace(' ', 'T')}Z` : null);
   }
   if (/^Float/.test(base))
     return (value) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -95,10 +110,27 @@ export function openClickHouseEngine(
     request_timeout: options.requestTimeoutMs ?? 30_000,
     max_open_connections: options.maxOpenConnections ?? 16,
     application: 'portico-analytics',
+    clickhouse_settings: CLICKHOUSE_QUERY_SETTINGS,
     // The service logs failures itself, with the request id; the client's own console logger would repeat them.
     log: { level: ClickHouseLogLevel.OFF },
   });
   let closed = false;
+  /** The server's dialect, once its version is known (the first statement or ping asks once). */
+  let dialect: Dialect | undefined;
+  let asking: Promise<void> | undefined;
+  const knowVersion = (): Promise<void> => {
+    if (dialect !== undefined) return Promise.resolve();
+    asking ??= (async () => {
+      try {
+        const result = await client.query({ query: 'SELECT version()', format: 'JSONCompact' });
+        const json = (await result.json()) as unknown as JsonCompact;
+        dialect = clickHouseDialectFor(String(json.data[0]?.[0] ?? ''));
+      } finally {
+        asking = undefined;
+      }
+    })();
+    return asking;
+  };
 
   const unavailable = (error: unknown): EngineUnavailableError =>
     new EngineUnavailableError(
@@ -112,6 +144,7 @@ export function openClickHouseEngine(
       throw new Error('ClickHouse statements carry their values as typed literals, not parameters');
     let json: JsonCompact;
     try {
+      await knowVersion();
       // Statements that answer no rows (quick create's tables) cannot take a FORMAT clause.
       if (WRITES.test(sql)) {
         await client.command({ query: sql });
@@ -128,13 +161,21 @@ export function openClickHouseEngine(
 
   return {
     source: 'clickhouse',
-    dialect: clickHouseDialect,
+    /** 18.16's dialect until the server's version is known; then the one for that version (clickHouseDialectFor). */
+    get dialect() {
+      return dialect ?? clickHouseDialect;
+    },
     client,
     query,
     async ping() {
       if (closed) throw new Error('the analytics engine is closed');
       const answer = await client.ping();
       if (!answer.success) throw unavailable(answer.error);
+      try {
+        await knowVersion();
+      } catch (error) {
+        throw unreachable(error) ? unavailable(error) : error;
+      }
     },
     async close() {
       if (closed) return;

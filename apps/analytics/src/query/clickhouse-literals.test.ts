@@ -5,6 +5,7 @@ import {
   dateLiteral,
   numberLiteral,
   stringLiteral,
+  timestamp64Literal,
   timestampLiteral,
 } from './clickhouse-literals.ts';
 
@@ -139,6 +140,37 @@ describe('dateLiteral and timestampLiteral', () => {
     expect(timestampLiteral('2024-06-30 10:00:00')).toBe("toDateTime('2024-06-30 10:00:00', 'UTC')");
     expect(timestampLiteral('2024-06-30 10:00:00.000')).toBe("toDateTime('2024-06-30 10:00:00', 'UTC')");
     expect(timestampLiteral('2024-06-30 23:59:59.001')).toBe("toDateTime('2024-07-01 00:00:00', 'UTC')");
+  });
+
+  it('writes UTC timestamps in milliseconds for DateTime64, rounding a finer fraction up', () => {
+    expect(timestamp64Literal('2024-06-30 10:00:00')).toBe(
+      "toDateTime64('2024-06-30 10:00:00.000', 3, 'UTC')",
+    );
+    expect(timestamp64Literal('2024-06-30 10:00:00.25')).toBe(
+      "toDateTime64('2024-06-30 10:00:00.250', 3, 'UTC')",
+    );
+    expect(timestamp64Literal('2024-06-30 10:00:00.123')).toBe(
+      "toDateTime64('2024-06-30 10:00:00.123', 3, 'UTC')",
+    );
+    expect(timestamp64Literal('2024-06-30 23:59:59.999001')).toBe(
+      "toDateTime64('2024-07-01 00:00:00.000', 3, 'UTC')",
+    );
+    expect(timestamp64Literal('1969-12-31 23:59:59.5')).toBe(
+      "toDateTime64('1970-01-01 00:00:00.000', 3, 'UTC')",
+    );
+    expect(clickHouseLiteral({ value: '2024-06-30 10:00:00.5', cast: 'TIMESTAMP' }, true)).toBe(
+      "toDateTime64('2024-06-30 10:00:00.500', 3, 'UTC')",
+    );
+    expect(clickHouseLiteral({ value: '2024-06-30 10:00:00.5', cast: 'TIMESTAMP' })).toBe(
+      "toDateTime('2024-06-30 10:00:01', 'UTC')",
+    );
+    for (const bad of [
+      "2024-06-30 10:00:00.5') OR 1=1 --",
+      '2024-02-30 10:00:00.1',
+      '2024-06-30 24:00:00.000',
+    ]) {
+      expect(() => timestamp64Literal(bad)).toThrow(RangeError);
+    }
   });
 
   it('refuses malformed timestamps', () => {

@@ -106,6 +106,31 @@ export function timestampLiteral(text: string): string {
   return `toDateTime('${whole}', 'UTC')`;
 }
 
+/**
+ * `2024-06-30 10:00:00.25` (UTC) → `toDateTime64('2024-06-30 10:00:00.250', 3, 'UTC')`, for servers with DateTime64
+ * (20.1 and later), where quick create's timestamps keep their milliseconds. A fraction finer than a millisecond
+ * rounds up to the next one, as {@link timestampLiteral} rounds to seconds, so half-open ranges keep the same rows.
+ */
+export function timestamp64Literal(text: string): string {
+  const match = typeof text === 'string' ? TIMESTAMP_TEXT.exec(text) : null;
+  const [, day = '', hours = '', minutes = '', seconds = '', fraction = ''] = match ?? [];
+  if (
+    match === null ||
+    !realDate(day) ||
+    Number(hours) > 23 ||
+    Number(minutes) > 59 ||
+    Number(seconds) > 59
+  ) {
+    throw new RangeError(`'${String(text)}' is not a timestamp (YYYY-MM-DD HH:MM:SS[.fff])`);
+  }
+  const digits = fraction.slice(1).padEnd(9, '0');
+  let at = Date.parse(`${day}T${hours}:${minutes}:${seconds}Z`) + Number(digits.slice(0, 3));
+  if (Number(digits.slice(3)) > 0) at += 1;
+  const clamped = Math.min(Math.max(at, 0), Date.parse('2105-12-31T23:59:59.999Z'));
+  const written = new Date(clamped).toISOString().slice(0, 23).replace('T', ' ');
+  return `toDateTime64('${written}', 3, 'UTC')`;
+}
+
 /** ClickHouse 18.16 has no TRUE/FALSE keywords; booleans are UInt8 1 and 0 (still valid in 24+). */
 export function booleanLiteral(value: boolean): string {
   if (typeof value !== 'boolean') throw new TypeError('a boolean literal needs a boolean');
@@ -113,14 +138,15 @@ export function booleanLiteral(value: boolean): string {
 }
 
 /**
- * One literal of the value's type; arrays are `[…]` of strings or numbers.
+ * One literal of the value's type; arrays are `[…]` of strings or numbers. Timestamps are whole-second DateTime
+ * literals, or DateTime64(3) ones with `milliseconds` (servers of 20.1 and later).
  *
  * ```ts
  * clickHouseLiteral({ value: '2024-06-30', cast: 'DATE' }); // toDate('2024-06-30')
  * clickHouseLiteral({ value: ['fabrikam', "o'hare"] });      // ['fabrikam', 'o\'hare']
  * ```
  */
-export function clickHouseLiteral(bound: LiteralValue): string {
+export function clickHouseLiteral(bound: LiteralValue, milliseconds = false): string {
   const { value, cast } = bound;
   if (value === null) return 'NULL';
   if (Array.isArray(value)) {
@@ -138,7 +164,7 @@ export function clickHouseLiteral(bound: LiteralValue): string {
   }
   if (cast === 'TIMESTAMP') {
     if (typeof value !== 'string') throw new TypeError('a timestamp literal needs text');
-    return timestampLiteral(value);
+    return milliseconds ? timestamp64Literal(value) : timestampLiteral(value);
   }
   if (typeof value === 'string') return stringLiteral(value);
   if (typeof value === 'number') return numberLiteral(value);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clickHouseDialect, duckDbDialect, MAX_BOUND_VALUES } from './dialect.ts';
+import {
+  clickHouseDialect,
+  clickHouseDialectFor,
+  clickHouseCurrentDialect,
+  duckDbDialect,
+  MAX_BOUND_VALUES,
+} from './dialect.ts';
 import { QueryError } from '@portico/analytics-model';
 
 describe('the DuckDB dialect', () => {
@@ -47,6 +53,110 @@ describe('the ClickHouse dialect', () => {
 
   it('escapes backslashes and backticks inside identifiers', () => {
     expect(clickHouseDialect.ident('a`b\\c')).toBe('`a\\`b\\\\c`');
+  });
+
+  it('enters the root table by name, its row-level security for the WHERE, so a cluster aggregates on the shards', () => {
+    const values = clickHouseDialect.values(['fabrikam']);
+    const root = clickHouseDialect.rootTable(
+      'meter_readings',
+      't0',
+      ['total_pages'],
+      'database_name',
+      values,
+    );
+    expect(root.table).toBe('`meter_readings`');
+    expect(root.rls).toBe("`database_name` IN ('fabrikam')");
+    expect(clickHouseDialect.columnRef(root.alias, { source: 'total_pages' })).toBe('`total_pages`');
+    expect(clickHouseDialect.fromRoot(root, [{ table: 'B', on: 'b' }])).toEqual({
+      sql: 'FROM `meter_readings` ALL INNER JOIN B ON b',
+      where: ["`database_name` IN ('fabrikam')"],
+    });
+    // 18.16 joins one table per SELECT: the first join goes to the shards with the root, filtered there.
+    expect(
+      clickHouseDialect.fromRoot(root, [
+        { table: 'B', on: 'b' },
+        { table: 'C', on: 'c' },
+      ]),
+    ).toEqual({
+      sql: "FROM (SELECT * FROM `meter_readings` ALL INNER JOIN B ON b WHERE `database_name` IN ('fabrikam')) AS `r0` ALL INNER JOIN C ON c",
+      where: [],
+    });
+  });
+
+  it('enters a root whose columns could be taken for a name of the statement as a subquery, as other tables', () => {
+    for (const column of ['c0', 'm1', 't2__x', 'q']) {
+      const values = clickHouseDialect.values(['fabrikam']);
+      const root = clickHouseDialect.rootTable('facts', 't0', [column], 'database_name', values);
+      expect(root).toEqual({
+        table: clickHouseDialect.securedTable('facts', 't0', [column], 'database_name', values),
+        alias: 't0',
+        rls: '',
+      });
+      expect(clickHouseDialect.fromRoot(root, []).where).toEqual([]);
+    }
+  });
+
+  it('answers subqueries that must see every shard once for the cluster (GLOBAL IN)', () => {
+    expect(clickHouseDialect.inSubquery('`c`', 'SELECT 1')).toBe('`c` GLOBAL IN (SELECT 1)');
+    expect(duckDbDialect.inSubquery('"c"', 'SELECT 1')).toBe('"c" IN (SELECT 1)');
+  });
+
+  it('matches join keys through copies that nothing but the ON condition reads', () => {
+    const values = clickHouseDialect.values(['fabrikam']);
+    expect(
+      clickHouseDialect.securedTable('devices', 't1', ['device_id'], 'database_name', values, ['device_id']),
+    ).toBe(
+      "(SELECT `database_name` AS `t1__database_name`, `device_id` AS `t1__device_id`, `device_id` AS `k1__device_id` FROM `devices` WHERE `database_name` IN ('fabrikam')) AS `t1`",
+    );
+    expect(clickHouseDialect.joinKey('t1', { source: 'device_id' })).toBe('`k1__device_id`');
+    expect(duckDbDialect.joinKey('t1', { source: 'device_id' })).toBe('"t1"."device_id"');
+  });
+
+  it('keeps quick create timestamps to the millisecond on servers with DateTime64 (20.1 on), whole seconds before', () => {
+    expect(clickHouseDialectFor('18.16.1')).toBe(clickHouseDialect);
+    expect(clickHouseDialectFor('19.17.4.11')).toBe(clickHouseDialect);
+    expect(clickHouseDialectFor('20.1.2.4')).toBe(clickHouseCurrentDialect);
+    expect(clickHouseDialectFor('26.7.2.1')).toBe(clickHouseCurrentDialect);
+    const columns = [{ name: 'at', type: 'timestamp', nullable: true }] as const;
+    expect(clickHouseCurrentDialect.createTable('qc_t', columns, ['at'])).toBe(
+      "CREATE TABLE `qc_t` (`at` Nullable(DateTime64(3, 'UTC'))) ENGINE = MergeTree ORDER BY (`at`)",
+    );
+    expect(clickHouseDialect.createTable('qc_t', columns, ['at'])).toBe(
+      "CREATE TABLE `qc_t` (`at` Nullable(DateTime('UTC'))) ENGINE = MergeTree ORDER BY (`at`)",
+    );
+    const at = { value: '2024-05-01 00:30:00.250', cast: 'TIMESTAMP' } as const;
+    expect(clickHouseCurrentDialect.values(['fabrikam']).add(at)).toBe(
+      "toDateTime64('2024-05-01 00:30:00.250', 3, 'UTC')",
+    );
+    expect(clickHouseCurrentDialect.plainValues().add(at)).toBe(
+      "toDateTime64('2024-05-01 00:30:00.250', 3, 'UTC')",
+    );
+    expect(clickHouseDialect.values(['fabrikam']).add(at)).toBe("toDateTime('2024-05-01 00:30:01', 'UTC')");
+  });
+
+  it('takes every join of a root entered by name in one SELECT from 20.1 on, so the shards get the whole statement', () => {
+    const values = clickHouseCurrentDialect.values(['fabrikam']);
+    const root = clickHouseCurrentDialect.rootTable(
+      'meter_readings',
+      't0',
+      ['date'],
+      'database_name',
+      values,
+    );
+    expect(
+      clickHouseCurrentDialect.fromRoot(root, [
+        { table: 'B', on: 'b' },
+        { table: 'C', on: 'c' },
+      ]),
+    ).toEqual({
+      sql: 'FROM `meter_readings` ALL INNER JOIN B ON b ALL INNER JOIN C ON c',
+      where: ["`database_name` IN ('fabrikam')"],
+    });
+    // A root that entered as a subquery nests as on 18.16.
+    const sub = clickHouseCurrentDialect.rootTable('facts', 't0', ['c0'], 'database_name', values);
+    expect(clickHouseCurrentDialect.fromRoot(sub, [{ table: 'B', on: 'b' }]).sql).toBe(
+      `FROM ${sub.table} ALL INNER JOIN B ON b`,
+    );
   });
 
   it('enters every table as a subquery whose columns carry the alias, restricted to the caller', () => {

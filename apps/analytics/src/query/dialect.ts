@@ -40,6 +40,22 @@ export interface StatementValues {
   readonly types: readonly DuckDBType[];
 }
 
+/** A joined table as it enters a FROM clause, and its ON condition. */
+export interface Join {
+  readonly table: string;
+  readonly on: string;
+}
+
+/** How the root table of a FROM clause enters it (Dialect.rootTable). */
+export interface RootTable {
+  /** What stands for the table after FROM. */
+  readonly table: string;
+  /** The alias its columns are read by, through Dialect.columnRef. */
+  readonly alias: string;
+  /** Its row-level-security predicate when `table` does not carry it itself, otherwise ''. */
+  readonly rls: string;
+}
+
 /** The types a statement's own columns are cast to (paginated reports' line streams, quick-create tables). */
 export type ColumnType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date' | 'timestamp';
 
@@ -65,9 +81,39 @@ export interface Dialect {
     columns: readonly string[],
     rlsColumn: string,
     values: StatementValues,
+    /** The columns its ON condition matches, read there through {@link joinKey}. */
+    keys?: readonly string[],
   ): string;
+  /**
+   * A join key of a table entered by {@link securedTable} with `keys`, as its ON condition reads it. ClickHouse 18.16
+   * keeps the rows an INNER JOIN ON should drop when the statement also reads a right-hand key column itself (the
+   * unmatched rows come back with that column empty), so there the ON condition reads copies that nothing else reads.
+   */
+  joinKey(alias: string, column: Pick<ModelColumn, 'source'>): string;
   /** `FROM first JOIN …`: the FROM clause of inner joins, each with its ON condition. */
-  fromJoins(first: string, joins: readonly { readonly table: string; readonly on: string }[]): string;
+  fromJoins(first: string, joins: readonly Join[]): string;
+  /**
+   * The root table of a query's FROM clause (the table of its measures), restricted to the caller's accounts. In
+   * ClickHouse it enters by name, so that on a cluster the whole statement runs on the shards (see
+   * {@link clickHouseDialect}); its row-level-security predicate is then `rls`, for the statement's WHERE.
+   */
+  rootTable(
+    source: string,
+    alias: string,
+    columns: readonly string[],
+    rlsColumn: string,
+    values: StatementValues,
+  ): RootTable;
+  /**
+   * The FROM clause of a root and its joins, and what the statement's WHERE must carry besides its filters (the
+   * root's row-level-security predicate, where the root entered by name).
+   */
+  fromRoot(
+    root: RootTable,
+    joins: readonly Join[],
+  ): { readonly sql: string; readonly where: readonly string[] };
+  /** `expr IN (subquery)`; in ClickHouse `GLOBAL IN`, the subquery answered once for the whole cluster. */
+  inSubquery(expr: string, subquery: string): string;
   readonly true: string;
   readonly false: string;
   aggregate(aggregation: Aggregation, expr: string): string;
@@ -211,11 +257,19 @@ export const duckDbDialect: Dialect = {
   ident: duckIdent,
   values: (databaseNames) => new DuckDbValues(databaseNames),
   columnRef: (alias, column) => `${duckIdent(alias)}.${duckIdent(column.source)}`,
+  joinKey: (alias, column) => `${duckIdent(alias)}.${duckIdent(column.source)}`,
   qualified: (alias, name) => `${duckIdent(alias)}.${duckIdent(name)}`,
   securedTable: (source, alias, _columns, rlsColumn, values) =>
     `(SELECT * FROM ${duckIdent(source)} WHERE ${values.rls(duckIdent(rlsColumn))}) AS ${duckIdent(alias)}`,
   fromJoins: (first, joins) =>
     [`FROM ${first}`, ...joins.map((join) => `JOIN ${join.table} ON ${join.on}`)].join('\n  '),
+  rootTable: (source, alias, columns, rlsColumn, values) => ({
+    table: duckDbDialect.securedTable(source, alias, columns, rlsColumn, values),
+    alias,
+    rls: '',
+  }),
+  fromRoot: (root, joins) => ({ sql: duckDbDialect.fromJoins(root.table, joins), where: [] }),
+  inSubquery: (expr, subquery) => `${expr} IN (${subquery})`,
   true: 'TRUE',
   false: 'FALSE',
   aggregate: commonAggregate((expr) => `count(DISTINCT ${expr})`),
@@ -260,7 +314,12 @@ class ClickHouseValues implements StatementValues {
   private count: number;
   private readonly accounts: readonly string[];
 
-  constructor(databaseNames: readonly string[], withRls = true) {
+  constructor(
+    databaseNames: readonly string[],
+    withRls = true,
+    /** Timestamps as DateTime64(3) literals (servers of 20.1 and later). */
+    private readonly milliseconds = false,
+  ) {
     this.accounts = [...databaseNames];
     this.count = withRls ? 1 : 0;
     // Formatting checks every name now, before any text is written.
@@ -270,7 +329,7 @@ class ClickHouseValues implements StatementValues {
   add(bound: BoundValue): string {
     checkCount(this.count);
     this.count += 1;
-    return clickHouseLiteral(bound);
+    return clickHouseLiteral(bound, this.milliseconds);
   }
 
   rls(column: string): string {
@@ -282,6 +341,25 @@ class ClickHouseValues implements StatementValues {
 const clickHouseIdent = quoteWith('`', (name) => name.replaceAll('\\', '\\\\').replaceAll('`', '\\`'));
 /** A column of a secured table, named after its alias so that no two columns of a join share a name. */
 const aliasedColumn = (alias: string, source: string): string => clickHouseIdent(`${alias}__${source}`);
+
+/** A join key's copy in a secured table (`k1__device_id` for `t1`), read only by the ON condition. */
+const keyColumn = (alias: string, source: string): string =>
+  clickHouseIdent(`${alias.replace(/^t/, 'k')}__${source}`);
+
+/** Marks the alias of a root table entered by name: its columns are read by their own names. */
+const BY_NAME = '=';
+/** Names a statement gives to its groups, measures and derived tables (c0, m0, t1, j0, r0, q). */
+const STATEMENT_NAMES = /^([cmtjrk]\d+|q)$/;
+
+/** `first ALL INNER JOIN …`: one JOIN per SELECT (18.16), so each further join wraps the ones before it. */
+function nestedJoins(first: string, joins: readonly Join[]): string {
+  let from = first;
+  joins.forEach((join, i) => {
+    const joined = `${from} ALL INNER JOIN ${join.table} ON ${join.on}`;
+    from = i === joins.length - 1 ? joined : `(SELECT * FROM ${joined}) AS ${clickHouseIdent(`j${i}`)}`;
+  });
+  return from;
+}
 
 /** Timestamps are UTC whatever the server's zone, as the fleet tables' `DateTime('UTC')` columns are. */
 const CLICKHOUSE_TYPES: Readonly<Record<ColumnType, string>> = {
@@ -296,30 +374,68 @@ const CLICKHOUSE_TYPES: Readonly<Record<ColumnType, string>> = {
 /** The days every supported ClickHouse release stores as they are in Date and DateTime. */
 const STORABLE_DAYS = { first: '1970-01-01', last: '2105-12-31' } as const;
 
-const clickHouseType = (type: ColumnType, nullable: boolean): string =>
-  nullable ? `Nullable(${CLICKHOUSE_TYPES[type]})` : CLICKHOUSE_TYPES[type];
+/** Quick create's timestamps on servers with DateTime64 (20.1 and later): milliseconds kept. */
+const CLICKHOUSE_TYPES_MS: Readonly<Record<ColumnType, string>> = {
+  ...CLICKHOUSE_TYPES,
+  timestamp: "DateTime64(3, 'UTC')",
+};
+
+const clickHouseType = (type: ColumnType, nullable: boolean, types = CLICKHOUSE_TYPES): string =>
+  nullable ? `Nullable(${types[type]})` : types[type];
+
+function clickHouseCreateTable(types: Readonly<Record<ColumnType, string>>): Dialect['createTable'] {
+  return (table, columns, orderBy) =>
+    `CREATE TABLE ${clickHouseIdent(table)} (${columns
+      .map((c) => `${clickHouseIdent(c.name)} ${clickHouseType(c.type, c.nullable, types)}`)
+      .join(', ')}) ENGINE = MergeTree ORDER BY (${orderBy.map(clickHouseIdent).join(', ')})`;
+}
 
 export const clickHouseDialect: Dialect = {
   name: 'clickhouse',
   ident: clickHouseIdent,
   values: (databaseNames) => new ClickHouseValues(databaseNames),
-  columnRef: (alias, column) => aliasedColumn(alias, column.source),
+  columnRef: (alias, column) =>
+    alias.startsWith(BY_NAME) ? clickHouseIdent(column.source) : aliasedColumn(alias, column.source),
   // Derived tables' column names are unique in their scope; 18.16 resolves a bare name more reliably than alias.name.
   qualified: (_alias, name) => clickHouseIdent(name),
-  securedTable(source, alias, columns, rlsColumn, values) {
+  joinKey: (alias, column) => keyColumn(alias, column.source),
+  securedTable(source, alias, columns, rlsColumn, values, keys = []) {
     const names = [...new Set([rlsColumn, ...columns])];
-    const list = names.map((name) => `${clickHouseIdent(name)} AS ${aliasedColumn(alias, name)}`).join(', ');
+    const list = [
+      ...names.map((name) => `${clickHouseIdent(name)} AS ${aliasedColumn(alias, name)}`),
+      ...[...new Set(keys)].map((name) => `${clickHouseIdent(name)} AS ${keyColumn(alias, name)}`),
+    ].join(', ');
     return `(SELECT ${list} FROM ${clickHouseIdent(source)} WHERE ${values.rls(clickHouseIdent(rlsColumn))}) AS ${clickHouseIdent(alias)}`;
   },
-  fromJoins(first, joins) {
-    // One JOIN per SELECT (18.16): each further join wraps the ones before it.
-    let from = first;
-    joins.forEach((join, i) => {
-      const joined = `${from} ALL INNER JOIN ${join.table} ON ${join.on}`;
-      from = i === joins.length - 1 ? joined : `(SELECT * FROM ${joined}) AS ${clickHouseIdent(`j${i}`)}`;
-    });
-    return `FROM ${from}`;
+  fromJoins: (first, joins) => `FROM ${nestedJoins(first, joins)}`,
+  rootTable(source, alias, columns, rlsColumn, values) {
+    // By name only when none of its columns could be taken for a name the statement gives (c0, m0, t1__x, j0, q).
+    if (columns.some((name) => STATEMENT_NAMES.test(name) || name.includes('__'))) {
+      return {
+        table: clickHouseDialect.securedTable(source, alias, columns, rlsColumn, values),
+        alias,
+        rls: '',
+      };
+    }
+    return {
+      table: clickHouseIdent(source),
+      alias: `${BY_NAME}${alias}`,
+      rls: values.rls(clickHouseIdent(rlsColumn)),
+    };
   },
+  fromRoot(root, joins) {
+    if (root.rls === '') return { sql: clickHouseDialect.fromJoins(root.table, joins), where: [] };
+    const [first, ...rest] = joins;
+    if (first === undefined || rest.length === 0) {
+      const join = first === undefined ? '' : ` ALL INNER JOIN ${first.table} ON ${first.on}`;
+      return { sql: `FROM ${root.table}${join}`, where: [root.rls] };
+    }
+    // 18.16 joins one table per SELECT: the root and its first join go to the shards as one subquery (filtered
+    // there), the others join it on the initiator.
+    const pushed = `(SELECT * FROM ${root.table} ALL INNER JOIN ${first.table} ON ${first.on} WHERE ${root.rls}) AS ${clickHouseIdent('r0')}`;
+    return { sql: `FROM ${nestedJoins(pushed, rest)}`, where: [] };
+  },
+  inSubquery: (expr, subquery) => `${expr} GLOBAL IN (${subquery})`,
   true: '1',
   false: '0',
   aggregate: commonAggregate((expr) => `uniqExact(${expr})`),
@@ -348,10 +464,7 @@ export const clickHouseDialect: Dialect = {
   intDiv: (dividend, divisor) => `intDiv(${dividend}, ${divisor})`,
   typed: (expr, type, nullable) => `CAST(${expr} AS ${clickHouseType(type, nullable)})`,
   limit: (count, skip) => `LIMIT ${count}${skip === undefined ? '' : ` OFFSET ${skip}`}`,
-  createTable: (table, columns, orderBy) =>
-    `CREATE TABLE ${clickHouseIdent(table)} (${columns
-      .map((c) => `${clickHouseIdent(c.name)} ${clickHouseType(c.type, c.nullable)}`)
-      .join(', ')}) ENGINE = MergeTree ORDER BY (${orderBy.map(clickHouseIdent).join(', ')})`,
+  createTable: clickHouseCreateTable(CLICKHOUSE_TYPES),
   tablesStartingWith: (prefix) =>
     `SELECT name FROM system.tables WHERE database = currentDatabase() AND startsWith(name, '${checkPrefix(prefix)}')`,
   unstorable(bound) {
@@ -370,5 +483,31 @@ export const clickHouseDialect: Dialect = {
     }
   },
 };
+
+/**
+ * The ClickHouse dialect of 20.1 and later releases: the same statements as {@link clickHouseDialect}, except that
+ * - quick create's timestamp columns are `DateTime64(3, 'UTC')` and timestamp values millisecond literals, so a
+ *   supplied `07:41:09.250` is stored and filtered as such (18.16 has no DateTime64: it stores whole seconds, a
+ *   fraction rounded up to the next second);
+ * - a root entered by name takes all its joins in one SELECT (18.16 takes one), so on a cluster a statement that
+ *   joins several tables to its measure table runs whole on the shards too.
+ */
+export const clickHouseCurrentDialect: Dialect = {
+  ...clickHouseDialect,
+  fromRoot(root, joins) {
+    if (root.rls === '') return clickHouseDialect.fromRoot(root, joins);
+    const joined = joins.map((join) => ` ALL INNER JOIN ${join.table} ON ${join.on}`).join('');
+    return { sql: `FROM ${root.table}${joined}`, where: [root.rls] };
+  },
+  values: (databaseNames) => new ClickHouseValues(databaseNames, true, true),
+  plainValues: () => new ClickHouseValues([], false, true),
+  createTable: clickHouseCreateTable(CLICKHOUSE_TYPES_MS),
+};
+
+/** The dialect for a server's `version()` (`18.16.1`, `26.7.2.1`): {@link clickHouseCurrentDialect} from 20.1 on. */
+export function clickHouseDialectFor(version: string): Dialect {
+  const major = Number(/^(\d+)\./.exec(version)?.[1] ?? 0);
+  return major >= 20 ? clickHouseCurrentDialect : clickHouseDialect;
+}
 
 export const DIALECTS = { duckdb: duckDbDialect, clickhouse: clickHouseDialect } as const;

@@ -133,7 +133,7 @@ function groupSelect(
           return `${dialect.unionMeasure(expr)} AS ${measureAlias(slot, dialect)}`;
         });
   const select = [...groupExprs.map((expr, i) => `${expr} AS ${groupAlias(i, dialect)}`), ...measureColumns];
-  const where = applicable.filters.map((filter) => predicate(scope, filter));
+  const where = [...from.where, ...applicable.filters.map((filter) => predicate(scope, filter))];
   return [
     `SELECT ${select.join(', ')}`,
     from.sql,

@@ -3,13 +3,15 @@
  * one table its columns all hang off) and walks many-to-one relationships out to the tables it needs, as filters
  * flow in a star schema: from the one side to the many side, never back.
  *
- * Row-level security lives here: every table enters the statement only through the dialect's securedTable,
- * `(SELECT * FROM <table> WHERE list_contains($1, database_name))` in DuckDB, so whatever a filter says (an OR, a NotIn, an
- * All), it can only ever narrow rows that are already the caller's. Every join also matches `database_name`, so no
- * relationship can pair one account's rows with another's (calendar dates, for one, repeat in every account).
+ * Row-level security lives here: every table enters the statement only through the dialect's rootTable or
+ * securedTable, `(SELECT * FROM <table> WHERE list_contains($1, database_name))` in DuckDB, so whatever a filter says
+ * (an OR, a NotIn, an All), it can only ever narrow rows that are already the caller's. (ClickHouse enters the root by
+ * name so that a cluster aggregates on its shards; its predicate then comes back in FromClause.where, which every
+ * statement ANDs into its WHERE.) Every join also matches `database_name`, so no relationship can pair one account's
+ * rows with another's (calendar dates, for one, repeat in every account).
  */
 import { QueryError } from '@portico/analytics-model';
-import type { Edge, ModelIndex } from '@portico/analytics-model';
+import type { Edge, ModelColumn, ModelIndex } from '@portico/analytics-model';
 import type { Dialect, StatementValues } from './dialect.ts';
 
 /** The row-level-security column of a table whose model does not name one (the fleet tables'). */
@@ -59,6 +61,8 @@ export class Aliases {
 export interface FromClause {
   /** `FROM (…) AS "t3" JOIN (…) AS "t4" ON …` */
   readonly sql: string;
+  /** Conditions the statement's WHERE must carry (ClickHouse: the root's row-level security). */
+  readonly where: readonly string[];
   /** The alias of each joined table, by model table name. */
   readonly aliasOf: ReadonlyMap<string, string>;
 }
@@ -69,10 +73,11 @@ function secured(
   table: string,
   alias: string,
   values: StatementValues,
+  keys: readonly string[],
 ): string {
   const model = index.table(table).model;
   const columns = model.columns.map((column) => column.source);
-  return dialect.securedTable(model.source, alias, columns, model.rlsColumn ?? RLS_COLUMN, values);
+  return dialect.securedTable(model.source, alias, columns, model.rlsColumn ?? RLS_COLUMN, values, keys);
 }
 
 /**
@@ -92,8 +97,15 @@ export function fromClause(
   values: StatementValues,
 ): FromClause {
   const reach = reachable(index, root);
-  const aliasOf = new Map<string, string>([[root, aliases.take()]]);
-  const first = secured(dialect, index, root, aliasOf.get(root) ?? '', values);
+  const rootModel = index.table(root).model;
+  const first = dialect.rootTable(
+    rootModel.source,
+    aliases.take(),
+    rootModel.columns.map((column) => column.source),
+    rlsColumnOf(index, root),
+    values,
+  );
+  const aliasOf = new Map<string, string>([[root, first.alias]]);
   const joins: { table: string; on: string }[] = [];
   const join = (table: string): string => {
     const known = aliasOf.get(table);
@@ -105,16 +117,20 @@ export function fromClause(
     aliasOf.set(table, alias);
     const fromRls = { source: rlsColumnOf(index, edge.from) };
     const toRls = { source: rlsColumnOf(index, table) };
-    const keys = [
-      `${dialect.columnRef(fromAlias, edge.fromColumn)} = ${dialect.columnRef(alias, edge.toColumn)}`,
+    const pairs: [Pick<ModelColumn, 'source'>, Pick<ModelColumn, 'source'>][] = [
+      [edge.fromColumn, edge.toColumn],
     ];
     // A relationship on the account key itself already matches it (ClickHouse 18.16 refuses a repeated key).
     if (edge.fromColumn.source !== fromRls.source || edge.toColumn.source !== toRls.source) {
-      keys.push(`${dialect.columnRef(fromAlias, fromRls)} = ${dialect.columnRef(alias, toRls)}`);
+      pairs.push([fromRls, toRls]);
     }
-    joins.push({ table: secured(dialect, index, table, alias, values), on: keys.join(' AND ') });
+    const on = pairs.map(
+      ([left, right]) => `${dialect.columnRef(fromAlias, left)} = ${dialect.joinKey(alias, right)}`,
+    );
+    const keys = pairs.map(([, right]) => right.source);
+    joins.push({ table: secured(dialect, index, table, alias, values, keys), on: on.join(' AND ') });
     return alias;
   };
   for (const table of tables) join(table);
-  return { sql: dialect.fromJoins(first, joins), aliasOf };
+  return { ...dialect.fromRoot(first, joins), aliasOf };
 }

@@ -157,7 +157,7 @@ export function predicate(scope: PredicateScope, filter: ParsedFilter): string {
       return filter.logicalOperator === 'And' ? and(d, parts) : or(d, parts);
     }
     case 'topN':
-      return `(${scope.expr(filter.target)} IN (${scope.topN(filter)}))`;
+      return `(${scope.dialect.inSubquery(scope.expr(filter.target), scope.topN(filter))})`;
     case 'relativeDate': {
       const e = scope.expr(filter.target);
       const cast = castFor(filter.target.dataType) ?? 'DATE';

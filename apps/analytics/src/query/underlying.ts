@@ -72,7 +72,7 @@ export function compileUnderlyingQuery(
     state.params,
   );
   const scope = rowScope(state, from.aliasOf, prepared.rowFilters);
-  const where = applicable.filters.map((filter) => predicate(scope, filter));
+  const where = [...from.where, ...applicable.filters.map((filter) => predicate(scope, filter))];
 
   if (prepared.measureFilters.length > 0) {
     // Keep the detail rows of the groups whose measures pass: the visual's own groups, filtered as the visual is.
@@ -108,7 +108,10 @@ export function compileUnderlyingQuery(
       const outer = groups.map((g) => dialect.nullSafeKey(scope.expr(g)));
       const inner = groups.map((_g, i) => dialect.nullSafeKey(state.qualified(aliasName, groupName(i))));
       where.push(
-        `tuple(${outer.join(', ')}) IN (SELECT tuple(${inner.join(', ')}) FROM (${grouped}) AS ${alias} WHERE ${pass.join(' AND ')})`,
+        dialect.inSubquery(
+          `tuple(${outer.join(', ')})`,
+          `SELECT tuple(${inner.join(', ')}) FROM (${grouped}) AS ${alias} WHERE ${pass.join(' AND ')}`,
+        ),
       );
     }
   }

@@ -472,3 +472,29 @@ export const QUICK_CREATE_CONFIG = {
     },
   ],
 };
+
+/** Timestamps with milliseconds, as supplied: `[text, ISO the API answers]` for each row of {@link MILLISECONDS_CONFIG}. */
+export const MILLISECOND_TIMES: readonly (readonly [string, string])[] = [
+  ['2024-05-01 00:30:00.250', '2024-05-01T00:30:00.25Z'],
+  ['2024-05-01 00:30:00.999', '2024-05-01T00:30:00.999Z'],
+  ['2024-05-01 00:30:01', '2024-05-01T00:30:01Z'],
+  ['2024-12-31 23:59:59.001', '2024-12-31T23:59:59.001Z'],
+];
+
+/** One table of timestamps with milliseconds (quick create keeps them where the engine can: DuckDB, ClickHouse 20.1+). */
+export const MILLISECONDS_CONFIG = {
+  locale: 'en-US',
+  tableSchemaList: [
+    {
+      name: 'Events',
+      columns: [
+        { name: 'Name', dataType: 'Text' },
+        { name: 'At', dataType: 'DateTime' },
+      ],
+    },
+  ],
+  data: [{ name: 'Events', rows: MILLISECOND_TIMES.map(([at], i) => [`event ${i + 1}`, at]) }],
+};
+
+/** Events at or after 00:30:00.500 on 1 May 2024: the two later ones, when milliseconds are kept. */
+export const MILLISECONDS_FROM = '2024-05-01T00:30:00.500Z';

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_REPORTS } from '../../src/models/built-in.ts';
 import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import { visualQuery } from '@portico/analytics-model';
-import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
+import { CLICKHOUSE_QUERY_SETTINGS, openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
+import { compileVisualQuery } from '../../src/query/compile.ts';
+import { clickHouseDialect } from '../../src/query/dialect.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { loadSampleIntoClickHouse } from '../../src/data/sample-export.ts';
 import { clickHouseLiteral } from '../../src/query/clickhouse-literals.ts';
@@ -170,6 +172,75 @@ describe.runIf(RUN_CLICKHOUSE)(
             mismatches: 0,
           });
         }
+      }
+    });
+
+    it('aggregates on the shards: the initiator receives one row per group from a shard, not its meter readings', async () => {
+      const query: VisualQuery = {
+        select: [
+          { column: { table: 'Devices', column: 'Model' } },
+          { measure: { table: 'Meter readings', measure: 'Total pages' } },
+        ],
+      };
+      await expectSame(query, ALL_ACCOUNTS, 'pages by model, every account');
+      const { sql } = compileVisualQuery(
+        PRINT_FLEET_DATASET,
+        query,
+        { databaseNames: ALL_ACCOUNTS, now: TEST_NOW },
+        clickHouseDialect,
+      );
+      const [first, second] = engines.nodeUrls.map((url) =>
+        createClient({ url, database: engines.database }),
+      );
+      if (first === undefined || second === undefined)
+        throw new Error('the cluster has fewer than two nodes');
+      try {
+        const id = `shards-${engines.database}`;
+        const answer = await first.query({
+          query: sql,
+          format: 'JSONCompact',
+          query_id: id,
+          clickhouse_settings: { ...CLICKHOUSE_QUERY_SETTINGS, log_queries: 1 },
+        });
+        await answer.json();
+        // The first node is a shard too, and runs its part in-process: the second node logs the statement it got.
+        await second.command({ query: 'SYSTEM FLUSH LOGS' });
+        const logged = await second.query({
+          query: `SELECT query FROM system.query_log WHERE type = 2 AND is_initial_query = 0 AND initial_query_id = '${id}'`,
+          format: 'JSONCompact',
+        });
+        const statements = ((await logged.json()) as unknown as { data: string[][] }).data.map((row) =>
+          String(row[0]),
+        );
+        expect(statements).toHaveLength(1);
+        const [shardStatement = ''] = statements;
+        expect(shardStatement).toMatch(/FROM [`.\w]*meter_readings_local/);
+        expect(shardStatement).toMatch(/devices_local/);
+        expect(shardStatement).toMatch(/GROUP BY/);
+        // What the shard sends back: as many rows as it has models, where the old form sent every reading.
+        const sent = await second.query({
+          query: `SELECT count() FROM (${shardStatement})`,
+          format: 'JSONCompact',
+        });
+        const readings = await second.query({
+          query: `SELECT count() FROM meter_readings_local`,
+          format: 'JSONCompact',
+        });
+        const models = await second.query({
+          query: `SELECT uniqExact(model) FROM devices_local`,
+          format: 'JSONCompact',
+        });
+        const count = async (result: typeof sent) =>
+          Number(((await result.json()) as unknown as { data: unknown[][] }).data[0]?.[0]);
+        const [sentRows, readingRows, modelCount] = [
+          await count(sent),
+          await count(readings),
+          await count(models),
+        ];
+        expect(readingRows).toBeGreaterThan(1000);
+        expect(sentRows).toBe(modelCount);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
       }
     });
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { visualQuery } from '@portico/analytics-model';
 import type { Dataset } from '@portico/analytics-model';
+import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { autoReport } from '../../src/kinds/create/auto-report.ts';
 import { DatasetConfigError, parseDatasetConfig } from '../../src/kinds/create/dataset-config.ts';
@@ -17,10 +18,11 @@ import {
   existingUserTables,
   storedRows,
 } from '../../src/kinds/create/user-dataset.ts';
+import { clickHouseDialect } from '../../src/query/dialect.ts';
 import { runVisualQuery } from '../../src/query/run.ts';
 import { TEST_NOW } from '../helpers/fleet.ts';
 import { comparable } from './compare.ts';
-import { HOSTILE, QUICK_CREATE_CONFIG } from './cases.ts';
+import { HOSTILE, MILLISECOND_TIMES, MILLISECONDS_CONFIG, QUICK_CREATE_CONFIG } from './cases.ts';
 import { RUN_CLICKHOUSE, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
 
@@ -89,6 +91,64 @@ describe.runIf(RUN_CLICKHOUSE)('quick create on DuckDB and a ClickHouse cluster'
     for (const engine of [engines.duckdb, engines.clickhouse]) {
       const existing = await existingUserTables(engine);
       expect(duckdb.tables.some((t) => existing.has(t.source))).toBe(false);
+    }
+  });
+
+  it('keeps a dataset on the node the service connects to: MergeTree tables there, none on the other shard', async () => {
+    const tables = parseDatasetConfig(QUICK_CREATE_CONFIG);
+    const dataset = await make(engines.clickhouse, tables);
+    const [connected, other] = engines.nodeUrls;
+    if (connected === undefined || other === undefined)
+      throw new Error('the cluster has fewer than two nodes');
+    const sameNode = openClickHouseEngine({ url: connected, database: engines.database });
+    const otherNode = openClickHouseEngine({ url: other, database: engines.database });
+    try {
+      const names = dataset.tables.map((t) => t.source);
+      const kinds = await sameNode.query(
+        `SELECT name, engine FROM system.tables WHERE database = currentDatabase() AND startsWith(name, 'qc_') ORDER BY name`,
+      );
+      expect(kinds.rows).toEqual([...names].sort().map((name) => [name, 'MergeTree']));
+      // A new connection to that node (the service after a restart) finds them; the other shard has none.
+      const existing = await existingUserTables(sameNode);
+      expect(names.every((name) => existing.has(name))).toBe(true);
+      expect([...(await existingUserTables(otherNode))]).toEqual([]);
+      const definition = autoReport(dataset);
+      const [page] = definition.pages;
+      const table = page?.visuals[0];
+      if (page === undefined || table === undefined) throw new Error('no table visual');
+      const answer = await runVisualQuery(sameNode, dataset, visualQuery(definition, page, table), {
+        databaseNames: ['fabrikam'],
+        now: TEST_NOW,
+      });
+      expect(answer.rows).toHaveLength(tables[0]?.rows.length ?? -1);
+    } finally {
+      await dropUserTables(engines.clickhouse, dataset);
+      await Promise.all([sameNode.close(), otherNode.close()]);
+    }
+  });
+
+  it('stores timestamps in whole seconds on 18.16 (no DateTime64: a fraction rounds up), where DuckDB keeps milliseconds', async () => {
+    const version = await engines.clickhouse.query('SELECT version()');
+    expect(String(version.rows[0]?.[0])).toMatch(/^18\./);
+    const tables = parseDatasetConfig(MILLISECONDS_CONFIG);
+    const dataset = await make(engines.duckdb, tables);
+    await createUserTables(engines.clickhouse, dataset, 'fabrikam', storedRows(tables));
+    try {
+      const [table] = dataset.tables;
+      const at = table?.columns.find((c) => c.name === 'At');
+      if (table === undefined || at === undefined) throw new Error('no Events table');
+      const query = { select: [{ column: { table: table.name, column: at.name } }] };
+      const context = { databaseNames: ['fabrikam'], now: TEST_NOW };
+      const kept = await runVisualQuery(engines.duckdb, dataset, query, context);
+      expect(kept.rows.map((row) => row[0])).toEqual(MILLISECOND_TIMES.map(([, iso]) => iso));
+      const rounded = await runVisualQuery(engines.clickhouse, dataset, query, context);
+      // 00:30:00.250 and .999 both become 00:30:01, as 00:30:01 is (one group of three); 23:59:59.001 becomes the
+      // next midnight.
+      expect(rounded.rows.map((row) => row[0])).toEqual(['2024-05-01T00:30:01Z', '2025-01-01T00:00:00Z']);
+      expect(engines.clickhouse.dialect).toBe(clickHouseDialect);
+    } finally {
+      await dropUserTables(engines.duckdb, dataset);
+      await dropUserTables(engines.clickhouse, dataset);
     }
   });
 

@@ -139,6 +139,8 @@ export async function createUserTables(
   databaseName: string,
   rows: UserDatasetRows,
 ): Promise<void> {
+  // The engine's dialect follows its server's version (ClickHouse: DateTime64 from 20.1): known once it answered.
+  await engine.ping();
   const { dialect } = engine;
   for (const table of dataset.tables) {
     checkPhysical(table);

@@ -145,16 +145,42 @@ function v1Routes(store: DashboardStore): FastifyPluginAsyncTypebox {
   };
 }
 
+/** The content store's workspace lookup (the loaded models folder's workspaces). */
+type LoadedWorkspaces = { workspace(id: string): unknown };
+
+/**
+ * A dashboard as the service serves it: undefined when there is none, and when its workspace is not loaded. The
+ * sample dashboards are in the store whatever the models folder holds, but they read the print-fleet model's
+ * reports: while another folder is loaded they do not exist for the embed-token route or the frame (checked on every
+ * lookup, because the folder reloads), as they are not listed.
+ */
+function servedDashboard(
+  store: DashboardStore,
+  content: LoadedWorkspaces,
+  id: string,
+): Dashboard | undefined {
+  const dashboard = store.get(id);
+  return dashboard !== undefined && content.workspace(dashboard.workspaceId) !== undefined
+    ? dashboard
+    : undefined;
+}
+
 /**
  * The dashboard a frame-api call names, if the caller's embed token names it: 403 when the token does not, 404 when
- * it names one that no longer exists. A dashboard grant covers its tiles, whichever reports they were pinned from.
+ * it names one that no longer exists (or whose workspace's model is no longer loaded). A dashboard grant covers its
+ * tiles, whichever reports they were pinned from.
  */
-function dashboardForToken(store: DashboardStore, request: FastifyRequest, dashboardId: string): Dashboard {
+function dashboardForToken(
+  store: DashboardStore,
+  content: LoadedWorkspaces,
+  request: FastifyRequest,
+  dashboardId: string,
+): Dashboard {
   const claims = embedClaims(request);
   if (!(claims.dashboards ?? []).some((d) => d.id === dashboardId)) {
     throw new HttpError(403, 'FORBIDDEN', 'The embed token does not grant access to this dashboard.');
   }
-  const dashboard = store.get(dashboardId);
+  const dashboard = servedDashboard(store, content, dashboardId);
   if (dashboard === undefined) throw new HttpError(404, 'NOT_FOUND', `No dashboard '${dashboardId}'.`);
   return dashboard;
 }
@@ -193,7 +219,7 @@ function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
           resolveDashboard(
             content,
             config,
-            dashboardForToken(store, request, request.params.dashboardId),
+            dashboardForToken(store, content, request, request.params.dashboardId),
             request.query.language,
           ),
           request.query.language,
@@ -214,7 +240,7 @@ function frameRoutes(store: DashboardStore): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const dashboard = dashboardForToken(store, request, request.params.dashboardId);
+        const dashboard = dashboardForToken(store, content, request, request.params.dashboardId);
         const tile = tileOf(dashboard, request.params.tileId);
         if (tile.kind === 'text')
           throw new HttpError(400, 'BAD_REQUEST', `Tile '${tile.id}' is text: it has no data.`);
@@ -241,7 +267,7 @@ export default async function dashboardRoutes(app: FastifyInstance): Promise<voi
   const store = await DashboardStore.open(join(servicesOf(app).config.dataDir, 'analytics', 'dashboards'));
   for (const { file, problem } of store.problems) app.log.warn({ file, problem }, 'dashboard not served');
   servicesOf(app).directory.register('dashboard', (id) => {
-    const dashboard = store.get(id);
+    const dashboard = servedDashboard(store, servicesOf(app).content, id);
     return dashboard && { id: dashboard.id, workspaceId: dashboard.workspaceId };
   });
   await app.register(v1Routes(store), { prefix: '/v1' });

@@ -22,7 +22,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run analytics -- models', () => {
+// Each test starts the CLI (node + tsx) once or twice, a few seconds each on a loaded 2-core machine.
+describe('npm run analytics -- models', { timeout: 60_000 }, () => {
   it('validate exits 0 on the built-in folder and lists its models and reports', () => {
     const valid = run('models', 'validate', dir);
     expect(valid.code).toBe(0);

@@ -2,7 +2,7 @@
  * "Device alerts by site": the devices of one or more accounts with the service alerts opened on them in a date
  * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status.
  */
-import { FLEET_WORKSPACE_ID } from '../../../models/built-in.ts';
+import { FLEET_WORKSPACE_ID, PRINT_FLEET_DATASET_ID } from '../../../models/built-in.ts';
 import type { Dialect } from '../../../query/dialect.ts';
 import { num } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
@@ -133,6 +133,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   name: 'Device alerts by site',
   description: 'The devices with the service alerts opened on them in a period, grouped by account and site.',
   workspaceId: FLEET_WORKSPACE_ID,
+  datasetId: PRINT_FLEET_DATASET_ID,
   parameters: [
     {
       name: 'Accounts',
@@ -191,10 +192,29 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   ],
   columns: [
     { title: 'Opened (UTC)', width: 0.15, align: 'left', format: 'datetime' },
+    // The code stays as stored (PAPER_JAM): an identifier a technician searches for; its words are the description's.
     { title: 'Code', width: 0.14, align: 'left', format: 'text' },
-    { title: 'Severity', width: 0.12, align: 'left', format: 'text' },
-    { title: 'Description', width: 0.24, align: 'left', format: 'text' },
-    { title: 'Status', width: 0.09, align: 'left', format: 'text' },
+    {
+      title: 'Severity',
+      width: 0.12,
+      align: 'left',
+      format: 'text',
+      values: { table: 'Service alerts', column: 'Severity' },
+    },
+    {
+      title: 'Description',
+      width: 0.24,
+      align: 'left',
+      format: 'text',
+      values: { table: 'Service alerts', column: 'Description' },
+    },
+    {
+      title: 'Status',
+      width: 0.09,
+      align: 'left',
+      format: 'text',
+      values: { table: 'Service alerts', column: 'Status' },
+    },
     { title: 'Closed (UTC)', width: 0.15, align: 'left', format: 'datetime' },
     { title: 'Hours', width: 0.11, align: 'right', format: 'hours' },
   ],

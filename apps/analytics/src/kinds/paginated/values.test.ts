@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cultureFor, localizeDataset } from '@portico/analytics-model';
+import { CONTENT_LANGUAGES, cultureFor, localizeDataset } from '@portico/analytics-model';
 import type { ReportLine } from '@portico/analytics-model';
 import { BUILT_IN_MODELS, PRINT_FLEET_DATASET } from '../../models/built-in.ts';
 import { INVOICE_REPORT } from './samples/invoice.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
+import { cellRooms } from './pdf.ts';
+import { sheetFor } from './sheet.ts';
 import { captionedLine, listedValues, valueCaptions } from './values.ts';
 
 const modelIn = (language: string) =>
@@ -79,5 +81,39 @@ describe('the samples’ value links', () => {
       'Description',
       'Status',
     ]);
+  });
+});
+
+describe('the alerts sheet’s cells in the PDF’s fonts', () => {
+  it('fit severity, status, times and hours uncut in every language; only some long descriptions are cut', () => {
+    const cut: string[] = [];
+    const descriptions: string[] = [];
+    const columns = DEVICE_ALERTS_REPORT.columns;
+    for (const language of CONTENT_LANGUAGES) {
+      const model = modelIn(language);
+      const sheet = sheetFor(language);
+      const rooms = cellRooms(columns, language);
+      columns.forEach((column, index) => {
+        const { room, width } = rooms[index] ?? { room: 0, width: () => Infinity };
+        const texts = column.values
+          ? [...(listedValues(model, column.values)?.values() ?? [])]
+          : column.format === 'datetime'
+            ? [sheet.format('2026-12-28T23:58:00Z', 'datetime')]
+            : column.format === 'hours'
+              ? [sheet.format(8888.8, 'hours')]
+              : [];
+        for (const text of texts)
+          if (width(text) > room)
+            (column.title === 'Description' ? descriptions : cut).push(
+              `${language} ${column.title}: ${text}`,
+            );
+      });
+    }
+    expect(cut).toEqual([]);
+    // A description wider than its column is cut with an ellipsis (the page's tooltip names it whole): at most 1 in 8.
+    const listed = listedValues(PRINT_FLEET_DATASET, { table: 'Service alerts', column: 'Description' });
+    const all = CONTENT_LANGUAGES.length * (listed?.size ?? 0);
+    expect(all).toBeGreaterThan(100);
+    expect(descriptions.length).toBeLessThanOrEqual(all / 8);
   });
 });

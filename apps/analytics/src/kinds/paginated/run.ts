@@ -83,14 +83,17 @@ export async function loadParameterContext(
  */
 function sheetOf(report: PaginatedReport, language: string | undefined, model: Dataset | undefined): Sheet {
   const captions = paginatedCaptions(report.id, language);
+  const caption = valueCaptions(model);
   return sheetFor(language, {
     choice: (parameter, value) => {
+      const definition = report.parameters.find((p) => p.name === parameter);
+      if (definition?.values !== undefined) return caption(definition.values, value);
       const translated = captions?.parameters[parameter]?.choices?.[value];
       if (translated !== undefined) return translated;
-      const choices = report.parameters.find((p) => p.name === parameter)?.choices;
+      const choices = definition?.choices;
       return (Array.isArray(choices) ? choices : []).find((c) => c.value === value)?.label ?? value;
     },
-    value: valueCaptions(model),
+    value: caption,
   });
 }
 
@@ -143,17 +146,21 @@ export class ReportRun {
       row[column.name] = summed.rows[0]?.[index] ?? null;
     });
     const bodyLines = Number(count.rows[0]?.[0] ?? 0);
-    return new ReportRun(
-      engine,
-      report,
-      values,
-      parameters,
-      context,
-      databaseNames,
-      bodyLines,
-      row,
-      sheetOf(report, language, model),
+    const sheet = sheetOf(report, language, model);
+    // Choices that are a model column's listed values read as the sheet's cells of that column.
+    const labelled = parameters.map((parameter) =>
+      parameter.validValues === undefined ||
+      report.parameters.find((p) => p.name === parameter.name)?.values === undefined
+        ? parameter
+        : {
+            ...parameter,
+            validValues: parameter.validValues.map((v) => ({
+              ...v,
+              label: sheet.choice(parameter.name, v.value),
+            })),
+          },
     );
+    return new ReportRun(engine, report, values, labelled, context, databaseNames, bodyLines, row, sheet);
   }
 
   /** The report's name in the sheet's language. */

@@ -501,6 +501,12 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     );
     const answer = (await res.json()) as PageAnswer;
     expect(res.status, JSON.stringify(answer)).toBe(200);
+    // The panel labels the severities as the cells show them (the model's captions), in their natural order.
+    expect(answer.parameters.find((p) => p.name === 'Severity')?.validValues).toEqual([
+      { value: 'critical', label: 'Kritisch' },
+      { value: 'warning', label: 'Warnung' },
+      { value: 'info', label: 'Info' },
+    ]);
     // The header names the chosen severities in their natural order, not as they were sent.
     expect(answer.header?.lines[2]).toBe('Schweregrad: Kritisch, Warnung – Status: Geschlossen');
     const details = answer.lines.filter((l) => l.kind === 'detail');

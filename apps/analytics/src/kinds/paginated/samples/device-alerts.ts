@@ -16,11 +16,13 @@ import type { ParameterValues } from '../parameters.ts';
 
 export const DEVICE_ALERTS_REPORT_ID = '9a4d2f61-8c3e-4b7a-a5d0-2e6f1c8b9d57';
 
+/** The severities in their natural order (labelled by the model's captions, the `values` link). */
 const SEVERITIES = [
   { value: 'critical', label: 'Critical' },
   { value: 'warning', label: 'Warning' },
-  { value: 'info', label: 'Information' },
+  { value: 'info', label: 'Info' },
 ] as const;
+const SEVERITY_VALUES = { table: 'Service alerts', column: 'Severity' } as const;
 
 /** A site subtotal's label in the line stream: "alerts devices site" (the sheet words it in its language). */
 const SUBTOTAL_LABEL = /^(\d+) (\d+) (.*)$/s;
@@ -176,6 +178,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
       type: 'String',
       multiValue: true,
       choices: SEVERITIES,
+      values: SEVERITY_VALUES,
       fallback: () => SEVERITIES.map((s) => s.value),
     },
     {
@@ -199,7 +202,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
       width: 0.14,
       align: 'left',
       format: 'text',
-      values: { table: 'Service alerts', column: 'Severity' },
+      values: SEVERITY_VALUES,
     },
     {
       title: 'Description',

@@ -85,7 +85,7 @@ describe('the samples’ value links', () => {
 });
 
 describe('the alerts sheet’s cells in the PDF’s fonts', () => {
-  it('fit severity, status, times and hours uncut in every language; only some long descriptions are cut', () => {
+  it('fit severity, status, times and hours uncut in every language; only some long descriptions and codes are cut', () => {
     const cut: string[] = [];
     const descriptions: string[] = [];
     const columns = DEVICE_ALERTS_REPORT.columns;
@@ -114,6 +114,15 @@ describe('the alerts sheet’s cells in the PDF’s fonts', () => {
     const listed = listedValues(PRINT_FLEET_DATASET, { table: 'Service alerts', column: 'Description' });
     const all = CONTENT_LANGUAGES.length * (listed?.size ?? 0);
     expect(all).toBeGreaterThan(100);
+    // The codes, as stored in every language: the three longest (FIRMWARE_UPDATE_AVAILABLE…) are cut.
+    const rooms = cellRooms(columns, 'en');
+    const codes = [
+      ...(listedValues(PRINT_FLEET_DATASET, { table: 'Service alerts', column: 'Code' })?.keys() ?? []),
+    ];
+    expect(codes.length).toBe(12);
+    expect(
+      codes.filter((code) => (rooms[1]?.width(code) ?? Infinity) > (rooms[1]?.room ?? 0)).length,
+    ).toBeLessThanOrEqual(3);
     expect(descriptions.length).toBeLessThanOrEqual(all / 8);
   });
 });

@@ -114,7 +114,7 @@ describe('the alerts sheet’s cells in the PDF’s fonts', () => {
     const listed = listedValues(PRINT_FLEET_DATASET, { table: 'Service alerts', column: 'Description' });
     const all = CONTENT_LANGUAGES.length * (listed?.size ?? 0);
     expect(all).toBeGreaterThan(100);
-    // The codes, as stored in every language: the three longest (FIRMWARE_UPDATE_AVAILABLE…) are cut.
+    // The codes, as stored in every language: the three longest (FIRMWARE_UPDATE_AVAILABLE, MAINTENANCE_KIT_DUE, WASTE_TONER_FULL) are cut.
     const rooms = cellRooms(columns, 'en');
     const codes = [
       ...(listedValues(PRINT_FLEET_DATASET, { table: 'Service alerts', column: 'Code' })?.keys() ?? []),

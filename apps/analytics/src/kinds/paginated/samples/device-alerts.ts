@@ -196,7 +196,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   columns: [
     { title: 'Opened (UTC)', width: 0.13, align: 'left', format: 'datetime' },
     // The code stays as stored (PAPER_JAM): an identifier a technician searches for; its words are the description's.
-    { title: 'Code', width: 0.16, align: 'left', format: 'text' },
+    { title: 'Code', width: 0.165, align: 'left', format: 'text' },
     {
       title: 'Severity',
       width: 0.14,
@@ -206,7 +206,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     },
     {
       title: 'Description',
-      width: 0.27,
+      width: 0.265,
       align: 'left',
       format: 'text',
       values: { table: 'Service alerts', column: 'Description' },

@@ -315,3 +315,42 @@ test('shows the sheet in German at 1024×768: its text, numbers and dates, title
     await german.close();
   }
 });
+
+test('shows the alerts’ severity, description and status in German as the model captions them, times uncut', async ({
+  browser,
+}) => {
+  const german = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  try {
+    await embed(german, DEVICE_ALERTS_REPORT_ID, {}, 'de');
+    const frame = frameOf(german);
+    await expect(frame.getByTestId('page-status')).toHaveText(/^Seite 1 von \d+$/);
+    const sheet = frame.locator('.rdl-sheet');
+    await expect(sheet).toContainText('Schweregrad: Kritisch, Warnung, Info');
+    const column = (n: number) => sheet.locator(`.rdl-detail .rdl-cell:nth-child(${n})`).allInnerTexts();
+    const codes = await column(2);
+    expect(codes.length).toBeGreaterThan(0);
+    // The code stays the identifier a technician searches for; severity and status read German.
+    for (const code of codes) expect(code).toMatch(/^[A-Z_]+$/);
+    for (const severity of await column(3)) expect(['Kritisch', 'Warnung', 'Info']).toContain(severity);
+    for (const status of await column(5)) expect(['Offen', 'Geschlossen']).toContain(status);
+    const descriptions = await column(4);
+    expect(descriptions.some((d) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung|Scanner/.test(d))).toBe(
+      true,
+    );
+    // Times, severity, status and hours are never cut (the sheet is written in the PDF's face); a description or
+    // code that is shows an ellipsis and names itself in its tooltip.
+    const cells = await sheet.locator('.rdl-detail .rdl-cell').evaluateAll((spans) =>
+      spans.map((s, i) => ({
+        column: (i % 7) + 1,
+        cut: s.scrollWidth > s.clientWidth + 1,
+        ellipsis: getComputedStyle(s).textOverflow === 'ellipsis',
+        title: s.getAttribute('title'),
+        text: s.textContent,
+      })),
+    );
+    expect(cells.filter((c) => c.cut && [1, 3, 5, 6, 7].includes(c.column))).toEqual([]);
+    for (const c of cells.filter((c) => c.cut)) expect([c.ellipsis, c.title]).toEqual([true, c.text]);
+  } finally {
+    await german.close();
+  }
+});

@@ -424,7 +424,8 @@ export async function renderPaginated(
   const streamed: ReportLine[] = [];
   for await (const batch of run.batches((n) => 7 * 2 ** n)) streamed.push(...batch.map((b) => b.line));
   const csv: unknown[] = [];
-  for await (const batch of run.batches(50, true)) csv.push(...batch.map((b) => [b.groups, b.line.cells]));
+  for await (const batch of run.batches(50, 'records'))
+    csv.push(...batch.map((b) => [b.groups, b.line.cells]));
   return { pages, streamed, csv, bodyLines: run.bodyLines };
 }
 

@@ -4,6 +4,8 @@ import type { PageAnswer } from '@portico/analytics-model';
 import { localizePage, PAGINATED_CAPTIONS } from './captions.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
 import { INVOICE_REPORT } from './samples/invoice.ts';
+import { listedValues } from './values.ts';
+import { PRINT_FLEET_DATASET } from '../../models/built-in.ts';
 
 describe('the sample paginated reports in the seven portal languages', () => {
   for (const report of [INVOICE_REPORT, DEVICE_ALERTS_REPORT]) {
@@ -17,7 +19,12 @@ describe('the sample paginated reports in the seven portal languages', () => {
           if (!found?.prompt.trim()) missing.push(`${language}: ${parameter.name}`);
           if (parameter.allLabel !== undefined && !found?.allLabel?.trim())
             missing.push(`${language}: ${parameter.name} all`);
-          if (Array.isArray(parameter.choices))
+          // Choices that are a model column's listed values are labelled by the model's cultures (values.test.ts).
+          if (Array.isArray(parameter.choices) && parameter.values !== undefined)
+            for (const choice of parameter.choices as readonly { value: string }[])
+              if (!listedValues(PRINT_FLEET_DATASET, parameter.values)?.has(choice.value))
+                missing.push(`model: ${parameter.name}=${choice.value}`);
+          if (Array.isArray(parameter.choices) && parameter.values === undefined)
             for (const choice of parameter.choices as readonly { value: string }[])
               if (!found?.choices?.[choice.value]?.trim())
                 missing.push(`${language}: ${parameter.name}=${choice.value}`);

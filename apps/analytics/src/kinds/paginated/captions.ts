@@ -1,8 +1,10 @@
 /**
  * The sample paginated reports' names, descriptions, parameter prompts, "all" labels and fixed choices in the
- * portal's languages other than English (the samples' own, in samples/), by report id and language. The frame's page
- * answer shows them for `?language=` (`de-AT` reads `de`), and the PDF is titled with the name; the text of the sheet
- * itself is in each sample's own table (`samples/*-text.ts`, read through `sheet.ts`).
+ * portal's languages other than English (the samples' own, in samples/), by report id and language; a parameter
+ * whose choices are a model column's listed values (Severity) is labelled by the model's cultures instead (run.ts,
+ * values.ts), as the sheet's cells of that column. The frame's page answer shows them for `?language=` (`de-AT`
+ * reads `de`), and the PDF is titled with the name; the text of the sheet itself is in each sample's own table
+ * (`samples/*-text.ts`, read through `sheet.ts`).
  */
 import type { PageAnswer } from '@portico/analytics-model';
 import { cultureFor } from '@portico/analytics-model';
@@ -111,10 +113,7 @@ const DEVICE_ALERTS: Translations = {
       From: { prompt: 'Gemeldet ab' },
       To: { prompt: 'Gemeldet bis' },
       Site: { prompt: 'Standort', allLabel: 'Alle Standorte' },
-      Severity: {
-        prompt: 'Schweregrad',
-        choices: { critical: 'Kritisch', warning: 'Warnung', info: 'Information' },
-      },
+      Severity: { prompt: 'Schweregrad' },
       Status: {
         prompt: 'Status',
         choices: { All: 'Offen und geschlossen', Open: 'Offen', Closed: 'Geschlossen' },
@@ -130,10 +129,7 @@ const DEVICE_ALERTS: Translations = {
       From: { prompt: 'Abiertas desde' },
       To: { prompt: 'Abiertas hasta' },
       Site: { prompt: 'Sede', allLabel: 'Todas las sedes' },
-      Severity: {
-        prompt: 'Gravedad',
-        choices: { critical: 'Crítica', warning: 'Advertencia', info: 'Información' },
-      },
+      Severity: { prompt: 'Gravedad' },
       Status: {
         prompt: 'Estado',
         choices: { All: 'Abiertas y cerradas', Open: 'Abiertas', Closed: 'Cerradas' },
@@ -149,10 +145,7 @@ const DEVICE_ALERTS: Translations = {
       From: { prompt: 'Ouvertes à partir du' },
       To: { prompt: "Ouvertes jusqu'au" },
       Site: { prompt: 'Site', allLabel: 'Tous les sites' },
-      Severity: {
-        prompt: 'Gravité',
-        choices: { critical: 'Critique', warning: 'Avertissement', info: 'Information' },
-      },
+      Severity: { prompt: 'Gravité' },
       Status: {
         prompt: 'Statut',
         choices: { All: 'Ouvertes et fermées', Open: 'Ouvertes', Closed: 'Fermées' },
@@ -167,7 +160,7 @@ const DEVICE_ALERTS: Translations = {
       From: { prompt: '発生日（開始）' },
       To: { prompt: '発生日（終了）' },
       Site: { prompt: '拠点', allLabel: 'すべての拠点' },
-      Severity: { prompt: '重大度', choices: { critical: '重大', warning: '警告', info: '情報' } },
+      Severity: { prompt: '重大度' },
       Status: {
         prompt: 'ステータス',
         choices: { All: '未解決と解決済み', Open: '未解決', Closed: '解決済み' },
@@ -183,10 +176,7 @@ const DEVICE_ALERTS: Translations = {
       From: { prompt: 'Otwarte od' },
       To: { prompt: 'Otwarte do' },
       Site: { prompt: 'Oddział', allLabel: 'Wszystkie oddziały' },
-      Severity: {
-        prompt: 'Ważność',
-        choices: { critical: 'Krytyczny', warning: 'Ostrzeżenie', info: 'Informacja' },
-      },
+      Severity: { prompt: 'Ważność' },
       Status: {
         prompt: 'Status',
         choices: { All: 'Otwarte i zamknięte', Open: 'Otwarte', Closed: 'Zamknięte' },
@@ -201,10 +191,7 @@ const DEVICE_ALERTS: Translations = {
       From: { prompt: 'Открыто с' },
       To: { prompt: 'Открыто по' },
       Site: { prompt: 'Площадка', allLabel: 'Все площадки' },
-      Severity: {
-        prompt: 'Важность',
-        choices: { critical: 'Критическое', warning: 'Предупреждение', info: 'Информация' },
-      },
+      Severity: { prompt: 'Важность' },
       Status: {
         prompt: 'Статус',
         choices: { All: 'Открытые и закрытые', Open: 'Открытые', Closed: 'Закрытые' },

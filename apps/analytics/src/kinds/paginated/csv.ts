@@ -27,7 +27,7 @@ function csv(titles: readonly string[], rows: (string | number | null)[][], head
 export async function* csvChunks(run: ReportRun): AsyncGenerator<string> {
   const titles = [...run.report.groupColumns, ...run.report.columns.map((c) => c.title)];
   yield csv(titles, [], true);
-  for await (const batch of run.batches(batchSize, true)) {
+  for await (const batch of run.batches(batchSize, 'records')) {
     yield csv(
       titles,
       batch.map((b) => [...b.groups, ...b.line.cells]),

@@ -20,13 +20,24 @@ export interface BoundSql {
 export type SummaryRow = Readonly<Record<string, CellValue>>;
 
 /**
+ * A column of the sheet. `values` names the model column its cells come from when that column lists its values
+ * (`values:` in the model file): the sheet then shows each value's caption in the viewer's language ("Warnung" for
+ * `warning`), on screen and in the PDF, while sorting, grouping and the CSV keep the raw value.
+ */
+export interface SheetColumn extends ReportColumn {
+  readonly values?: { readonly table: string; readonly column: string };
+}
+
+/**
  * A paginated report. `lines` yields, in the order of `keys`, rows with the columns `kind`, `label`, `context`,
  * `g1…gG` (the `groupColumns`, for CSV), `c1…cN` (the `columns`) and the key columns `k1…`. Keys are text or integers
  * and never null, so that together they order the lines totally.
  */
 export interface PaginatedReport extends PaginatedReportInfo {
+  /** The semantic model whose tables the statements read; its captions label the `values` columns' cells. */
+  readonly datasetId: string;
   readonly parameters: readonly ParameterDefinition[];
-  readonly columns: readonly ReportColumn[];
+  readonly columns: readonly SheetColumn[];
   readonly groupColumns: readonly string[];
   readonly keys: readonly { readonly name: string; readonly type: 'text' | 'integer' }[];
   /** `headerLines` counts the title, the header's lines and the column titles under them (`TITLE_LINES`). */

@@ -43,6 +43,11 @@ export interface ParameterDefinition {
   readonly nullable?: boolean;
   readonly allLabel?: string;
   readonly choices?: 'accounts' | 'sites' | readonly { readonly value: string; readonly label: string }[];
+  /**
+   * The model column whose listed values the fixed choices are: the panel and the sheet label them by the model's
+   * captions in the viewer's language, as the sheet's cells of that column (values.ts).
+   */
+  readonly values?: { readonly table: string; readonly column: string };
   /** The parameter whose accounts `choices: 'sites'` lists. */
   readonly accountParameter?: string;
   readonly min?: number;

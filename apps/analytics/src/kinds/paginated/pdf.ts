@@ -316,6 +316,24 @@ export function wrapTitle(title: string, room: number, measure: (text: string) =
 const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 
 /**
+ * Each column's room for a cell's text in points and the width of a text in the sheet's regular face at the lines'
+ * size, as `line()` draws detail cells (a wider text is cut with an ellipsis): to check that listed values' captions
+ * fit their column in every language.
+ */
+export function cellRooms(
+  columns: readonly ReportColumn[],
+  language: string,
+): { room: number; width: (text: string) => number }[] {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const embedded = embeddedFaces(doc, language);
+  const regular = embedded === undefined ? standardFaces(doc).regular : embeddedFace(embedded.regular);
+  return placeColumns(columns).map((column) => ({
+    room: column.w - 2 * PADDING,
+    width: (text: string) => regular.width(text, FONT_SIZE),
+  }));
+}
+
+/**
  * How a sheet in `language` writes its column titles: each title's lines and whether every line fits its column
  * (a title that does not is cut with an ellipsis).
  */

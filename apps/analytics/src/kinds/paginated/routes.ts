@@ -139,6 +139,11 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     workspaceId: report.workspaceId,
     embedUrl: `${config.publicUrl}/rdlEmbed?${new URLSearchParams({ reportId: report.id, groupId: report.workspaceId }).toString()}`,
   });
+  // The report's model in the viewer's language: its listed values' captions label the sheet's cells (values.ts).
+  const modelOf = (report: PaginatedReport, language: string | undefined) => {
+    const model = content.dataset(report.datasetId);
+    return model === undefined ? undefined : content.localizedDataset(model, language);
+  };
   const workspaceOr404 = (id: string) => {
     if (content.workspace(id) === undefined) throw new HttpError(404, 'NOT_FOUND', `No workspace '${id}'.`);
     return id;
@@ -228,6 +233,7 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             request.body.parameterValues,
             claims.databaseNames,
             request.query.language,
+            modelOf(report, request.query.language),
           );
           const { pageNumber } = request.params;
           if (pageNumber > run.pageCount) {
@@ -279,6 +285,7 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             request.body.parameterValues,
             claims.databaseNames,
             request.query.language,
+            modelOf(report, request.query.language),
           );
           const pdf = request.body.format === 'PDF';
           const abort = new AbortController();

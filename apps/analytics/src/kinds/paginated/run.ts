@@ -12,7 +12,15 @@ import { paginatedCaptions } from './captions.ts';
 import { fill, sheetFor } from './sheet.ts';
 import type { Sheet } from './sheet.ts';
 import type { ParameterContext, ParameterValues } from './parameters.ts';
-import type { Cell, PageAnswer, ReportColumn, ReportLine, ResolvedParameter } from '@portico/analytics-model';
+import { captionedLine, valueCaptions } from './values.ts';
+import type {
+  Cell,
+  Dataset,
+  PageAnswer,
+  ReportColumn,
+  ReportLine,
+  ResolvedParameter,
+} from '@portico/analytics-model';
 
 /** A body line with what travels beside it: its group's heading, its group columns (CSV) and its keys. */
 export interface StreamedLine {
@@ -69,14 +77,23 @@ export async function loadParameterContext(
   };
 }
 
-/** The sheet of `report` in `language`, its fixed choices labelled as the parameter panel labels them. */
-function sheetOf(report: PaginatedReport, language: string | undefined): Sheet {
+/**
+ * The sheet of `report` in `language`: its fixed choices labelled as the parameter panel labels them, the model's
+ * listed values captioned by `model` (the report's model localised in that language).
+ */
+function sheetOf(report: PaginatedReport, language: string | undefined, model: Dataset | undefined): Sheet {
   const captions = paginatedCaptions(report.id, language);
-  return sheetFor(language, (parameter, value) => {
-    const translated = captions?.parameters[parameter]?.choices?.[value];
-    if (translated !== undefined) return translated;
-    const choices = report.parameters.find((p) => p.name === parameter)?.choices;
-    return (Array.isArray(choices) ? choices : []).find((c) => c.value === value)?.label ?? value;
+  const caption = valueCaptions(model);
+  return sheetFor(language, {
+    choice: (parameter, value) => {
+      const definition = report.parameters.find((p) => p.name === parameter);
+      if (definition?.values !== undefined) return caption(definition.values, value);
+      const translated = captions?.parameters[parameter]?.choices?.[value];
+      if (translated !== undefined) return translated;
+      const choices = definition?.choices;
+      return (Array.isArray(choices) ? choices : []).find((c) => c.value === value)?.label ?? value;
+    },
+    value: caption,
   });
 }
 
@@ -100,7 +117,8 @@ export class ReportRun {
 
   /**
    * Resolves `parameterValues` (a ParameterError when refused) and sizes the report; its sheet is written in
-   * `language` (a BCP 47 tag; English when blank or not one of the seven).
+   * `language` (a BCP 47 tag; English when blank or not one of the seven), its columns' listed values captioned by
+   * `model`, the report's model (`report.datasetId`) localised in that language (without it they show as stored).
    *
    * ```ts
    * const run = await ReportRun.open(engine, INVOICE_REPORT, [{ name: 'Month', value: '2024-05' }], ['fabrikam'], 'de');
@@ -113,6 +131,7 @@ export class ReportRun {
     parameterValues: unknown,
     databaseNames: readonly string[],
     language?: string,
+    model?: Dataset,
   ): Promise<ReportRun> {
     const context = await loadParameterContext(engine, databaseNames);
     const { values, parameters } = resolveParameters(report.parameters, parameterValues, context);
@@ -127,17 +146,21 @@ export class ReportRun {
       row[column.name] = summed.rows[0]?.[index] ?? null;
     });
     const bodyLines = Number(count.rows[0]?.[0] ?? 0);
-    return new ReportRun(
-      engine,
-      report,
-      values,
-      parameters,
-      context,
-      databaseNames,
-      bodyLines,
-      row,
-      sheetOf(report, language),
+    const sheet = sheetOf(report, language, model);
+    // Choices that are a model column's listed values read as the sheet's cells of that column.
+    const labelled = parameters.map((parameter) =>
+      parameter.validValues === undefined ||
+      report.parameters.find((p) => p.name === parameter.name)?.values === undefined
+        ? parameter
+        : {
+            ...parameter,
+            validValues: parameter.validValues.map((v) => ({
+              ...v,
+              label: sheet.choice(parameter.name, v.value),
+            })),
+          },
     );
+    return new ReportRun(engine, report, values, labelled, context, databaseNames, bodyLines, row, sheet);
   }
 
   /** The report's name in the sheet's language. */
@@ -145,10 +168,20 @@ export class ReportRun {
     return paginatedCaptions(this.report.id, this.sheet.language)?.name ?? this.report.name;
   }
 
-  /** The columns with their titles in the sheet's language. */
+  /** The columns with their titles in the sheet's language (what the page answer and the PDF need of them). */
   get columns(): ReportColumn[] {
     const titles = this.report.columnTitles(this.sheet);
-    return this.report.columns.map((column, index) => ({ ...column, title: titles[index] ?? column.title }));
+    return this.report.columns.map(({ width, align, format }, index) => ({
+      title: titles[index] ?? this.report.columns[index]?.title ?? '',
+      width,
+      align,
+      format,
+    }));
+  }
+
+  /** A line as the sheet shows it: listed values by their captions in the sheet's language. */
+  shown(line: ReportLine): ReportLine {
+    return captionedLine(line, this.report.columns, this.sheet.value);
   }
 
   /** "Page 2 of 5" in the sheet's language. */
@@ -246,20 +279,22 @@ export class ReportRun {
       ...(first !== undefined && first.line.kind !== 'group'
         ? { continued: first.context, continuedLabel: this.continuedLabel(first.context) }
         : {}),
-      lines: [...body.map((b) => b.line), ...totals],
+      lines: [...body.map((b) => this.shown(b.line)), ...totals],
     };
   }
 
   /**
-   * Every body line in order, `batchSize` at a time, or `batchSize(n)` lines in the n-th batch (0-based), only detail
-   * lines with `detailOnly`: each batch is one statement that starts after the previous batch's last keys. Every
+   * Every body line in order, `batchSize` at a time, or `batchSize(n)` lines in the n-th batch (0-based): as the
+   * sheet shows them (`'shown'`, the PDF: listed values captioned), or only the detail lines with their raw values
+   * (`'records'`, the CSV). Each batch is one statement that starts after the previous batch's last keys. Every
    * statement evaluates the line stream again, so fewer, larger batches read a report sooner; a small first one
    * gets its first lines out early.
    */
   async *batches(
     batchSize: number | ((batch: number) => number),
-    detailOnly = false,
+    as: 'shown' | 'records' = 'shown',
   ): AsyncGenerator<StreamedLine[]> {
+    const detailOnly = as === 'records';
     let after: readonly CellValue[] | undefined;
     for (let index = 0; ; index += 1) {
       const size = typeof batchSize === 'number' ? batchSize : batchSize(index);
@@ -275,7 +310,10 @@ export class ReportRun {
         statement.types,
       );
       const lines = result.rows.map((row) => this.toLine(row));
-      if (lines.length > 0) yield lines;
+      if (lines.length > 0)
+        yield detailOnly
+          ? lines
+          : lines.map((streamed) => ({ ...streamed, line: this.shown(streamed.line) }));
       if (lines.length < size) return;
       after = lines[lines.length - 1]?.keys;
     }

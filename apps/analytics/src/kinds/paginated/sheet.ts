@@ -11,6 +11,7 @@
  */
 import { CONTENT_LANGUAGES, formatCell } from '@portico/analytics-model';
 import type { CellFormat, ContentLanguage } from '@portico/analytics-model';
+import type { ValueCaption } from './values.ts';
 
 /** A text with `{name}` placeholders. */
 export type Template = string;
@@ -51,6 +52,8 @@ export interface Sheet {
   plural(forms: Plural, count: number): string;
   /** A fixed choice's label (a parameter's `value`) in the sheet's language. */
   choice(parameter: string, value: string): string;
+  /** A listed value's caption in the report's model, in the sheet's language (values.ts); the value when unlisted. */
+  value: ValueCaption;
 }
 
 const DEFAULT_LOCALES: Readonly<Record<ContentLanguage, string>> = {
@@ -74,12 +77,14 @@ export function fill(template: Template, values: Readonly<Record<string, string>
 
 /**
  * The sheet for a requested language (`de-AT` is German written in de-AT; blank or unknown is English, en-US);
- * `choice` labels the report's fixed parameter choices in that language (the value itself by default).
+ * `choice` labels the report's fixed parameter choices and `value` the model's listed values in that language (the
+ * value itself by default).
  */
 export function sheetFor(
   requested: string | undefined,
-  choice: (parameter: string, value: string) => string = (_parameter, value) => value,
+  labels: { choice?: Sheet['choice']; value?: ValueCaption } = {},
 ): Sheet {
+  const { choice = (_parameter, raw) => raw, value = (_link, raw) => raw } = labels;
   const tag = (requested ?? '').trim().replaceAll('_', '-');
   const primary = tag.toLowerCase().split('-')[0] ?? '';
   const language = (CONTENT_LANGUAGES as readonly string[]).includes(primary)
@@ -105,5 +110,6 @@ export function sheetFor(
     plural: (forms, count) =>
       fill(forms[rules.select(count)] ?? forms.other, { count: format(count, 'integer') }),
     choice,
+    value,
   };
 }

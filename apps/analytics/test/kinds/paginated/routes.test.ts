@@ -200,8 +200,10 @@ describe('pages', () => {
       ])
     ).json() as PageAnswer;
     expect(answer.parameters.find((p) => p.name === 'Severity')?.values).toEqual(['critical', 'info']);
+    // The sheet shows the model's captions for the values (English here).
     const severities = new Set(answer.lines.filter((l) => l.kind === 'detail').map((l) => l.cells[2]));
-    expect([...severities].every((s) => s === 'critical' || s === 'info')).toBe(true);
+    expect(severities.size).toBeGreaterThan(0);
+    expect([...severities].every((s) => s === 'Critical' || s === 'Info')).toBe(true);
   });
 
   it.each([
@@ -474,6 +476,81 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(header?.slice(0, 3)).toEqual(['Site', 'Serial number', 'Model']);
     expect(first?.[3]).toMatch(/^\d+$/);
     expect(first?.[4]).toBe('0.008');
+  });
+
+  it('shows the alerts’ severity, description and status by the model’s German captions, and the CSV raw', async () => {
+    const token = await mint(['fabrikam']);
+    const defaults = (await (
+      await post(`/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1`, token, {})
+    ).json()) as PageAnswer;
+    // A year back from the data's last day (the default is its last 90 days).
+    const to = defaults.parameters.find((p) => p.name === 'To')?.values[0] ?? '';
+    const from = `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
+    const parameterValues = [
+      { name: 'From', value: from },
+      { name: 'Severity', value: 'warning' },
+      { name: 'Severity', value: 'critical' },
+      { name: 'Status', value: 'Closed' },
+    ];
+    const res = await post(
+      `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=de`,
+      token,
+      {
+        parameterValues,
+      },
+    );
+    const answer = (await res.json()) as PageAnswer;
+    expect(res.status, JSON.stringify(answer)).toBe(200);
+    // The panel labels the severities as the cells show them (the model's captions), in their natural order.
+    expect(answer.parameters.find((p) => p.name === 'Severity')?.validValues).toEqual([
+      { value: 'critical', label: 'Kritisch' },
+      { value: 'warning', label: 'Warnung' },
+      { value: 'info', label: 'Info' },
+    ]);
+    // The header names the chosen severities in their natural order, not as they were sent.
+    expect(answer.header?.lines[2]).toBe('Schweregrad: Kritisch, Warnung – Status: Geschlossen');
+    const details = answer.lines.filter((l) => l.kind === 'detail');
+    expect(details.length).toBeGreaterThan(0);
+    const severities = new Set(details.map((l) => l.cells[2]));
+    expect(severities).toContain('Warnung');
+    expect([...severities].every((s) => s === 'Warnung' || s === 'Kritisch')).toBe(true);
+    expect(new Set(details.map((l) => l.cells[4]))).toEqual(new Set(['Geschlossen']));
+    // The code stays the identifier a technician searches for; its words are the description, in German.
+    expect(details.every((l) => /^[A-Z_]+$/.test(String(l.cells[1])))).toBe(true);
+    const jam = details.find((l) => l.cells[1] === 'PAPER_JAM');
+    if (jam !== undefined) expect(jam.cells[3]).toBe('Papierstau');
+    expect(
+      details.some((l) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung/.test(String(l.cells[3]))),
+    ).toBe(true);
+
+    const pdf = await post(
+      `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/export?language=de`,
+      token,
+      {
+        format: 'PDF',
+        parameterValues,
+      },
+    );
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('Warnung');
+    expect(text).toContain('Geschlossen');
+    expect(text).not.toContain('warning');
+
+    const csv = await post(
+      `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/export?language=de`,
+      token,
+      {
+        format: 'CSV',
+        parameterValues,
+      },
+    );
+    const records = (await csv.text()).split('\r\n').slice(1, -1);
+    expect(records.length).toBeGreaterThanOrEqual(details.length);
+    // Severity, description, status, closed: raw between the code and the closing time.
+    const raw = records.map((r) => /,[A-Z_]+,(\w+),.*,(\w+),\d{4}-\d\d-\d\dT/.exec(r)?.slice(1, 3));
+    expect(new Set(raw.map((r) => r?.[0]))).toContain('warning');
+    expect(new Set(raw.map((r) => r?.[1]))).toEqual(new Set(['Closed']));
+    expect(records.join('\n')).not.toMatch(/Warnung|Kritisch|Geschlossen|Papierstau/);
   });
 
   it('embeds a font with the glyphs of a Japanese or Russian PDF', async () => {

@@ -1,7 +1,8 @@
 /**
  * Every text the "Device alerts by site" sheet draws, in the seven portal languages: its title, column titles,
- * header block, site subtotals and totals. The severity and status names in the header are the parameters' choices
- * (captions.ts); the alerts' codes, descriptions, severities and statuses in the lines are data and stay as they are.
+ * header block, site subtotals and totals. The severity names (header and cells) and the descriptions and statuses
+ * in the lines are the model's captions of those values (values.ts); the status filter's words are the parameter's
+ * choices (captions.ts); the alerts' codes stay as stored.
  * `sheet.test.ts` checks that every language has every text and placeholder.
  */
 import type { ContentLanguage } from '@portico/analytics-model';

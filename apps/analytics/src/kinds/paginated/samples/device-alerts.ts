@@ -2,7 +2,7 @@
  * "Device alerts by site": the devices of one or more accounts with the service alerts opened on them in a date
  * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status.
  */
-import { FLEET_WORKSPACE_ID } from '../../../models/built-in.ts';
+import { FLEET_WORKSPACE_ID, PRINT_FLEET_DATASET_ID } from '../../../models/built-in.ts';
 import type { Dialect } from '../../../query/dialect.ts';
 import { num } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
@@ -16,11 +16,13 @@ import type { ParameterValues } from '../parameters.ts';
 
 export const DEVICE_ALERTS_REPORT_ID = '9a4d2f61-8c3e-4b7a-a5d0-2e6f1c8b9d57';
 
+/** The severities in their natural order (labelled by the model's captions, the `values` link). */
 const SEVERITIES = [
   { value: 'critical', label: 'Critical' },
   { value: 'warning', label: 'Warning' },
-  { value: 'info', label: 'Information' },
+  { value: 'info', label: 'Info' },
 ] as const;
+const SEVERITY_VALUES = { table: 'Service alerts', column: 'Severity' } as const;
 
 /** A site subtotal's label in the line stream: "alerts devices site" (the sheet words it in its language). */
 const SUBTOTAL_LABEL = /^(\d+) (\d+) (.*)$/s;
@@ -133,6 +135,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   name: 'Device alerts by site',
   description: 'The devices with the service alerts opened on them in a period, grouped by account and site.',
   workspaceId: FLEET_WORKSPACE_ID,
+  datasetId: PRINT_FLEET_DATASET_ID,
   parameters: [
     {
       name: 'Accounts',
@@ -175,6 +178,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
       type: 'String',
       multiValue: true,
       choices: SEVERITIES,
+      values: SEVERITY_VALUES,
       fallback: () => SEVERITIES.map((s) => s.value),
     },
     {
@@ -190,13 +194,32 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     },
   ],
   columns: [
-    { title: 'Opened (UTC)', width: 0.15, align: 'left', format: 'datetime' },
-    { title: 'Code', width: 0.14, align: 'left', format: 'text' },
-    { title: 'Severity', width: 0.12, align: 'left', format: 'text' },
-    { title: 'Description', width: 0.24, align: 'left', format: 'text' },
-    { title: 'Status', width: 0.09, align: 'left', format: 'text' },
-    { title: 'Closed (UTC)', width: 0.15, align: 'left', format: 'datetime' },
-    { title: 'Hours', width: 0.11, align: 'right', format: 'hours' },
+    { title: 'Opened (UTC)', width: 0.13, align: 'left', format: 'datetime' },
+    // The code stays as stored (PAPER_JAM): an identifier a technician searches for; its words are the description's.
+    { title: 'Code', width: 0.165, align: 'left', format: 'text' },
+    {
+      title: 'Severity',
+      width: 0.14,
+      align: 'left',
+      format: 'text',
+      values: SEVERITY_VALUES,
+    },
+    {
+      title: 'Description',
+      width: 0.265,
+      align: 'left',
+      format: 'text',
+      values: { table: 'Service alerts', column: 'Description' },
+    },
+    {
+      title: 'Status',
+      width: 0.1,
+      align: 'left',
+      format: 'text',
+      values: { table: 'Service alerts', column: 'Status' },
+    },
+    { title: 'Closed (UTC)', width: 0.13, align: 'left', format: 'datetime' },
+    { title: 'Hours', width: 0.07, align: 'right', format: 'hours' },
   ],
   groupColumns: ['Account', 'Site', 'Serial number', 'Model', 'Location'],
   keys: [

@@ -2,7 +2,7 @@
  * "Monthly page invoice": one account and one month, the mono and colour pages of every device at the given unit
  * prices, grouped by site with subtotals, under a header block and over a total.
  */
-import { FLEET_WORKSPACE_ID } from '../../../models/built-in.ts';
+import { FLEET_WORKSPACE_ID, PRINT_FLEET_DATASET_ID } from '../../../models/built-in.ts';
 import type { Dialect } from '../../../query/dialect.ts';
 import { num, text } from '../definition.ts';
 import type { PaginatedReport } from '../definition.ts';
@@ -108,6 +108,7 @@ export const INVOICE_REPORT: PaginatedReport = {
   name: 'Monthly page invoice',
   description: "One account's mono and colour pages of a month, per device and site, priced per page.",
   workspaceId: FLEET_WORKSPACE_ID,
+  datasetId: PRINT_FLEET_DATASET_ID,
   parameters: [
     {
       name: 'Account',

@@ -63,12 +63,24 @@ describe('chart text in the embed’s locale', () => {
       animation: false,
       formatter,
     }) as unknown as Tooltip & Axes;
-    expect(option.xAxis.axisLabel.formatter('2026-03-01')).toBe('Mär 2026');
+    expect(option.xAxis.axisLabel.formatter('2026-03-01')).toBe('März 2026');
     expect(option.yAxis.axisLabel.formatter(7585653)).toBe('7,6\u00a0Mio.');
     expect(
       option.tooltip.formatter([{ name: '2026-03-01', seriesName: 'Total pages', value: 7585653 }]),
-    ).toBe('Mär 2026<br/>Total pages <b>7.585.653</b>');
-    expect(chartPoints(columnChart, byMonth, formatter)[0]?.text).toBe('Mär 2026: Total pages 7.585.653');
+    ).toBe('März 2026<br/>Total pages <b>7.585.653</b>');
+    expect(chartPoints(columnChart, byMonth, formatter)[0]?.text).toBe('März 2026: Total pages 7.585.653');
+  });
+
+  it('writes a month axis and its tooltip in Japanese order for a Japanese embed', () => {
+    const formatter = valueFormatter('ja');
+    const option = chartOption(columnChart, byMonth, DEFAULT_THEME, {
+      animation: false,
+      formatter,
+    }) as unknown as Tooltip & Axes;
+    expect(option.xAxis.axisLabel.formatter('2026-03-01')).toBe('2026年3月');
+    expect(
+      option.tooltip.formatter([{ name: '2026-03-01', seriesName: 'Total pages', value: 7585653 }]),
+    ).toBe('2026年3月<br/>Total pages <b>7,585,653</b>');
   });
 
   it('escapes names in tooltips, which are data', () => {

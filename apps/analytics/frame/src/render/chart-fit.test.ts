@@ -124,6 +124,14 @@ describe('chart fit', () => {
     expect(textPx(cut)).toBeLessThanOrEqual(300 * 0.22);
   });
 
+  it('keeps short Japanese slice names beside a roomy pie, where they fit whole', () => {
+    for (const width of [300, 320, 340, 360, 380]) {
+      const fit = pieFit(['カラー', 'モノクロ'], { width, height: 380 }, undefined);
+      expect(fit).toMatchObject({ labels: 'outside', legend: undefined });
+      expect(fit.truncate('モノクロ')).toBe('モノクロ');
+    }
+  });
+
   it('keeps the old fixed label width when the size is unknown', () => {
     expect(axisFit(['a'], undefined, true)).toMatchObject({ labelWidth: 140, rotate: 0 });
   });

@@ -80,8 +80,9 @@ export function axisFit(
   const turnedAllFit = per * Math.sin((TURN * Math.PI) / 180) >= LINE_PX;
   const all = fits || turnedAllFit;
   return {
-    // Turned labels get room for a date or a month name whole before they are cut.
-    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
+    // Turned labels get room for a date or a month name whole before they are cut (ja 2026年10月12日, about 80 px,
+    // in a chart 180 px tall).
+    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.45, 64, 110)),
     rotate: fits ? 0 : TURN,
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
@@ -135,7 +136,8 @@ export function pieFit(
     const labelPx = namePx + sharePx + 14 + 12;
     const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
     const kept = Math.max(radius, Math.round(share * 0.45));
-    const roomPx = Math.max(4 * CHAR_PX, half - kept - 26 - sharePx);
+    // A pixel to spare: the radius is rounded, and a name that took exactly its room would read as cut.
+    const roomPx = Math.max(4 * CHAR_PX, half - kept - 26 - sharePx + 1);
     return { kept, cut: Math.min(maxPx, roomPx) };
   };
   const named = sized(Math.min(whole, maxPx));

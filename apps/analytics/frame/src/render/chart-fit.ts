@@ -9,6 +9,11 @@ import { textPx, truncateToPx } from './text-width.ts';
 /** About how wide an average Latin character of an 11-pixel label is: the room a slice's share ("50%") takes. */
 const CHAR_PX = 5.8;
 
+/**
+ * What an outside pie label takes beside its text: its line (8 + 6 px), the gap to the text and the 10 px ECharts
+ * keeps from the chart's edge (a label reaching into them is cut: ja "モノクロ 5…").
+ */
+const LABEL_LINE_PX = 34;
 /** The line height of an 11-pixel label, with a pixel to spare. */
 const LINE_PX = 14;
 /** Degrees a column chart's crowded category labels turn. */
@@ -133,11 +138,11 @@ export function pieFit(
   // The share after a name (" 50%") as the label font writes it.
   const sharePx = textPx(' 50%');
   const sized = (namePx: number) => {
-    const labelPx = namePx + sharePx + 14 + 12;
+    const labelPx = namePx + sharePx + LABEL_LINE_PX;
     const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
     const kept = Math.max(radius, Math.round(share * 0.45));
     // A pixel to spare: the radius is rounded, and a name that took exactly its room would read as cut.
-    const roomPx = Math.max(4 * CHAR_PX, half - kept - 26 - sharePx + 1);
+    const roomPx = Math.max(4 * CHAR_PX, half - kept - LABEL_LINE_PX - sharePx + 1);
     return { kept, cut: Math.min(maxPx, roomPx) };
   };
   const named = sized(Math.min(whole, maxPx));

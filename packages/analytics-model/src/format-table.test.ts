@@ -83,19 +83,78 @@ const DATES: readonly (readonly [string, string, string, string?])[] = [
   ['2026-11-08T21:05:07Z', 'Long Time', '9:05:07 PM'],
   ['2026-03-01', 'General Date', '3/1/26'],
   ['2026-03-01', 'MMMM yyyy', 'März 2026', 'de'],
-  ['2026-03-01', 'MMM yyyy', 'Mär 2026', 'de'],
+  ['2026-03-01', 'MMM yyyy', 'März 2026', 'de'],
   ['2026-03-01', 'dddd, d. MMMM yyyy', 'Sonntag, 1. März 2026', 'de'],
   ['2026-03-01', 'dd.MM.yyyy', '01.03.2026', 'de'],
   ['2026-03-01', 'Short Date', '01.03.26', 'de'],
-  ['2026-03-01', 'MMMM yyyy', 'marzo 2026', 'es'],
+  ['2026-03-01', 'MMMM yyyy', 'marzo de 2026', 'es'],
   ['2026-03-01', 'ddd d MMM', 'dim. 1 mars', 'fr'],
-  ['2026-03-01', 'MMM yyyy', '3月 2026', 'ja'],
+  ['2026-03-01', 'MMM yyyy', '2026年3月', 'ja'],
   ['2026-11-08T21:05:07Z', 'tt h:mm', '午後 9:05', 'ja'],
   ['2026-03-01', 'MMMM yyyy', 'marzec 2026', 'pl'],
   ['2026-03-01', 'd MMMM yyyy', '1 marca 2026', 'pl'],
   ['2026-03-01', 'MMMM yyyy', 'март 2026', 'ru'],
   ['2026-03-01', 'd MMMM yyyy', '1 марта 2026', 'ru'],
   ['2026-03-01', 'dddd', 'воскресенье', 'ru'],
+];
+
+/**
+ * The common date shapes of the model's format strings in each of the seven languages, as a native reader expects
+ * them on a chart's axis and in its tooltip (`format/date-shapes.ts`): English exactly as the format string writes
+ * it, every other language in its own order, month form and punctuation. [value, format, locale, expected].
+ */
+const SHAPES: readonly (readonly [string, string, string, string])[] = [
+  ['2025-11-01', 'MMM yyyy', 'en-US', 'Nov 2025'],
+  ['2025-11-01', 'MMM yyyy', 'de', 'Nov. 2025'],
+  ['2025-11-01', 'MMM yyyy', 'es', 'nov 2025'],
+  ['2025-11-01', 'MMM yyyy', 'fr', 'nov. 2025'],
+  ['2025-11-01', 'MMM yyyy', 'ja', '2025年11月'],
+  ['2025-11-01', 'MMM yyyy', 'pl', 'lis 2025'],
+  ['2025-11-01', 'MMM yyyy', 'ru', 'нояб. 2025'],
+  ['2025-05-01', 'MMM yyyy', 'de', 'Mai 2025'],
+  ['2025-11-01', 'MMMM yyyy', 'en-US', 'November 2025'],
+  ['2025-11-01', 'MMMM yyyy', 'de', 'November 2025'],
+  ['2025-11-01', 'MMMM yyyy', 'es', 'noviembre de 2025'],
+  ['2025-11-01', 'MMMM yyyy', 'fr', 'novembre 2025'],
+  ['2025-11-01', 'MMMM yyyy', 'ja', '2025年11月'],
+  ['2025-11-01', 'MMMM yyyy', 'pl', 'listopad 2025'],
+  ['2025-11-01', 'MMMM yyyy', 'ru', 'ноябрь 2025'],
+  ['2024-11-24', 'd MMM yyyy', 'en-US', '24 Nov 2024'],
+  ['2024-11-24', 'd MMM yyyy', 'de', '24. Nov. 2024'],
+  ['2024-11-24', 'd MMM yyyy', 'es', '24 nov 2024'],
+  ['2024-11-24', 'd MMM yyyy', 'fr', '24 nov. 2024'],
+  ['2024-11-24', 'd MMM yyyy', 'ja', '2024年11月24日'],
+  ['2024-11-24', 'd MMM yyyy', 'pl', '24 lis 2024'],
+  ['2024-11-24', 'd MMM yyyy', 'ru', '24 нояб. 2024'],
+  ['2024-11-24', 'd MMMM yyyy', 'en-US', '24 November 2024'],
+  ['2024-11-24', 'd MMMM yyyy', 'de', '24. November 2024'],
+  ['2024-11-24', 'd MMMM yyyy', 'es', '24 de noviembre de 2024'],
+  ['2024-11-24', 'd MMMM yyyy', 'fr', '24 novembre 2024'],
+  ['2024-11-24', 'd MMMM yyyy', 'ja', '2024年11月24日'],
+  ['2024-11-24', 'd MMMM yyyy', 'pl', '24 listopada 2024'],
+  ['2024-11-24', 'd MMMM yyyy', 'ru', '24 ноября 2024'],
+  ['2024-11-24', 'MMM d', 'en-US', 'Nov 24'],
+  ['2024-11-24', 'MMM d', 'de', '24. Nov.'],
+  ['2024-11-24', 'MMM d', 'es', '24 nov'],
+  ['2024-11-24', 'MMM d', 'fr', '24 nov.'],
+  ['2024-11-24', 'MMM d', 'ja', '11月24日'],
+  ['2024-11-24', 'MMM d', 'pl', '24 lis'],
+  ['2024-11-24', 'MMM d', 'ru', '24 нояб.'],
+  ['2024-11-24', 'yyyy-MM-dd', 'en-US', '2024-11-24'],
+  ['2024-11-24', 'yyyy-MM-dd', 'de', '24.11.2024'],
+  ['2024-11-24', 'yyyy-MM-dd', 'es', '24/11/2024'],
+  ['2024-11-24', 'yyyy-MM-dd', 'fr', '24/11/2024'],
+  ['2024-11-24', 'yyyy-MM-dd', 'ja', '2024/11/24'],
+  ['2024-11-24', 'yyyy-MM-dd', 'pl', '24.11.2024'],
+  ['2024-11-24', 'yyyy-MM-dd', 'ru', '24.11.2024'],
+  ['2024-11-24T09:05:00Z', 'dd/MM/yyyy HH:mm', 'ja', '2024/11/24 09:05'],
+  ['2024-11-24T09:05:00Z', 'yyyy-MM-dd HH:mm', 'de-AT', '24.11.2024 09:05'],
+  ['2024-11-24', 'M/d/yyyy', 'en-US', '11/24/2024'],
+  ['2024-11-24', 'dd.MM.yyyy', 'en-US', '24.11.2024'],
+  // A language the table of numeric orders does not list keeps the numeric format as written.
+  ['2024-11-24', 'dd/MM/yyyy', 'it', '24/11/2024'],
+  // Anything but a shape is read token by token in every language.
+  ['2024-11-24', '"week of" d MMM', 'de', 'week of 24 Nov.'],
 ];
 
 describe('format strings against Power BI’s documented outputs', () => {
@@ -112,6 +171,13 @@ describe('format strings against Power BI’s documented outputs', () => {
   it.each(rows(DATES))(
     'write $value with $format as $expected ($locale)',
     ({ value, format, expected, locale }) => {
+      expect(formatValue(value, format, locale)).toBe(expected);
+    },
+  );
+
+  it.each(SHAPES.map(([value, format, locale, expected]) => ({ value, format, locale, expected })))(
+    'write $value with the shape $format as $expected ($locale)',
+    ({ value, format, locale, expected }) => {
       expect(formatValue(value, format, locale)).toBe(expected);
     },
   );

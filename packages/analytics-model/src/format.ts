@@ -9,6 +9,7 @@
 import type { Cell, CellFormat } from './paginated-types.ts';
 import { dateParts, dateTimeFormat, formatDateSection, isDateSection } from './format/date.ts';
 import type { DateParts } from './format/date.ts';
+import { numericDateFormat, numericShape, shapedDate } from './format/date-shapes.ts';
 import { formatNumberSection, isNumberSection, numberFormat, roundsToZero } from './format/number.ts';
 import { splitSections, tokenize } from './format/tokens.ts';
 
@@ -83,7 +84,9 @@ function formatDateText(parts: DateParts, format: string, locale: string): strin
       format.trim().toLowerCase() === 'general date' && midnight ? { dateStyle: 'short' as const } : named;
     return dateTimeFormat(locale, options).format(date);
   }
-  return formatDateSection(parts, splitSections(format)[0] ?? '', locale);
+  const section = splitSections(format)[0] ?? '';
+  // A common shape (`MMM yyyy`, `d MMM yyyy`, `yyyy-MM-dd`) in the language's own writing of it; see date-shapes.ts.
+  return shapedDate(date, section, locale) ?? formatDateSection(parts, numericShape(section, locale), locale);
 }
 
 /**
@@ -137,27 +140,12 @@ export function formatDate(text: string, format: string, locale: string = DEFAUL
   return formatValue(text, format, locale);
 }
 
-/** The format string of each paginated cell format; dates by the locale's language (`DATE_CELL_FORMATS`). */
+/** The format string of each paginated cell format; dates by the locale's language (`numericDateFormat`). */
 const CELL_FORMATS: Readonly<Partial<Record<CellFormat, string>>> = {
   integer: '#,0',
   money: '#,0.00',
   rate: '0.0000',
   hours: '#,0.0',
-};
-
-/**
- * A paginated sheet's numeric dates by language (the primary subtag of the locale): the day, month and year order and
- * separators a reader of that language expects on a printed form, four-digit years, a 24-hour clock. English keeps
- * ISO order (read the same in the US and the UK); another language writes as English.
- */
-const DATE_CELL_FORMATS: Readonly<Record<string, string>> = {
-  en: 'yyyy-MM-dd',
-  de: 'dd.MM.yyyy',
-  es: 'dd/MM/yyyy',
-  fr: 'dd/MM/yyyy',
-  ja: 'yyyy/MM/dd',
-  pl: 'dd.MM.yyyy',
-  ru: 'dd.MM.yyyy',
 };
 
 /**
@@ -170,8 +158,7 @@ export function cellFormatString(
   locale: string = DEFAULT_FORMAT_LOCALE,
 ): string | undefined {
   if (format !== 'date' && format !== 'datetime') return CELL_FORMATS[format];
-  const language = locale.toLowerCase().split(/[-_]/)[0] ?? '';
-  const date = DATE_CELL_FORMATS[language] ?? DATE_CELL_FORMATS['en'] ?? 'yyyy-MM-dd';
+  const date = numericDateFormat(locale);
   return format === 'date' ? date : `${date} HH:mm`;
 }
 

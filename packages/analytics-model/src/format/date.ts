@@ -59,7 +59,7 @@ const partOf = (format: Intl.DateTimeFormat, date: Date, type: Intl.DateTimeForm
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /**
- * @example formatDateSection(dateParts('2026-03-01T15:04:00Z')!, 'dd MMM yyyy HH:mm', 'de') // → '01 Mär 2026 15:04'
+ * @example formatDateSection(dateParts('2026-03-01T15:04:00Z')!, 'dd MMM yyyy HH:mm', 'de') // → '01 März 2026 15:04'
  */
 export function formatDateSection(parts: DateParts, section: string, locale: string): string {
   const tokens = tokenize(section, DATE_PLACEHOLDERS);

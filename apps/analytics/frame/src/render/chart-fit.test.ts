@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axisFit, labelPx, legendFit, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, pieFit } from './chart-fit.ts';
+import { textPx } from './text-width.ts';
 
 describe('chart fit', () => {
   it('gives horizontal bars at most 38 % of the width for their labels, so the bars keep room', () => {
@@ -34,9 +35,9 @@ describe('chart fit', () => {
 
   it('gives a bar chart of alert codes in capitals room for the longest code whole', () => {
     const codes = ['FIRMWARE_UPDATE_AVAILABLE', 'MAINTENANCE_KIT_DUE', 'PAPER_JAM'];
-    expect(labelPx('FIRMWARE_UPDATE_AVAILABLE')).toBeGreaterThan(25 * 5.8 + 20);
+    expect(textPx('FIRMWARE_UPDATE_AVAILABLE')).toBeGreaterThan(25 * 5.8 + 20);
     expect(axisFit(codes, { width: 510, height: 360 }, true).labelWidth).toBeGreaterThanOrEqual(
-      Math.ceil(labelPx('FIRMWARE_UPDATE_AVAILABLE')),
+      Math.ceil(textPx('FIRMWARE_UPDATE_AVAILABLE')),
     );
   });
 
@@ -99,6 +100,38 @@ describe('chart fit', () => {
     expect(pieFit(['Colour', 'Mono'], { width: 400, height: 300 }, undefined).legend).toBeUndefined();
   });
 
+  it('gives Japanese bar labels their full width, an em per character, where Latin ones of as many characters need half', () => {
+    const japanese = ['トナー残量が少ない', '給紙トレイが空です'];
+    const latin = ['Toner low', 'Tray empty'];
+    const ja = axisFit(japanese, { width: 600, height: 300 }, true).labelWidth ?? 0;
+    const en = axisFit(latin, { width: 600, height: 300 }, true).labelWidth ?? 0;
+    expect(ja).toBeGreaterThanOrEqual(Math.ceil(textPx('トナー残量が少ない')));
+    expect(ja).toBeGreaterThan(en * 1.5);
+  });
+
+  it('turns Japanese month labels that would not fit side by side, which as many Latin characters would', () => {
+    const months = Array.from({ length: 12 }, (_, i) => `2025年${i + 1}月`);
+    const latin = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
+    expect(axisFit(latin, { width: 900, height: 260 }, false).rotate).toBe(0);
+    expect(axisFit(months, { width: 900, height: 260 }, false).rotate).toBe(35);
+  });
+
+  it('cuts a Japanese slice name beside a pie by its width, not its character count', () => {
+    const names = ['ブラックトナーカートリッジ', 'シアントナーカートリッジ'];
+    const fit = pieFit(names, { width: 300, height: 260 }, { show: false });
+    const cut = fit.truncate('ブラックトナーカートリッジ');
+    expect(cut).toMatch(/…$/);
+    expect(textPx(cut)).toBeLessThanOrEqual(300 * 0.22);
+  });
+
+  it('keeps short Japanese slice names beside a roomy pie, where they fit whole', () => {
+    for (const width of [300, 320, 340, 360, 380]) {
+      const fit = pieFit(['カラー', 'モノクロ'], { width, height: 380 }, undefined);
+      expect(fit).toMatchObject({ labels: 'outside', legend: undefined });
+      expect(fit.truncate('モノクロ')).toBe('モノクロ');
+    }
+  });
+
   it('keeps the old fixed label width when the size is unknown', () => {
     expect(axisFit(['a'], undefined, true)).toMatchObject({ labelWidth: 140, rotate: 0 });
   });
@@ -136,5 +169,11 @@ describe('chart fit', () => {
     expect(legendFit(supplies, 260)).toEqual({ rows: 3, scroll: false });
     const many = Array.from({ length: 20 }, (_, i) => `Series number ${i}`);
     expect(legendFit(many, 300)).toEqual({ rows: 1, scroll: true });
+    // Japanese names take an em per character: five of them need two lines where as many Latin letters take one.
+    expect(legendFit(['イエロートナー', 'マゼンタトナー', 'シアントナー'], 340)).toEqual({
+      rows: 2,
+      scroll: false,
+    });
+    expect(legendFit(['Yellow ', 'Magenta', 'Cyan  '], 340)).toEqual({ rows: 1, scroll: false });
   });
 });

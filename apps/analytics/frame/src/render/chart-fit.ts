@@ -1,26 +1,19 @@
 /**
  * How a chart adapts to the pixels it has: how wide a bar chart's category labels may be, whether a column chart's
  * labels turn, how many value ticks fit, whether a pie's labels go outside its slices and whether its legend fits
- * whole (a legend that would page is dropped: the slices carry their names). Pure: sizes in, numbers out.
+ * whole (a legend that would page is dropped: the slices carry their names). Sizes in, numbers out; a label's width
+ * is measured in the chart's font (`text-width.ts`), so Japanese labels, an em per character, get their room.
  */
+import { textPx, truncateToPx } from './text-width.ts';
 
-/** About how wide one character of an 11-pixel label is. */
+/** About how wide an average Latin character of an 11-pixel label is: the room a slice's share ("50%") takes. */
 const CHAR_PX = 5.8;
 
 /**
- * About how wide an 11-pixel label is: capitals and digits are wider than the average character, so an alert code
- * ('FIRMWARE_UPDATE_AVAILABLE', about 180 px) is not taken for 145 px and cut.
+ * What an outside pie label takes beside its text: its line (8 + 6 px), the gap to the text and the 10 px ECharts
+ * keeps from the chart's edge (a label reaching into them is cut: ja "モノクロ 5…").
  */
-export function labelPx(label: string): number {
-  let px = 0;
-  for (const ch of label) {
-    if (/[A-Z]/.test(ch)) px += 7.5;
-    else if (/[0-9_]/.test(ch)) px += 6.2;
-    else if (ch === ' ') px += 3.1;
-    else px += CHAR_PX;
-  }
-  return px;
-}
+const LABEL_LINE_PX = 34;
 /** The line height of an 11-pixel label, with a pixel to spare. */
 const LINE_PX = 14;
 /** Degrees a column chart's crowded category labels turn. */
@@ -49,7 +42,7 @@ export function axisFit(
   size: { width: number; height: number } | undefined,
   horizontal: boolean,
 ): AxisFit {
-  const longest = labels.reduce((most, l) => Math.max(most, labelPx(l)), 0);
+  const longest = labels.reduce((most, l) => Math.max(most, textPx(l)), 0);
   if (!size || size.width <= 0 || size.height <= 0) {
     return {
       labelWidth: horizontal ? 140 : undefined,
@@ -92,8 +85,9 @@ export function axisFit(
   const turnedAllFit = per * Math.sin((TURN * Math.PI) / 180) >= LINE_PX;
   const all = fits || turnedAllFit;
   return {
-    // Turned labels get room for a date or a month name whole before they are cut.
-    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.35, 64, 110)),
+    // Turned labels get room for a date or a month name whole before they are cut (ja 2026年10月12日, about 80 px,
+    // in a chart 180 px tall).
+    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.45, 64, 110)),
     rotate: fits ? 0 : TURN,
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
@@ -126,7 +120,8 @@ export function pieFit(
   const width = size?.width ?? 400;
   const height = size?.height ?? 300;
   const outside = width >= 200 && height >= 110;
-  const longest = labels.reduce((most, l) => Math.max(most, l.length), 0) * CHAR_PX + 12;
+  const whole = labels.reduce((most, l) => Math.max(most, textPx(l)), 0);
+  const longest = whole + 12;
   // A legend to the right fits when every entry has its line and the pie keeps room for its labels.
   const rightLegend =
     size !== undefined &&
@@ -134,21 +129,23 @@ export function pieFit(
     legend?.show === true &&
     labels.length * 20 <= height - 8 &&
     width - longest - 24 >= 300;
-  const maxChars = Math.max(6, Math.floor((width * (rightLegend ? 0.16 : 0.22)) / CHAR_PX));
-  const whole = labels.reduce((most, l) => Math.max(most, l.length), 0);
+  const maxPx = Math.max(6 * CHAR_PX, width * (rightLegend ? 0.16 : 0.22));
   const half = (rightLegend ? 0.4 : 0.5) * width;
   const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
   // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
   // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room. It keeps at least
   // 45 % of its share of the box; names that then do not fit beside it are cut ("…", the tooltip names them whole).
-  const sized = (nameChars: number) => {
-    const labelPx = (nameChars + 5) * CHAR_PX + 14 + 12;
+  // The share after a name (" 50%") as the label font writes it.
+  const sharePx = textPx(' 50%');
+  const sized = (namePx: number) => {
+    const labelPx = namePx + sharePx + LABEL_LINE_PX;
     const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
     const kept = Math.max(radius, Math.round(share * 0.45));
-    const roomChars = Math.max(4, Math.floor((half - kept - 26) / CHAR_PX) - 5);
-    return { kept, cut: Math.min(maxChars, roomChars) };
+    // A pixel to spare: the radius is rounded, and a name that took exactly its room would read as cut.
+    const roomPx = Math.max(4 * CHAR_PX, half - kept - LABEL_LINE_PX - sharePx + 1);
+    return { kept, cut: Math.min(maxPx, roomPx) };
   };
-  const named = sized(Math.min(whole, maxChars));
+  const named = sized(Math.min(whole, maxPx));
   // Beside a legend that names every slice whole, names that would be cut go: the slices carry their shares only
   // ("16%", not "Broth… 16%"), and the pie takes the room.
   const sharesOnly = rightLegend && named.cut < whole;
@@ -174,7 +171,7 @@ export function pieFit(
     outer: !outside ? '85%' : kept,
     inner: !outside ? '50%' : Math.round(kept * 0.6),
     center: [rightLegend ? '40%' : '50%', '52%'],
-    truncate: sharesOnly ? () => '' : (label) => (label.length > cut ? `${label.slice(0, cut - 1)}…` : label),
+    truncate: sharesOnly ? () => '' : (label) => truncateToPx(label, cut),
   };
 }
 
@@ -194,7 +191,7 @@ export function legendFit(
   let rows = 1;
   let used = 0;
   for (const name of names) {
-    const item = 25 + 5 + name.length * CHAR_PX;
+    const item = 25 + 5 + textPx(name);
     if (used > 0 && used + 10 + item > room) {
       rows += 1;
       used = item;

@@ -63,12 +63,24 @@ describe('chart text in the embed’s locale', () => {
       animation: false,
       formatter,
     }) as unknown as Tooltip & Axes;
-    expect(option.xAxis.axisLabel.formatter('2026-03-01')).toBe('Mär 2026');
+    expect(option.xAxis.axisLabel.formatter('2026-03-01')).toBe('März 2026');
     expect(option.yAxis.axisLabel.formatter(7585653)).toBe('7,6\u00a0Mio.');
     expect(
       option.tooltip.formatter([{ name: '2026-03-01', seriesName: 'Total pages', value: 7585653 }]),
-    ).toBe('Mär 2026<br/>Total pages <b>7.585.653</b>');
-    expect(chartPoints(columnChart, byMonth, formatter)[0]?.text).toBe('Mär 2026: Total pages 7.585.653');
+    ).toBe('März 2026<br/>Total pages <b>7.585.653</b>');
+    expect(chartPoints(columnChart, byMonth, formatter)[0]?.text).toBe('März 2026: Total pages 7.585.653');
+  });
+
+  it('writes a month axis and its tooltip in Japanese order for a Japanese embed', () => {
+    const formatter = valueFormatter('ja');
+    const option = chartOption(columnChart, byMonth, DEFAULT_THEME, {
+      animation: false,
+      formatter,
+    }) as unknown as Tooltip & Axes;
+    expect(option.xAxis.axisLabel.formatter('2026-03-01')).toBe('2026年3月');
+    expect(
+      option.tooltip.formatter([{ name: '2026-03-01', seriesName: 'Total pages', value: 7585653 }]),
+    ).toBe('2026年3月<br/>Total pages <b>7,585,653</b>');
   });
 
   it('escapes names in tooltips, which are data', () => {
@@ -90,6 +102,35 @@ describe('chart text in the embed’s locale', () => {
     expect(valueFormatter('ja').axis(12_000)).toBe('1.2万');
     expect(valueFormatter('en').axis(4000)).toBe('4K');
     expect(valueFormatter('fr').axis(-1500)).toBe('-1,5\u00a0k');
+  });
+
+  it('writes every tick of an axis in the unit its top is shortened to, never 800.000 under 1,2 Mio.', () => {
+    const de = valueFormatter('de');
+    const top = 1_490_000;
+    expect([0, 400_000, 800_000, 1_200_000].map((v) => de.axis(v, undefined, top))).toEqual([
+      '0',
+      '0,4\u00a0Mio.',
+      '0,8\u00a0Mio.',
+      '1,2\u00a0Mio.',
+    ]);
+    expect(de.axis(250_000, undefined, top)).toBe('0,25\u00a0Mio.');
+    expect(de.axis(-800_000, undefined, top)).toBe('-0,8\u00a0Mio.');
+    // Data that stops short of a million under an axis that reaches it reads in millions too.
+    expect(de.axis(800_000, undefined, 950_000)).toBe('0,8\u00a0Mio.');
+    // An axis whose top the locale writes in full keeps its ticks grouped.
+    expect(de.axis(4000, undefined, 8000)).toBe('4.000');
+    expect(valueFormatter('ja').axis(4000, undefined, 12_000)).toBe('0.4万');
+    // English shortens thousands already: its ticks do not change.
+    expect(valueFormatter('en').axis(800_000, undefined, top)).toBe('800K');
+  });
+
+  it('gives a German month chart in millions one unit on its value axis', () => {
+    const formatter = valueFormatter('de');
+    const option = chartOption(columnChart, byMonth, DEFAULT_THEME, {
+      animation: false,
+      formatter,
+    }) as unknown as Axes;
+    expect(option.yAxis.axisLabel.formatter(800_000)).toBe('0,8\u00a0Mio.');
   });
 
   it('labels a share axis in percent and falls back to en-US for an unknown language', () => {

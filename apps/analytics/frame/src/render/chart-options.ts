@@ -305,6 +305,12 @@ export function chartOption(
     },
   };
   const counts = data.series.every((s) => s.values.every((v) => v === null || Number.isInteger(v)));
+  // The axis' largest value (stacked: the largest stack), whose unit every tick is written in.
+  const magnitudes = data.categories.map((_, i) => {
+    const values = data.series.map((s) => Math.abs(s.values[i] ?? 0));
+    return stacked ? values.reduce((sum, v) => sum + v, 0) : Math.max(0, ...values);
+  });
+  const axisTop = Math.max(0, ...magnitudes);
   const valueAxis = {
     type: 'value',
     // Counts of printers have no half steps.
@@ -315,7 +321,7 @@ export function chartOption(
       // A short value axis (a small frame) has more steps than room for their labels.
       hideOverlap: true,
       ...LABEL_TEXT,
-      formatter: (v: number) => format.axis(v, data.series[0]?.format),
+      formatter: (v: number) => format.axis(v, data.series[0]?.format, axisTop),
     },
   };
   const legendShown = formatting.legend?.show ?? data.series.length > 1;

@@ -26,8 +26,12 @@ export interface ValueFormatter {
    * measure's, or the column itself), as `formatValue` writes it in the locale.
    */
   readonly value: (value: Value, source?: string | ValueSource) => string;
-  /** A value axis' number: compact (1.2K, 3,4 Mio.), or with the measure's format when that is a percentage. */
-  readonly axis: (value: number, format?: string) => string;
+  /**
+   * A value axis' number: compact (1.2K, 3,4 Mio.), or with the measure's format when that is a percentage. Given the
+   * axis' largest value (`top`), a tick the locale would not shorten is written in the unit the top is shortened to,
+   * so one axis never mixes `1,2 Mio.` with `800.000` (it reads `0,8 Mio.`).
+   */
+  readonly axis: (value: number, format?: string, top?: number) => string;
 }
 
 /** The locale for a language tag: the tag when `Intl` knows it, else en-US. */
@@ -44,6 +48,56 @@ export function formatLocale(language: string | undefined): string {
 }
 
 const formatters = new Map<string, ValueFormatter>();
+
+/** @example ceilToFirstDigit(1_490_000) // → 2000000 */
+function ceilToFirstDigit(value: number): number {
+  const magnitude = Math.abs(value);
+  if (!(magnitude > 0) || !Number.isFinite(magnitude)) return magnitude;
+  const step = 10 ** Math.floor(Math.log10(magnitude));
+  return Math.ceil(magnitude / step) * step;
+}
+
+/** The unit a locale's compact notation shortens `top` to: what it divides by and the words around the digits. */
+interface CompactUnit {
+  readonly divisor: number;
+  readonly prefix: string;
+  readonly suffix: string;
+}
+
+const NUMERIC_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction']);
+
+/**
+ * @example compactUnit(1_490_000, 'de') // → { divisor: 1000000, prefix: '', suffix: '\u00a0Mio.' }
+ * @example compactUnit(800_000, 'de') // → undefined (German writes 800.000 in full)
+ */
+function compactUnit(top: number, locale: string): CompactUnit | undefined {
+  const magnitude = Math.abs(top);
+  if (!Number.isFinite(magnitude) || magnitude === 0) return undefined;
+  const parts = new Intl.NumberFormat(locale, {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).formatToParts(magnitude);
+  if (!parts.some((p) => p.type === 'compact')) return undefined;
+  const first = parts.findIndex((p) => NUMERIC_PARTS.has(p.type));
+  const last = parts.length - 1 - [...parts].reverse().findIndex((p) => NUMERIC_PARTS.has(p.type));
+  const shown = Number(
+    parts
+      .filter((p) => p.type === 'integer' || p.type === 'fraction' || p.type === 'decimal')
+      .map((p) => (p.type === 'decimal' ? '.' : p.value))
+      .join(''),
+  );
+  if (first < 0 || !(shown > 0)) return undefined;
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((p) => p.value)
+      .join('');
+  return {
+    divisor: 10 ** Math.round(Math.log10(magnitude / shown)),
+    prefix: text(0, first),
+    suffix: text(last + 1, parts.length),
+  };
+}
 
 /** Digits, a sign and separators only: a compact number the locale did not shorten with a word or symbol. */
 const PLAIN_NUMBER = /^[-−+]?[\d.,'\s\u00a0\u202f]+$/u;
@@ -63,13 +117,23 @@ export function valueFormatter(language: string | undefined): ValueFormatter {
         return valueCaption(source.values, value) ?? formatValue(value, source.format, locale);
       },
       // A share's axis reads 0%–100% as its labels do, not 0–1; every other axis is compact.
-      axis: (value, format) => {
+      axis: (value, format, top) => {
         if (format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, '')))
           return formatValue(value, format.split(';')[0]?.replace(/\.[0#]+/, ''), locale);
         const compact = compactNumber(value, locale);
+        if (!PLAIN_NUMBER.test(compact)) return compact;
+        // A tick the locale does not shorten on an axis whose top it does ('800.000' under '1,2 Mio.') takes the
+        // top's unit ('0,8 Mio.'), as Power BI's automatic display units write a whole axis in one unit.
+        // The top rounded up to its first digit: ECharts' last tick can pass the data (950.000 → a 1 Mio. tick).
+        const unit =
+          top === undefined || value === 0 ? undefined : compactUnit(ceilToFirstDigit(top), locale);
+        if (unit) {
+          const digits = formatValue(Math.abs(value) / unit.divisor, '#,0.##', locale);
+          return `${value < 0 ? '-' : ''}${unit.prefix}${digits}${unit.suffix}`;
+        }
         // A number the locale does not shorten (German below a million: '4000') is written as data labels and
         // cards write it, grouped ('4.000'), at most one decimal as a compact tick has.
-        return PLAIN_NUMBER.test(compact) ? formatValue(value, '#,0.#', locale) : compact;
+        return formatValue(value, '#,0.#', locale);
       },
     };
     formatters.set(locale, formatter);

@@ -41,7 +41,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
     devices: { one: '{count} device', other: '{count} devices' },
     subtotal: '{alerts} on {devices} at {site}',
     total: 'Total: {alerts} on {devices}',
-    bySeverity: 'Critical {critical} - warning {warning} - information {info} - still open {open}',
+    bySeverity: 'Critical {critical} - warning {warning} - info {info} - still open {open}',
   },
   de: {
     title: 'Gerätemeldungen nach Standort',
@@ -62,7 +62,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
     devices: { one: '{count} Gerät', other: '{count} Geräten' },
     subtotal: '{alerts} an {devices} in {site}',
     total: 'Gesamt: {alerts} an {devices}',
-    bySeverity: 'Kritisch {critical} – Warnung {warning} – Information {info} – noch offen {open}',
+    bySeverity: 'Kritisch {critical} – Warnung {warning} – Info {info} – noch offen {open}',
   },
   es: {
     title: 'Alertas de dispositivos por sede',

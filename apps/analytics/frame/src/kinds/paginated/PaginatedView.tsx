@@ -12,7 +12,7 @@ import type {
   ReportLine,
   ResolvedParameter,
 } from '@portico/analytics-model';
-import { formatCell } from '@portico/analytics-model';
+import { formatCell, formatValue } from '@portico/analytics-model';
 import { pendingMessage } from '../../components/PendingMessage.tsx';
 import type { ChromeMessages } from '../../model/chrome-messages.ts';
 import { urlChromeMessages } from '../../components/frame-language.ts';
@@ -143,8 +143,11 @@ function PaginatedReport({
       <div className="rdl-body">
         {panel.enabled && panel.expanded && narrow && !editing && state.panelError === undefined ? (
           <p className="rdl-summary">
-            <span className="rdl-summary-text" title={parameterSummary(page.parameters, messages.allValues)}>
-              {parameterSummary(page.parameters, messages.allValues)}
+            <span
+              className="rdl-summary-text"
+              title={parameterSummary(page.parameters, messages.allValues, page.locale)}
+            >
+              {parameterSummary(page.parameters, messages.allValues, page.locale)}
             </span>
             <button type="button" onClick={() => setEditing(true)}>
               {messages.editParameters}
@@ -196,15 +199,22 @@ function useNarrowFrame(): boolean {
 
 /**
  * The parameters in one line: each prompt with its value's label, "(All)" for a blank or every choice, and a count
- * past two choices.
+ * past two choices; dates, months and decimals written as the sheet writes them in `locale`.
  *
- * @example parameterSummary(parameters, '(All)') // → 'Account: Contoso EMEA · Month: 2026-10 · Site: (All)'
+ * @example parameterSummary(parameters, '(All)') // → 'Account: Contoso EMEA · Month: October 2026 · Site: (All)'
+ * @example parameterSummary(parameters, '(Alle)', 'de') // → 'Konto: Contoso EMEA · Monat: Oktober 2026 · …'
  */
-export function parameterSummary(parameters: readonly ResolvedParameter[], all: string): string {
+export function parameterSummary(
+  parameters: readonly ResolvedParameter[],
+  all: string,
+  locale?: string,
+): string {
   return parameters
     .map((parameter) => {
       const { values, validValues } = parameter;
-      const labelOf = (value: string) => validValues?.find((v) => v.value === value)?.label ?? value;
+      const labelOf = (value: string) =>
+        validValues?.find((v) => v.value === value)?.label ??
+        parameterValueText(parameter.type, value, locale);
       const text =
         values.length === 0 ||
         (validValues !== undefined && values.length === validValues.length && values.length > 1)
@@ -215,6 +225,19 @@ export function parameterSummary(parameters: readonly ResolvedParameter[], all: 
       return `${parameter.prompt}: ${text}`;
     })
     .join(' · ');
+}
+
+/** A typed parameter value as the viewer reads it: `2026-08-29` → `29.08.2026`, `2026-10` → `Oktober 2026`. */
+function parameterValueText(
+  type: ResolvedParameter['type'],
+  value: string,
+  locale: string | undefined,
+): string {
+  if (type === 'Date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCell(value, 'date', locale);
+  if (type === 'Month' && /^\d{4}-\d{2}$/.test(value)) return formatValue(`${value}-01`, 'MMMM yyyy', locale);
+  if (type === 'Decimal' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 5 }).format(Number(value));
+  return value;
 }
 
 function ParameterPanel({

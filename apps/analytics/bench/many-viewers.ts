@@ -62,16 +62,18 @@ const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
 const END_DATE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-type Side = 'engine' | 'cache off' | 'cache on' | 'one by one';
+type Side = 'engine' | 'cache off' | 'cache on' | 'one by one' | 'off, kept';
 const SIDE_FLAGS: Record<string, Side> = {
   engine: 'engine',
   off: 'cache off',
+  'off-kept': 'off, kept',
   on: 'cache on',
   single: 'one by one',
 };
 const SIDES: readonly Side[] = (flags.get('sides') ?? 'engine,off,on').split(',').map((name) => {
   const side = SIDE_FLAGS[name];
-  if (side === undefined) throw new Error(`--sides takes engine, off and on, not '${name}'`);
+  if (side === undefined)
+    throw new Error(`--sides takes engine, off, on, single and off-kept, not '${name}'`);
   return side;
 });
 
@@ -135,7 +137,11 @@ const pointOf = (result: LoopResult, peakRssMb: number, cpu: { all: number; main
 });
 
 /** The service (src/server.ts) on the loaded fleet file, with the cache bound `cacheMb`; resolves when ready. */
-async function startService(dir: string, cacheMb: number): Promise<{ child: ChildProcess; port: number }> {
+async function startService(
+  dir: string,
+  cacheMb: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const profile = PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
@@ -150,6 +156,7 @@ async function startService(dir: string, cacheMb: number): Promise<{ child: Chil
       ANALYTICS_CACHE_MAX_MB: String(cacheMb),
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -366,7 +373,9 @@ try {
         rowCounts = engine.rowCounts;
         if (round === 0) console.info(`  rows per visual (per account): ${JSON.stringify(rowCounts)}`);
       } else {
-        const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0);
+        // `off, kept`: DuckDB's own allocator settings (an empty DUCKDB_JE_MALLOC_CONF), as before duckdb-allocator.ts.
+        const env: Record<string, string> = side === 'off, kept' ? { DUCKDB_JE_MALLOC_CONF: '' } : {};
+        const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0, env);
         try {
           points = await serviceSide(child, port, rowCounts, side !== 'one by one');
         } finally {

@@ -9,6 +9,9 @@
  * Prints each phase's time and peak RSS (goal: under 500 MB throughout) and the load average.
  *
  *   node --import tsx apps/analytics/bench/analytics-memory.ts [scale=10] [viewers=100] [seconds=10] [rounds=5]
+ *
+ * The service inherits this process's environment: `DUCKDB_JE_MALLOC_CONF=` (empty) in front runs it with DuckDB's
+ * own allocator settings instead of src/data/duckdb-allocator.ts's, the before of that change.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';

@@ -9,18 +9,21 @@
  *     as `npm start` starts it (MALLOC_ARENA_MAX=2 unless set);
  *   - service, cache on (64 MB), a batch per page;
  *   - service one by one (`single`, cache off): a request per visual on /frame-api/query, 6 in flight per viewer, as
- *     the frame asked before it batched.
+ *     the frame asked before it batched;
+ *   - service, cache off, DuckDB's own allocator settings (`off-kept`: an empty DUCKDB_JE_MALLOC_CONF, so its jemalloc
+ *     keeps freed pages as DuckDB sets it up; every other side, the bench process's children inheriting it, runs with
+ *     src/data/duckdb-allocator.ts's): the before of that change, for peak RSS and CPU per page in the same run.
  * Per N it prints pages/s, page p50/p99, the side's CPU per page (its process's user + system time over every page it
  * answered, from /proc: the figure least moved by other load) and peak RSS (sampled from /proc while the point runs),
  * medians over the rounds, each service side's throughput as a ratio to the engine's, and the load average. The
  * machine is shared: this process's viewers take CPU from the side they drive, and figures move with the other load.
  *
  *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
- *     [--sides=engine,off,on] [--engine-connections=4] [--profile=<dir>]
+ *     [--sides=engine,off,on,single,off-kept] [--engine-connections=4] [--profile=<dir>]
  *
  * `cpu ×` is the engine's CPU per page over the side's: the throughput ratio when CPU alone limits both sides (both
  * are CPU-bound on 2 cores), steadier than pages/s on a shared machine. `--sides` runs some of the sides (engine, off,
- * on, single; the ratios need the engine); `--engine-connections` sizes the engine side's pool (earlier runs used 32,
+ * on, single, off-kept; the ratios need the engine); `--engine-connections` sizes the engine side's pool (earlier runs used 32,
  * which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100 viewers); `--profile` starts
  * the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
  * process, written when it stops).
@@ -62,16 +65,18 @@ const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
 const END_DATE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-type Side = 'engine' | 'cache off' | 'cache on' | 'one by one';
+type Side = 'engine' | 'cache off' | 'cache on' | 'one by one' | 'off, kept';
 const SIDE_FLAGS: Record<string, Side> = {
   engine: 'engine',
   off: 'cache off',
+  'off-kept': 'off, kept',
   on: 'cache on',
   single: 'one by one',
 };
 const SIDES: readonly Side[] = (flags.get('sides') ?? 'engine,off,on').split(',').map((name) => {
   const side = SIDE_FLAGS[name];
-  if (side === undefined) throw new Error(`--sides takes engine, off and on, not '${name}'`);
+  if (side === undefined)
+    throw new Error(`--sides takes engine, off, on, single and off-kept, not '${name}'`);
   return side;
 });
 
@@ -135,7 +140,11 @@ const pointOf = (result: LoopResult, peakRssMb: number, cpu: { all: number; main
 });
 
 /** The service (src/server.ts) on the loaded fleet file, with the cache bound `cacheMb`; resolves when ready. */
-async function startService(dir: string, cacheMb: number): Promise<{ child: ChildProcess; port: number }> {
+async function startService(
+  dir: string,
+  cacheMb: number,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const profile = PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
@@ -150,6 +159,7 @@ async function startService(dir: string, cacheMb: number): Promise<{ child: Chil
       ANALYTICS_CACHE_MAX_MB: String(cacheMb),
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -366,7 +376,9 @@ try {
         rowCounts = engine.rowCounts;
         if (round === 0) console.info(`  rows per visual (per account): ${JSON.stringify(rowCounts)}`);
       } else {
-        const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0);
+        // `off, kept`: DuckDB's own allocator settings (an empty DUCKDB_JE_MALLOC_CONF), as before duckdb-allocator.ts.
+        const env: Record<string, string> = side === 'off, kept' ? { DUCKDB_JE_MALLOC_CONF: '' } : {};
+        const { child, port } = await startService(dir, side === 'cache on' ? 64 : 0, env);
         try {
           points = await serviceSide(child, port, rowCounts, side !== 'one by one');
         } finally {

@@ -1,5 +1,7 @@
 // Launches the analytics service: configuration, data (loaded on first start in buildApp), then server-kit's serve
 // (listen, signals, clean shutdown). The rest is in app.ts.
+// First: DuckDB's allocator reads its settings when its library loads (see duckdb-allocator.ts).
+import './data/duckdb-allocator.ts';
 import { configOrExit, serve } from '@portico/server-kit';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';

@@ -1,3 +1,5 @@
+// First: DuckDB's allocator reads its settings when its library loads.
+import './duckdb-allocator.ts';
 import { mkdir } from 'node:fs/promises';
 import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBType, DuckDBValue } from '@duckdb/node-api';

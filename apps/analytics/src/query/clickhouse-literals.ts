@@ -82,12 +82,8 @@ export function dateLiteral(text: string): string {
   return `toDate('${clamped}')`;
 }
 
-/**
- * `2024-06-30 10:00:00.250` (UTC) → `toDateTime('2024-06-30 10:00:01', 'UTC')`. ClickHouse's DateTime holds whole
- * seconds, so a fraction rounds up to the next second: a half-open range `from ≤ t < to` over whole-second data keeps
- * exactly the same rows.
- */
-export function timestampLiteral(text: string): string {
+/** The parts of `YYYY-MM-DD HH:MM:SS[.fff…]` text, or a RangeError for anything else (a bad day or time included). */
+function timestampParts(text: string): { day: string; time: string; fraction: string } {
   const match = typeof text === 'string' ? TIMESTAMP_TEXT.exec(text) : null;
   const [, day = '', hours = '', minutes = '', seconds = '', fraction = ''] = match ?? [];
   if (
@@ -99,7 +95,17 @@ export function timestampLiteral(text: string): string {
   ) {
     throw new RangeError(`'${String(text)}' is not a timestamp (YYYY-MM-DD HH:MM:SS[.fff])`);
   }
-  let at = Date.parse(`${day}T${hours}:${minutes}:${seconds}Z`);
+  return { day, time: `${hours}:${minutes}:${seconds}`, fraction };
+}
+
+/**
+ * `2024-06-30 10:00:00.250` (UTC) → `toDateTime('2024-06-30 10:00:01', 'UTC')`. ClickHouse's DateTime holds whole
+ * seconds, so a fraction rounds up to the next second: a half-open range `from ≤ t < to` over whole-second data keeps
+ * exactly the same rows.
+ */
+export function timestampLiteral(text: string): string {
+  const { day, time, fraction } = timestampParts(text);
+  let at = Date.parse(`${day}T${time}Z`);
   if (fraction !== '' && Number(fraction.slice(1)) > 0) at += 1000;
   const clamped = Math.min(Math.max(at, 0), Date.parse('2105-12-31T23:59:59Z'));
   const whole = new Date(clamped).toISOString().slice(0, 19).replace('T', ' ');
@@ -112,19 +118,9 @@ export function timestampLiteral(text: string): string {
  * rounds up to the next one, as {@link timestampLiteral} rounds to seconds, so half-open ranges keep the same rows.
  */
 export function timestamp64Literal(text: string): string {
-  const match = typeof text === 'string' ? TIMESTAMP_TEXT.exec(text) : null;
-  const [, day = '', hours = '', minutes = '', seconds = '', fraction = ''] = match ?? [];
-  if (
-    match === null ||
-    !realDate(day) ||
-    Number(hours) > 23 ||
-    Number(minutes) > 59 ||
-    Number(seconds) > 59
-  ) {
-    throw new RangeError(`'${String(text)}' is not a timestamp (YYYY-MM-DD HH:MM:SS[.fff])`);
-  }
+  const { day, time, fraction } = timestampParts(text);
   const digits = fraction.slice(1).padEnd(9, '0');
-  let at = Date.parse(`${day}T${hours}:${minutes}:${seconds}Z`) + Number(digits.slice(0, 3));
+  let at = Date.parse(`${day}T${time}Z`) + Number(digits.slice(0, 3));
   if (Number(digits.slice(3)) > 0) at += 1;
   const clamped = Math.min(Math.max(at, 0), Date.parse('2105-12-31T23:59:59.999Z'));
   const written = new Date(clamped).toISOString().slice(0, 23).replace('T', ' ');

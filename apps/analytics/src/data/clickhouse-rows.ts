@@ -9,8 +9,9 @@
  * little-endian; Nullable(T) = a 0/1 NULL byte, then T when not NULL. Column order is clickhouse-schema.ts's.
  */
 import { estimateMeterRows, generateAccount } from '@portico/fleet-data';
-import type { AccountData, GenerateOptions } from '@portico/fleet-data';
+import type { AccountData } from '@portico/fleet-data';
 import type { FleetTable } from './fleet-schema.ts';
+import { generateOptions } from './load-fleet.ts';
 import type { FleetLoadParameters } from './load-fleet.ts';
 
 const MS_PER_DAY = 86_400_000;
@@ -321,19 +322,6 @@ const WRITERS: Readonly<Record<FleetTable, TableWriter>> = {
     return count;
   },
 };
-
-/** The generator's options for `parameters` (as loadFleet passes them). */
-export function generateOptions(parameters: FleetLoadParameters): GenerateOptions {
-  return {
-    endDate: parameters.endDate,
-    days: parameters.days,
-    scale: parameters.scale,
-    seed: parameters.seed,
-    ...(parameters.devicesPerAccount === undefined
-      ? {}
-      : { devicesPerAccount: parameters.devicesPerAccount }),
-  };
-}
 
 /**
  * One table's rows for the accounts of `parameters`, account after account, as RowBinary chunks of about 1 MiB.

@@ -47,6 +47,19 @@ export interface FleetLoadParameters {
   readonly devicesPerAccount?: number;
 }
 
+/** The generator's options for `parameters`: the DuckDB loader and the ClickHouse rows both generate with these. */
+export function generateOptions(parameters: FleetLoadParameters): GenerateOptions {
+  return {
+    endDate: parameters.endDate,
+    days: parameters.days,
+    scale: parameters.scale,
+    seed: parameters.seed,
+    ...(parameters.devicesPerAccount === undefined
+      ? {}
+      : { devicesPerAccount: parameters.devicesPerAccount }),
+  };
+}
+
 export interface FleetLoadSummary {
   readonly rows: Readonly<Record<string, number>>;
   readonly milliseconds: number;
@@ -274,15 +287,7 @@ async function createAndFill(
   const add = (table: string, count: number): void => {
     rows[table] = (rows[table] ?? 0) + count;
   };
-  const options: GenerateOptions = {
-    endDate: parameters.endDate,
-    days: parameters.days,
-    scale: parameters.scale,
-    seed: parameters.seed,
-    ...(parameters.devicesPerAccount === undefined
-      ? {}
-      : { devicesPerAccount: parameters.devicesPerAccount }),
-  };
+  const options = generateOptions(parameters);
   const date = dateCache();
   let period = { startDate: parameters.endDate, endDate: parameters.endDate };
   for (const db of parameters.databaseNames) {

@@ -7,10 +7,7 @@
  * `e2e/analytics/fixtures/<name>.ts` bundled with `@portico/embed`. The contract tests use `stack.ts` instead
  * (the small fixed test dataset and a pinned clock).
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -21,7 +18,7 @@ import { ephemeralSigningKey } from '../../../apps/analytics/src/auth/signing-ke
 import { loadConfig } from '../../../apps/analytics/src/config.ts';
 import { ContentStore } from '../../../apps/analytics/src/content/store.ts';
 import { openFleetDatabase } from '../../../apps/analytics/src/data/fleet-database.ts';
-import { bundleFile } from '../../sdk/support/bundle.ts';
+import { freePort, startFixtureHost } from './fixture-host.ts';
 
 export const WORKSPACE_ID = 'fa8dbfbf-2e19-46f7-8218-4e0182da0407';
 export const FLEET_OVERVIEW_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';
@@ -50,44 +47,13 @@ export interface SampleStack {
   close(): Promise<void>;
 }
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
 /** Starts the host page server, builds the frame, opens (or loads) the default data and starts the service. */
 export async function startSampleStack(): Promise<SampleStack> {
   const dataDir = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'portico-bench');
   const scratch = await mkdtemp(path.join(tmpdir(), 'sample-stack-'));
-  const scripts = new Map<string, Promise<string>>();
-  const hostServer = createServer((request, response) => {
-    const match = /^\/([a-z][a-z0-9-]*)\.(js|html)$/.exec(request.url ?? '');
-    const name = match?.[1];
-    const fixture =
-      name === undefined ? undefined : path.join(import.meta.dirname, '../fixtures', `${name}.ts`);
-    if (name === undefined || fixture === undefined || !existsSync(fixture)) {
-      response.writeHead(404).end();
-      return;
-    }
-    if (match?.[2] === 'js') {
-      let script = scripts.get(name);
-      if (script === undefined) scripts.set(name, (script = bundleFile(fixture)));
-      script.then(
-        (js) => response.writeHead(200, { 'content-type': 'text/javascript' }).end(js),
-        (error: unknown) => response.writeHead(500).end(String(error)),
-      );
-      return;
-    }
-    const html = `<!doctype html><meta charset="utf-8"><title>${name}</title><style>body{margin:0}</style><script src="/${name}.js"></script>`;
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-  });
-  const host = `http://localhost:${await listen(hostServer)}`;
-  const stopHost = async () => {
-    hostServer.closeAllConnections();
-    await new Promise<void>((resolve) => hostServer.close(() => resolve()));
-  };
+  const fixtures = await startFixtureHost({ style: 'body{margin:0}' });
+  const { host } = fixtures;
+  const stopHost = () => fixtures.close();
   try {
     const dist = path.join(scratch, 'frame-dist');
     const building = performance.now();
@@ -101,9 +67,7 @@ export async function startSampleStack(): Promise<SampleStack> {
     const loading = performance.now();
     const fleet = await openFleetDatabase({ file: path.join(dataDir, 'analytics', 'fleet.duckdb') });
     const loadMs = performance.now() - loading;
-    const probe = createServer();
-    const port = await listen(probe);
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await freePort();
     const service = `http://127.0.0.1:${port}`;
     const config = loadConfig({
       PORTICO_DATA_DIR: scratch,

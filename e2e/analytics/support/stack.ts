@@ -3,10 +3,7 @@
  * built on the tests' small fixed dataset (apps/analytics/test/helpers) listening on 127.0.0.1, and a host page
  * server on localhost — another origin — serving `@portico/embed` bundled with the SDK suite's esbuild helper.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -15,7 +12,7 @@ import { ephemeralSigningKey } from '../../../apps/analytics/src/auth/signing-ke
 import { ContentStore } from '../../../apps/analytics/src/content/store.ts';
 import { openTestFleet, TEST_NOW } from '../../../apps/analytics/test/helpers/fleet.ts';
 import { CLIENT_ID, CLIENT_SECRET, testConfig } from '../../../apps/analytics/test/helpers/test-app.ts';
-import { bundleFile } from '../../sdk/support/bundle.ts';
+import { freePort, startFixtureHost } from './fixture-host.ts';
 
 export { REPORTS, WORKSPACE_ID } from '../../../apps/analytics/test/helpers/test-app.ts';
 
@@ -43,50 +40,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** Starts the host server, builds the frame, and starts the service on the test fleet. */
 export async function startStack(): Promise<Stack> {
-  // `/<name>.html` is a page running `/<name>.js`: fixtures/<name>.ts bundled with the SDK (host.ts for reports;
-  // each other kind of content may bring its own host fixture).
-  const scripts = new Map<string, Promise<string>>();
-  const hostServer = createServer((request, response) => {
-    const match = /^\/([a-z][a-z0-9-]*)\.(js|html)$/.exec(request.url ?? '');
-    const name = match?.[1];
-    const fixture =
-      name === undefined ? undefined : path.join(import.meta.dirname, '../fixtures', `${name}.ts`);
-    if (name === undefined || fixture === undefined || !existsSync(fixture)) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('no such fixture');
-      return;
-    }
-    if (match?.[2] === 'js') {
-      let script = scripts.get(name);
-      if (script === undefined) {
-        script = bundleFile(fixture);
-        scripts.set(name, script);
-      }
-      script.then(
-        (js) => response.writeHead(200, { 'content-type': 'text/javascript' }).end(js),
-        (error: unknown) => response.writeHead(500).end(String(error)),
-      );
-      return;
-    }
-    const html = `<!doctype html><meta charset="utf-8"><title>${name}</title><script src="/${name}.js"></script>`;
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-  });
-  const host = `http://localhost:${await listen(hostServer)}`;
+  // fixtures/<name>.ts as pages (host.ts for reports; each other kind of content may bring its own host fixture).
+  const fixtures = await startFixtureHost();
+  const { host } = fixtures;
 
   const dist = await mkdtemp(path.join(tmpdir(), 'analytics-frame-'));
   await build({
@@ -144,8 +102,7 @@ export async function startStack(): Promise<Stack> {
     async close() {
       await app.close();
       await data.close();
-      hostServer.closeAllConnections();
-      await new Promise<void>((resolve) => hostServer.close(() => resolve()));
+      await fixtures.close();
       await rm(dist, { recursive: true, force: true });
     },
   };

@@ -10,6 +10,7 @@
  * caption({ table: 'Service alerts', column: 'Severity' }, 'warning'); // 'Warnung' with the German model
  * ```
  */
+import { fieldValues } from '@portico/analytics-model';
 import type { Cell, Dataset, ReportLine } from '@portico/analytics-model';
 import type { SheetColumn } from './definition.ts';
 
@@ -24,17 +25,15 @@ export type ValueCaption = (link: ValuesLink, raw: string) => string;
 
 /** The listed values of `link` in `model` as raw value → caption; undefined when the model lists none. */
 export function listedValues(
-  model: Pick<Dataset, 'tables'> | undefined,
+  model: Dataset | undefined,
   link: ValuesLink,
 ): ReadonlyMap<string, string> | undefined {
-  const values = model?.tables
-    .find((t) => t.name === link.table)
-    ?.columns.find((c) => c.name === link.column)?.values;
+  const values = fieldValues(model, { column: link });
   return values === undefined ? undefined : new Map(values.map((v) => [v.value, v.caption]));
 }
 
 /** The captions of `model` (each linked column's list read once), or the raw values without a model. */
-export function valueCaptions(model: Pick<Dataset, 'tables'> | undefined): ValueCaption {
+export function valueCaptions(model: Dataset | undefined): ValueCaption {
   const cache = new Map<string, ReadonlyMap<string, string> | undefined>();
   return (link, raw) => {
     const key = `${link.table}\u0000${link.column}`;

@@ -27,8 +27,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `npm start`'s script on an empty data directory and free ports, resolving once it says it is running. */
+/**
+ * Runs `npm start`'s script on an empty data directory and free ports, resolving once it says it is running.
+ * A port found free can be taken by another process (an outgoing connection's ephemeral port) before the stack
+ * listens on it: then the stack is started again on new ports, up to three times.
+ */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startStackOnce(extraEnv);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startStackOnce(extraEnv: Record<string, string>): Promise<RunningStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-e2e-'));
   const [portalPort, identityPort, analyticsPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -60,6 +74,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     }, 100);
     void exited.then((code) => {
       clearInterval(timer);
+      rmSync(dataDir, { recursive: true, force: true });
       reject(new Error(`npm start exited with code ${code} before it was ready:\n${output}`));
     });
   });

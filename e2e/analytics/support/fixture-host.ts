@@ -16,19 +16,11 @@ export interface FixtureHost {
 }
 
 /** Listens on a free port of 127.0.0.1 and answers it. */
-export function listenOnFreePort(server: Server): Promise<number> {
+function listenOnFreePort(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-/** A free port of 127.0.0.1 (opened and closed again). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listenOnFreePort(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** Starts the host page server; `style` goes into every page's head (a screenshot wants `body{margin:0}`). */

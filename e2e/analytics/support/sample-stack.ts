@@ -18,7 +18,8 @@ import { ephemeralSigningKey } from '../../../apps/analytics/src/auth/signing-ke
 import { loadConfig } from '../../../apps/analytics/src/config.ts';
 import { ContentStore } from '../../../apps/analytics/src/content/store.ts';
 import { openFleetDatabase } from '../../../apps/analytics/src/data/fleet-database.ts';
-import { freePort, startFixtureHost } from './fixture-host.ts';
+import { freePort } from '../../support/stack.ts';
+import { startFixtureHost } from './fixture-host.ts';
 
 export const WORKSPACE_ID = 'fa8dbfbf-2e19-46f7-8218-4e0182da0407';
 export const FLEET_OVERVIEW_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';

@@ -12,7 +12,8 @@ import { ephemeralSigningKey } from '../../../apps/analytics/src/auth/signing-ke
 import { ContentStore } from '../../../apps/analytics/src/content/store.ts';
 import { openTestFleet, TEST_NOW } from '../../../apps/analytics/test/helpers/fleet.ts';
 import { CLIENT_ID, CLIENT_SECRET, testConfig } from '../../../apps/analytics/test/helpers/test-app.ts';
-import { freePort, startFixtureHost } from './fixture-host.ts';
+import { freePort } from '../../support/stack.ts';
+import { startFixtureHost } from './fixture-host.ts';
 
 export { REPORTS, WORKSPACE_ID } from '../../../apps/analytics/test/helpers/test-app.ts';
 

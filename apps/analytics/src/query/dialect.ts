@@ -64,6 +64,13 @@ export type TimeBucket = 'day' | 'week' | 'month' | 'year';
 
 export interface Dialect {
   readonly name: 'duckdb' | 'clickhouse';
+  /**
+   * The server releases this dialect writes for, where one engine has several dialects (ClickHouse: one JOIN per
+   * SELECT and whole-second timestamps before 20.1, all joins in one SELECT and DateTime64 from 20.1). Two dialects
+   * of one name write different text for the same query when their variants differ, so whatever keeps compiled
+   * statements keys on `name` and `variant` together (compile-cache.ts).
+   */
+  readonly variant: string;
   ident(name: string): string;
   /** A fresh value list for one statement, restricted to `databaseNames`. */
   values(databaseNames: readonly string[]): StatementValues;
@@ -254,6 +261,7 @@ const duckIdent = quoteWith('"', (name) => name.replaceAll('"', '""'));
 
 export const duckDbDialect: Dialect = {
   name: 'duckdb',
+  variant: 'every release',
   ident: duckIdent,
   values: (databaseNames) => new DuckDbValues(databaseNames),
   columnRef: (alias, column) => `${duckIdent(alias)}.${duckIdent(column.source)}`,
@@ -392,6 +400,7 @@ function clickHouseCreateTable(types: Readonly<Record<ColumnType, string>>): Dia
 
 export const clickHouseDialect: Dialect = {
   name: 'clickhouse',
+  variant: 'before 20.1',
   ident: clickHouseIdent,
   values: (databaseNames) => new ClickHouseValues(databaseNames),
   columnRef: (alias, column) =>
@@ -494,6 +503,7 @@ export const clickHouseDialect: Dialect = {
  */
 export const clickHouseCurrentDialect: Dialect = {
   ...clickHouseDialect,
+  variant: '20.1 and later',
   fromRoot(root, joins) {
     if (root.rls === '') return clickHouseDialect.fromRoot(root, joins);
     const joined = joins.map((join) => ` ALL INNER JOIN ${join.table} ON ${join.on}`).join('');

@@ -350,9 +350,12 @@ const clickHouseIdent = quoteWith('`', (name) => name.replaceAll('\\', '\\\\').r
 /** A column of a secured table, named after its alias so that no two columns of a join share a name. */
 const aliasedColumn = (alias: string, source: string): string => clickHouseIdent(`${alias}__${source}`);
 
-/** A join key's copy in a secured table (`k1__device_id` for `t1`), read only by the ON condition. */
+/**
+ * A join key's copy in a secured table, read only by the ON condition: `k1__device_id` for `t1`, `k_d__device_id` for
+ * another alias `d` (never the name of a column of `d`'s own, `d__device_id`).
+ */
 const keyColumn = (alias: string, source: string): string =>
-  clickHouseIdent(`${alias.replace(/^t/, 'k')}__${source}`);
+  clickHouseIdent(`${/^t\d+$/.test(alias) ? alias.replace(/^t/, 'k') : `k_${alias}`}__${source}`);
 
 /** Marks the alias of a root table entered by name: its columns are read by their own names. */
 const BY_NAME = '=';

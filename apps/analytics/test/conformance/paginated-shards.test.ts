@@ -8,7 +8,6 @@
 import { createClient } from '@clickhouse/client';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { describe, expect, it } from 'vitest';
-import { CLICKHOUSE_QUERY_SETTINGS } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
 import { PaginatedCatalogue } from '../../src/kinds/paginated/catalogue.ts';
 import { resolveParameters } from '../../src/kinds/paginated/parameters.ts';
@@ -17,7 +16,7 @@ import { DEVICE_ALERTS_REPORT_ID } from '../../src/kinds/paginated/samples/devic
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { ALL_ACCOUNTS, renderPaginated } from './cases.ts';
 import type { ParameterValueList } from './cases.ts';
-import { RUN_CLICKHOUSE, useEngines } from './engines.ts';
+import { RUN_CLICKHOUSE, shardStatements, useEngines } from './engines.ts';
 import type { Engines } from './engines.ts';
 
 let engines: Engines;
@@ -118,30 +117,6 @@ const ghostParameters = (): Record<string, ParameterValueList> => ({
   ],
 });
 
-/** The statements a shard (the second node) received for `sql` sent to the first node, with the rows it sent back. */
-async function shardStatements(sql: string, tag: string): Promise<{ query: string; resultRows: number }[]> {
-  const [first, second] = engines.nodeUrls.map((url) => createClient({ url, database: engines.database }));
-  if (first === undefined || second === undefined) throw new Error('the cluster has fewer than two nodes');
-  try {
-    const id = `${tag}-${engines.database}`;
-    const answer = await first.query({
-      query: sql,
-      format: 'JSONCompact',
-      query_id: id,
-      clickhouse_settings: { ...CLICKHOUSE_QUERY_SETTINGS, log_queries: 1 },
-    });
-    await answer.json();
-    await second.command({ query: 'SYSTEM FLUSH LOGS' });
-    const logged = await rows(
-      second,
-      `SELECT query, result_rows FROM system.query_log WHERE type = 2 AND is_initial_query = 0 AND initial_query_id = '${id}'`,
-    );
-    return logged.map(([query, resultRows]) => ({ query: String(query), resultRows: Number(resultRows) }));
-  } finally {
-    await Promise.all([first.close(), second.close()]);
-  }
-}
-
 /** A report's statements for `values` (resolved as the service resolves them) on `engine`'s dialect. */
 async function statementsOf(engine: Engine, reportId: string, values: ParameterValueList) {
   const report = new PaginatedCatalogue().find(reportId);
@@ -208,7 +183,7 @@ describe.runIf(RUN_CLICKHOUSE)(
       }
       expect(readings).toBeGreaterThan(10 * devices);
       for (const [what, sql] of Object.entries({ lines, summary })) {
-        const received = await shardStatements(sql, `invoice-${what}`);
+        const received = await shardStatements(engines, sql, `invoice-${what}`);
         const facts = received.filter((s) => /meter_readings_local/.test(s.query));
         expect(facts.length, what).toBeGreaterThan(0);
         for (const statement of facts) {
@@ -244,7 +219,7 @@ describe.runIf(RUN_CLICKHOUSE)(
         await shard.close();
       }
       expect(all).toBeGreaterThan(inRange);
-      const received = await shardStatements(lines, 'alerts-lines');
+      const received = await shardStatements(engines, lines, 'alerts-lines');
       const facts = received.filter((s) => /service_alerts_local/.test(s.query));
       expect(facts.length).toBeGreaterThan(0);
       for (const statement of facts) {

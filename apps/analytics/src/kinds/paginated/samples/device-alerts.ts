@@ -33,44 +33,6 @@ const list = (value: ParameterValues[string] | undefined): string[] =>
 /** The alerts in range with their devices and accounts, named `x` for both statements. */
 function alertsInRange(values: ParameterValues, databaseNames: readonly string[], dialect: Dialect) {
   const statement = new ReportStatement(dialect, databaseNames);
-  // The alerts in range with their devices, joined and filtered where the alerts are (on a ClickHouse cluster, on
-  // each shard: one join, as 18.16 takes); the account names are joined to what that sends back.
-  const from = statement.from(
-    {
-      table: 'service_alerts',
-      alias: 'al',
-      columns: [
-        'alert_id',
-        'code',
-        'severity',
-        'description',
-        'status',
-        'opened_at',
-        'closed_at',
-        'opened_date',
-        'hours_to_close',
-      ],
-    },
-    [
-      {
-        table: 'devices',
-        alias: 'd',
-        columns: ['database_name', 'device_id', 'site', 'serial_number', 'model', 'location'],
-        to: 'al',
-        on: [['device_id', 'device_id']],
-      },
-    ],
-  );
-  const al = (column: string) => from.col('al', column);
-  const d = (column: string) => from.col('d', column);
-  const where = [
-    statement.in(al('database_name'), list(values['Accounts'])),
-    `${al('opened_date')} >= ${statement.date(String(values['From']))}`,
-    `${al('opened_date')} <= ${statement.date(String(values['To']))}`,
-    ...(values['Site'] === null ? [] : [`${d('site')} = ${statement.value(String(values['Site']))}`]),
-    statement.in(al('severity'), list(values['Severity'])),
-    ...(values['Status'] === 'All' ? [] : [`${al('status')} = ${statement.value(String(values['Status']))}`]),
-  ];
   const deviceColumns = ['database_name', 'site', 'serial_number', 'model', 'location', 'device_id'] as const;
   const alertColumns = [
     'alert_id',
@@ -82,6 +44,22 @@ function alertsInRange(values: ParameterValues, databaseNames: readonly string[]
     'closed_at',
     'hours_to_close',
   ] as const;
+  // The alerts in range with their devices, joined and filtered where the alerts are (on a ClickHouse cluster, on
+  // each shard: one join, as 18.16 takes); the account names are joined to what that sends back.
+  const from = statement.from(
+    { table: 'service_alerts', alias: 'al', columns: [...alertColumns, 'opened_date'] },
+    [{ table: 'devices', alias: 'd', columns: deviceColumns, to: 'al', on: [['device_id', 'device_id']] }],
+  );
+  const al = (column: string) => from.col('al', column);
+  const d = (column: string) => from.col('d', column);
+  const where = [
+    statement.in(al('database_name'), list(values['Accounts'])),
+    `${al('opened_date')} >= ${statement.date(String(values['From']))}`,
+    `${al('opened_date')} <= ${statement.date(String(values['To']))}`,
+    ...(values['Site'] === null ? [] : [`${d('site')} = ${statement.value(String(values['Site']))}`]),
+    statement.in(al('severity'), list(values['Severity'])),
+    ...(values['Status'] === 'All' ? [] : [`${al('status')} = ${statement.value(String(values['Status']))}`]),
+  ];
   statement.define(
     'alerts',
     from.select(

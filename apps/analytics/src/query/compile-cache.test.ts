@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { PRINT_FLEET_DATASET } from '../models/built-in.ts';
 import { CompileCache } from './compile-cache.ts';
 import { compileVisualQuery } from './compile.ts';
-import { clickHouseDialect, duckDbDialect } from './dialect.ts';
+import {
+  clickHouseCurrentDialect,
+  clickHouseDialect,
+  clickHouseDialectFor,
+  duckDbDialect,
+} from './dialect.ts';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const DAY = 86_400_000;
@@ -81,6 +86,32 @@ describe('the compile cache', () => {
     const reloaded = cache.compile(renamed, BY_MODEL, fabrikam(), duckDbDialect);
     expect(reloaded).not.toBe(duck);
     expect(reloaded.sql).not.toBe(duck.sql);
+  });
+
+  it('compiles again once the ClickHouse server turns out to be 20.1 or later: the statement written for 18.16 is not reused', () => {
+    const cache = new CompileCache(100);
+    const query: VisualQuery = {
+      select: [
+        { column: { table: 'Calendar', column: 'Month' } },
+        { column: { table: 'Devices', column: 'Model' } },
+        { measure: { table: 'Meter readings', measure: 'Total pages' } },
+      ],
+    };
+    // Before the engine has read version(), it writes for 18.16: one JOIN per SELECT.
+    const early = cache.compile(PRINT_FLEET_DATASET, query, fabrikam(), clickHouseDialect);
+    const current = clickHouseDialectFor('26.7.2.1');
+    const later = cache.compile(PRINT_FLEET_DATASET, query, fabrikam(), current);
+    expect(later).not.toBe(early);
+    expect(later).toEqual(
+      compileVisualQuery(PRINT_FLEET_DATASET, query, fabrikam(), clickHouseCurrentDialect),
+    );
+    expect(later.sql).not.toBe(early.sql);
+    // Each form stays kept for its own servers.
+    expect(cache.compile(PRINT_FLEET_DATASET, query, fabrikam(), clickHouseDialectFor('18.16.1'))).toBe(
+      early,
+    );
+    expect(cache.compile(PRINT_FLEET_DATASET, query, fabrikam(), current)).toBe(later);
+    expect(cache.stats()).toEqual({ hits: 2, misses: 2, entries: 2 });
   });
 
   it('keeps a statement with a relative date filter for its UTC day only', () => {

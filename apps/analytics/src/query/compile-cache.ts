@@ -2,8 +2,9 @@
  * Compiled visual queries, kept: the viewers of a report ask the same few queries (the fleet overview's first page:
  * 8), and compiling each anew (resolving names, parsing filters, writing SQL) cost about 0.3 ms of the main thread per
  * request under load — more than the rest of a result-cache hit. An entry is the statement for one model object (a
- * reloaded model is a new object), one dialect, one exact list of the token's databaseNames and one query (its JSON
- * text), so two identities never share a statement. Statements that hold "now" stay only as long as it is true:
+ * reloaded model is a new object), one dialect (its name and variant: the ClickHouse engine writes for 18.16 until it
+ * has read the server's version(), then for that release, and the two write different text), one exact list of the
+ * token's databaseNames and one query (its JSON text), so two identities never share a statement. Statements that hold "now" stay only as long as it is true:
  * relative date filters until the UTC day changes; relative time filters (minutes, hours) are never kept. Queries that
  * fail to compile are not kept (they throw again). Bounded by entries, least recently used out.
  * A kept statement is the same object from request to request, so the result cache hashes its text once
@@ -58,6 +59,7 @@ export class CompileCache {
     const key = [
       modelVersion(dataset),
       dialect.name,
+      dialect.variant,
       JSON.stringify(context.databaseNames),
       source === undefined ? `query ${JSON.stringify(query)}` : `source ${source}`,
     ].join('\u0000');

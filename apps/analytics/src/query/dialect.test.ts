@@ -110,6 +110,12 @@ describe('the ClickHouse dialect', () => {
     );
     expect(clickHouseDialect.joinKey('t1', { source: 'device_id' })).toBe('`k1__device_id`');
     expect(duckDbDialect.joinKey('t1', { source: 'device_id' })).toBe('"t1"."device_id"');
+    // Another alias (a paginated report's `d`): the copy is never named as the table's own column `d__device_id`.
+    expect(
+      clickHouseDialect.securedTable('devices', 'd', ['device_id'], 'database_name', values, ['device_id']),
+    ).toContain('`device_id` AS `d__device_id`, `device_id` AS `k_d__device_id` FROM');
+    expect(clickHouseDialect.joinKey('d', { source: 'device_id' })).toBe('`k_d__device_id`');
+    expect(clickHouseDialect.joinKey('task', { source: 'device_id' })).toBe('`k_task__device_id`');
   });
 
   it('keeps quick create timestamps to the millisecond on servers with DateTime64 (20.1 on), whole seconds before', () => {

@@ -64,6 +64,13 @@ export type TimeBucket = 'day' | 'week' | 'month' | 'year';
 
 export interface Dialect {
   readonly name: 'duckdb' | 'clickhouse';
+  /**
+   * The server releases this dialect writes for, where one engine has several dialects (ClickHouse: one JOIN per
+   * SELECT and whole-second timestamps before 20.1, all joins in one SELECT and DateTime64 from 20.1). Two dialects
+   * of one name write different text for the same query when their variants differ, so whatever keeps compiled
+   * statements keys on `name` and `variant` together (compile-cache.ts).
+   */
+  readonly variant: string;
   ident(name: string): string;
   /** A fresh value list for one statement, restricted to `databaseNames`. */
   values(databaseNames: readonly string[]): StatementValues;
@@ -254,6 +261,7 @@ const duckIdent = quoteWith('"', (name) => name.replaceAll('"', '""'));
 
 export const duckDbDialect: Dialect = {
   name: 'duckdb',
+  variant: 'every release',
   ident: duckIdent,
   values: (databaseNames) => new DuckDbValues(databaseNames),
   columnRef: (alias, column) => `${duckIdent(alias)}.${duckIdent(column.source)}`,
@@ -342,9 +350,12 @@ const clickHouseIdent = quoteWith('`', (name) => name.replaceAll('\\', '\\\\').r
 /** A column of a secured table, named after its alias so that no two columns of a join share a name. */
 const aliasedColumn = (alias: string, source: string): string => clickHouseIdent(`${alias}__${source}`);
 
-/** A join key's copy in a secured table (`k1__device_id` for `t1`), read only by the ON condition. */
+/**
+ * A join key's copy in a secured table, read only by the ON condition: `k1__device_id` for `t1`, `k_d__device_id` for
+ * another alias `d` (never the name of a column of `d`'s own, `d__device_id`).
+ */
 const keyColumn = (alias: string, source: string): string =>
-  clickHouseIdent(`${alias.replace(/^t/, 'k')}__${source}`);
+  clickHouseIdent(`${/^t\d+$/.test(alias) ? alias.replace(/^t/, 'k') : `k_${alias}`}__${source}`);
 
 /** Marks the alias of a root table entered by name: its columns are read by their own names. */
 const BY_NAME = '=';
@@ -392,6 +403,7 @@ function clickHouseCreateTable(types: Readonly<Record<ColumnType, string>>): Dia
 
 export const clickHouseDialect: Dialect = {
   name: 'clickhouse',
+  variant: 'before 20.1',
   ident: clickHouseIdent,
   values: (databaseNames) => new ClickHouseValues(databaseNames),
   columnRef: (alias, column) =>
@@ -494,6 +506,7 @@ export const clickHouseDialect: Dialect = {
  */
 export const clickHouseCurrentDialect: Dialect = {
   ...clickHouseDialect,
+  variant: '20.1 and later',
   fromRoot(root, joins) {
     if (root.rls === '') return clickHouseDialect.fromRoot(root, joins);
     const joined = joins.map((join) => ` ALL INNER JOIN ${join.table} ON ${join.on}`).join('');

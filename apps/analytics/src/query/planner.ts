@@ -11,7 +11,7 @@
  * rows with another's (calendar dates, for one, repeat in every account).
  */
 import { QueryError } from '@portico/analytics-model';
-import type { Edge, ModelColumn, ModelIndex } from '@portico/analytics-model';
+import type { Edge, ModelIndex } from '@portico/analytics-model';
 import type { Dialect, StatementValues } from './dialect.ts';
 
 /** The row-level-security column of a table whose model does not name one (the fleet tables'). */
@@ -67,17 +67,106 @@ export interface FromClause {
   readonly aliasOf: ReadonlyMap<string, string>;
 }
 
-function secured(
+/** A table as one statement reads it. */
+export interface ReadTable {
+  /** Its name in the database. */
+  readonly source: string;
+  /** Its alias, unique in the statement. */
+  readonly alias: string;
+  /** The columns the statement reads of it (a joined table's ON keys need not be listed). */
+  readonly columns: readonly string[];
+  /** Its row-level-security column. */
+  readonly rlsColumn: string;
+}
+
+/** A derived table (a named subquery) already restricted to the caller's accounts, as it enters a FROM clause. */
+export interface DerivedTable {
+  /** What stands for it after FROM. */
+  readonly table: string;
+  readonly alias: string;
+  readonly rlsColumn: string;
+  /** One of its columns as the statement reads it. */
+  column(name: string): string;
+}
+
+/** A table joined to one entered before it (`to`, that table's alias), on pairs `[column of to, column of this]`. */
+export interface JoinedTable extends ReadTable {
+  readonly to: string;
+  readonly on: readonly (readonly [string, string])[];
+}
+
+/** A FROM clause written by securedFrom. */
+export interface SecuredFrom {
+  /** `FROM (…) AS "t3" JOIN (…) AS "t4" ON …` */
+  readonly sql: string;
+  /** Conditions the statement's WHERE must carry (ClickHouse: the root's row-level security). */
+  readonly where: readonly string[];
+  /** For each table's alias, the alias Dialect.columnRef reads its columns by. */
+  readonly aliasOf: ReadonlyMap<string, string>;
+  /** A column of the table entered as `alias`. */
+  column(alias: string, column: string): string;
+}
+
+/**
+ * The FROM clause of `root` and `joins` (inner joins), every table restricted to the caller's accounts through the
+ * dialect: the root by rootTable (on ClickHouse by name, so that a cluster runs the statement on its shards; its
+ * predicate then comes back in `where`), each joined table by securedTable. Every join also matches the two tables'
+ * row-level-security columns, so no join pairs one account's rows with another's, and its ON condition reads the
+ * joined table's keys through joinKey (ClickHouse 18.16 keeps unmatched rows otherwise). The one writer of joins for
+ * visual queries (fromClause) and paginated reports (src/kinds/paginated/sql.ts). The root may also be a derived
+ * table, which enters as it is.
+ */
+export function securedFrom(
   dialect: Dialect,
-  index: ModelIndex,
-  table: string,
-  alias: string,
   values: StatementValues,
-  keys: readonly string[],
-): string {
-  const model = index.table(table).model;
-  const columns = model.columns.map((column) => column.source);
-  return dialect.securedTable(model.source, alias, columns, model.rlsColumn ?? RLS_COLUMN, values, keys);
+  root: ReadTable | DerivedTable,
+  joins: readonly JoinedTable[],
+): SecuredFrom {
+  const tables = new Map<string, ReadTable | DerivedTable>(
+    [root, ...joins].map((table) => [table.alias, table]),
+  );
+  // The columns each table is read for, with those a later join's ON condition reads.
+  const read = new Map<string, Set<string>>();
+  for (const table of ['source' in root ? [root] : [], joins].flat()) {
+    read.set(table.alias, new Set(table.columns));
+  }
+  for (const join of joins) {
+    for (const [left] of join.on) read.get(join.to)?.add(left);
+  }
+  const columnsOf = (table: ReadTable) => [...(read.get(table.alias) ?? table.columns)];
+  const first =
+    'source' in root
+      ? dialect.rootTable(root.source, root.alias, columnsOf(root), root.rlsColumn, values)
+      : { table: root.table, alias: root.alias, rls: '' };
+  const aliasOf = new Map<string, string>([[root.alias, first.alias]]);
+  const column = (alias: string, name: string): string => {
+    const as = aliasOf.get(alias);
+    if (as === undefined) throw new Error(`no table '${alias}' in this FROM clause`);
+    return 'source' in root || alias !== root.alias
+      ? dialect.columnRef(as, { source: name })
+      : root.column(name);
+  };
+  const joined = joins.map((join) => {
+    const to = tables.get(join.to);
+    if (to === undefined || !aliasOf.has(join.to)) {
+      throw new Error(`'${join.alias}' joins '${join.to}', which is not entered before it`);
+    }
+    const pairs: (readonly [string, string])[] = [...join.on];
+    // A join on the account key itself already matches it (ClickHouse 18.16 refuses a repeated key).
+    if (!pairs.some(([left, right]) => left === to.rlsColumn && right === join.rlsColumn)) {
+      pairs.push([to.rlsColumn, join.rlsColumn]);
+    }
+    const on = pairs
+      .map(([left, right]) => `${column(join.to, left)} = ${dialect.joinKey(join.alias, { source: right })}`)
+      .join(' AND ');
+    aliasOf.set(join.alias, join.alias);
+    const keys = pairs.map(([, right]) => right);
+    return {
+      table: dialect.securedTable(join.source, join.alias, columnsOf(join), join.rlsColumn, values, keys),
+      on,
+    };
+  });
+  return { ...dialect.fromRoot(first, joined), aliasOf, column };
 }
 
 /**
@@ -97,40 +186,37 @@ export function fromClause(
   values: StatementValues,
 ): FromClause {
   const reach = reachable(index, root);
-  const rootModel = index.table(root).model;
-  const first = dialect.rootTable(
-    rootModel.source,
-    aliases.take(),
-    rootModel.columns.map((column) => column.source),
-    rlsColumnOf(index, root),
-    values,
-  );
-  const aliasOf = new Map<string, string>([[root, first.alias]]);
-  const joins: { table: string; on: string }[] = [];
+  const readTable = (table: string, alias: string): ReadTable => {
+    const model = index.table(table).model;
+    return {
+      source: model.source,
+      alias,
+      columns: model.columns.map((column) => column.source),
+      rlsColumn: rlsColumnOf(index, table),
+    };
+  };
+  const rootAlias = aliases.take();
+  const aliasByTable = new Map<string, string>([[root, rootAlias]]);
+  const joins: JoinedTable[] = [];
   const join = (table: string): string => {
-    const known = aliasOf.get(table);
+    const known = aliasByTable.get(table);
     if (known !== undefined) return known;
     const edge = reach.get(table);
     if (edge === undefined) throw new QueryError(`'${table}' is not related to '${root}'`);
     const fromAlias = join(edge.from);
     const alias = aliases.take();
-    aliasOf.set(table, alias);
-    const fromRls = { source: rlsColumnOf(index, edge.from) };
-    const toRls = { source: rlsColumnOf(index, table) };
-    const pairs: [Pick<ModelColumn, 'source'>, Pick<ModelColumn, 'source'>][] = [
-      [edge.fromColumn, edge.toColumn],
-    ];
-    // A relationship on the account key itself already matches it (ClickHouse 18.16 refuses a repeated key).
-    if (edge.fromColumn.source !== fromRls.source || edge.toColumn.source !== toRls.source) {
-      pairs.push([fromRls, toRls]);
-    }
-    const on = pairs.map(
-      ([left, right]) => `${dialect.columnRef(fromAlias, left)} = ${dialect.joinKey(alias, right)}`,
-    );
-    const keys = pairs.map(([, right]) => right.source);
-    joins.push({ table: secured(dialect, index, table, alias, values, keys), on: on.join(' AND ') });
+    aliasByTable.set(table, alias);
+    joins.push({
+      ...readTable(table, alias),
+      to: fromAlias,
+      on: [[edge.fromColumn.source, edge.toColumn.source]],
+    });
     return alias;
   };
   for (const table of tables) join(table);
-  return { ...dialect.fromRoot(first, joins), aliasOf };
+  const from = securedFrom(dialect, values, readTable(root, rootAlias), joins);
+  const aliasOf = new Map(
+    [...aliasByTable].map(([table, alias]) => [table, from.aliasOf.get(alias) ?? alias]),
+  );
+  return { sql: from.sql, where: from.where, aliasOf };
 }

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@clickhouse/client';
+import { CLICKHOUSE_QUERY_SETTINGS } from '../../src/data/clickhouse-engine.ts';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openClickHouseEngine } from '../../src/data/clickhouse-engine.ts';
 import type { Engine } from '../../src/data/engine.ts';
@@ -107,6 +108,39 @@ export function useEngines(set: (engines: Engines) => Promise<void> | void): voi
     if (failure !== undefined) throw failure;
   });
   afterAll(async () => opened?.close());
+}
+
+/**
+ * The statements the second node received, as a shard, for `sql` sent to the first node as the engine sends it, with
+ * the rows each sent back (its query log). The first node is a shard too, but runs its part in-process.
+ */
+export async function shardStatements(
+  engines: Engines,
+  sql: string,
+  tag: string,
+): Promise<{ readonly query: string; readonly resultRows: number }[]> {
+  const [first, second] = engines.nodeUrls.map((url) => createClient({ url, database: engines.database }));
+  if (first === undefined || second === undefined) throw new Error('the cluster has fewer than two nodes');
+  try {
+    const id = `${tag}-${engines.database}`;
+    const answer = await first.query({
+      query: sql,
+      format: 'JSONCompact',
+      query_id: id,
+      clickhouse_settings: { ...CLICKHOUSE_QUERY_SETTINGS, log_queries: 1 },
+    });
+    await answer.json();
+    await second.command({ query: 'SYSTEM FLUSH LOGS' });
+    const logged = await second.query({
+      query: `SELECT query, result_rows FROM system.query_log
+        WHERE type = 2 AND is_initial_query = 0 AND initial_query_id = '${id}'`,
+      format: 'JSONCompact',
+    });
+    const { data } = (await logged.json()) as unknown as { data: unknown[][] };
+    return data.map(([query, resultRows]) => ({ query: String(query), resultRows: Number(resultRows) }));
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+  }
 }
 
 export { ALL_ACCOUNTS } from './cases.ts';

@@ -43,19 +43,24 @@ export async function loadParameterContext(
   };
   const [accounts, sites, range] = await Promise.all([
     run((s) => {
-      const a = s.table('accounts', 'a', ['database_name', 'account_name']);
-      return `SELECT ${a.col('database_name')} AS database_name, ${a.col('account_name')} AS account_name
-        FROM ${a.from} ORDER BY account_name, database_name`;
+      const a = s.from({ table: 'accounts', alias: 'a', columns: ['account_name'] });
+      const columns = ['database_name', 'account_name'] as const;
+      return `${a.select(columns.map((c) => [c, a.col('a', c)]))} ORDER BY account_name, database_name`;
+    }),
+    // Each account's sites, and the data's first and last day, found where the rows are (on a cluster, the shards).
+    run((s) => {
+      const d = s.from({ table: 'devices', alias: 'd', columns: ['site'] });
+      const columns = ['database_name', 'site'].map((c): [string, string] => [c, d.col('d', c)]);
+      const group = columns.map(([, expr]) => expr);
+      return `${d.select(columns, [], group)} ORDER BY database_name, site`;
     }),
     run((s) => {
-      const d = s.table('devices', 'd', ['database_name', 'site']);
-      return `SELECT DISTINCT ${d.col('database_name')} AS database_name, ${d.col('site')} AS site
-        FROM ${d.from} ORDER BY database_name, site`;
-    }),
-    run((s) => {
-      const c = s.table('calendar', 'c', ['database_name', 'date']);
-      return `SELECT ${dialect.text(`min(${c.col('date')})`)} AS first, ${dialect.text(`max(${c.col('date')})`)} AS last
-        FROM ${c.from}`;
+      const c = s.from({ table: 'calendar', alias: 'c', columns: ['date'] });
+      const day = (aggregate: string) => dialect.text(`${aggregate}(${c.col('c', 'date')})`);
+      return c.select([
+        ['first', day('min')],
+        ['last', day('max')],
+      ]);
     }),
   ]);
   const byAccount = new Map<string, string[]>();

@@ -5,13 +5,66 @@ import { keysAfter, ReportStatement, unionAll } from './sql.ts';
 describe('a report statement', () => {
   it('restricts every fleet table to the caller accounts on both engines', () => {
     const duck = new ReportStatement(duckDbDialect, ['fabrikam']);
-    expect(duck.table('devices', 'd', ['site']).from).toBe(
-      '(SELECT * FROM "devices" WHERE list_contains($1, "database_name")) AS "d"',
+    const devices = duck.from({ table: 'devices', alias: 'd', columns: ['site'] });
+    expect(devices.select([['site', devices.col('d', 'site')]])).toBe(
+      'SELECT "q"."c0" AS "site"\n      FROM (SELECT "d"."site" AS "c0"\n        ' +
+        'FROM (SELECT * FROM "devices" WHERE list_contains($1, "database_name")) AS "d") AS "q"',
     );
     const ch = new ReportStatement(clickHouseDialect, ["o'hare"]);
-    const devices = ch.table('devices', 'd', ['site']);
-    expect(devices.from).toContain("WHERE `database_name` IN ('o\\'hare')");
-    expect(devices.col('site')).toBe('`d__site`');
+    const sites = ch.from({ table: 'devices', alias: 'd', columns: ['site'] });
+    expect(sites.select([['site', sites.col('d', 'site')]], ["`site` <> ''"])).toBe(
+      'SELECT `c0` AS `site`\n      FROM (SELECT `site` AS `c0`\n        FROM `devices`\n        ' +
+        "WHERE `database_name` IN ('o\\'hare') AND `site` <> '') AS `q`",
+    );
+  });
+
+  it('joins as visual queries do: on ClickHouse the fact table by name, the joined one matched through key copies, the account key matched too', () => {
+    const build = (dialect: typeof duckDbDialect) => {
+      const statement = new ReportStatement(dialect, ['fabrikam']);
+      const from = statement.from({ table: 'meter_readings', alias: 'm', columns: ['mono_pages'] }, [
+        { table: 'devices', alias: 'd', columns: ['model'], to: 'm', on: [['device_id', 'device_id']] },
+      ]);
+      const model = from.col('d', 'model');
+      return from.select(
+        [
+          ['model', model],
+          ['mono_pages', `sum(${from.col('m', 'mono_pages')})`],
+        ],
+        [],
+        [model],
+      );
+    };
+    const ch = build(clickHouseDialect);
+    expect(ch).toContain('FROM `meter_readings` ALL INNER JOIN (SELECT ');
+    expect(ch).toContain('`device_id` AS `k_d__device_id`, `database_name` AS `k_d__database_name`');
+    expect(ch).toContain('ON `device_id` = `k_d__device_id` AND `database_name` = `k_d__database_name`');
+    // The fact table's row-level security in the WHERE; the joined table's in its own subquery.
+    expect(ch).toMatch(/WHERE `database_name` IN \('fabrikam'\)\n\s+GROUP BY `d__model`\) AS `q`$/);
+    expect(ch).toMatch(/FROM `devices` WHERE `database_name` IN \('fabrikam'\)\) AS `d`/);
+    // Output names never shadow the fact table's own columns, which it reads by name.
+    expect(ch).toContain('sum(`mono_pages`) AS `c1`');
+    expect(ch).toMatch(/^SELECT `c0` AS `model`, `c1` AS `mono_pages`/);
+    const duck = build(duckDbDialect);
+    expect(duck).toContain(
+      'ON "m"."device_id" = "d"."device_id" AND "m"."database_name" = "d"."database_name"',
+    );
+  });
+
+  it('joins a fleet table to a named subquery, which enters as it is', () => {
+    const ch = new ReportStatement(clickHouseDialect, ['fabrikam']);
+    ch.define('x', "SELECT 1 AS n, 'fabrikam' AS database_name");
+    const from = ch.from({ named: 'x' }, [
+      { table: 'accounts', alias: 'acc', columns: ['account_name'], to: 'x', on: [] },
+    ]);
+    expect(
+      from.select([
+        ['n', from.col('x', 'n')],
+        ['name', from.col('acc', 'account_name')],
+      ]),
+    ).toContain(
+      "FROM (SELECT 1 AS n, 'fabrikam' AS database_name) AS `x` ALL INNER JOIN (SELECT `database_name` AS `acc__database_name`, `account_name` AS `acc__account_name`, `database_name` AS `k_acc__database_name` FROM `accounts` WHERE `database_name` IN ('fabrikam')) AS `acc` ON `database_name` = `k_acc__database_name`",
+    );
+    expect(() => from.col('nope', 'n')).toThrow(/no table 'nope'/);
   });
 
   it('names subqueries as CTEs on DuckDB and writes them inline on ClickHouse', () => {

@@ -1,15 +1,50 @@
 /**
  * The pieces paginated reports write their statements from, on any engine's {@link Dialect}: fleet tables restricted
- * to the caller's accounts, named subqueries (a CTE on DuckDB, repeated inline on ClickHouse 18.16, which has no
+ * to the caller's accounts and joined as visual queries join them (on a ClickHouse cluster, on the shards), named
+ * subqueries (a CTE on DuckDB, repeated inline on ClickHouse 18.16, which has no
  * `WITH name AS (subquery)`), a UNION ALL whose parts are typed alike, `IN` lists and keyset conditions of bound
  * values. Nothing here splices a value into text: every value goes through the statement's value list.
  */
 import type { FleetTable } from '../../data/fleet-schema.ts';
 import type { ColumnType, Dialect, StatementValues } from '../../query/dialect.ts';
+import { securedFrom } from '../../query/planner.ts';
 import type { CellValue } from '../../data/engine.ts';
 
 /** The row-level-security key of every fleet table. */
 const RLS_COLUMN = 'database_name';
+
+/** A fleet table a statement reads: its alias there and the columns it reads (join keys need not be listed). */
+export interface ReportTable {
+  readonly table: FleetTable;
+  readonly alias: string;
+  readonly columns: readonly string[];
+}
+
+/** A fleet table joined to one entered before it (`to`, that table's alias), on `[column of to, column of this]`. */
+export interface ReportJoin extends ReportTable {
+  readonly to: string;
+  readonly on: readonly (readonly [string, string])[];
+}
+
+/** A named subquery (ReportStatement.define) as the root of a FROM clause, read by its name; it has `database_name`. */
+export interface NamedRoot {
+  readonly named: string;
+}
+
+/** Fleet tables entered in one FROM clause (ReportStatement.from). */
+export interface ReportFrom {
+  /** A column of the table entered as `alias`. */
+  col(alias: string, column: string): string;
+  /**
+   * `SELECT expr AS name, … FROM <the tables> WHERE <their row-level security and where> GROUP BY <groupBy>`: the
+   * columns in the order given, named as given.
+   */
+  select(
+    columns: readonly (readonly [name: string, expr: string])[],
+    where?: readonly string[],
+    groupBy?: readonly string[],
+  ): string;
+}
 
 /** One statement under construction: its dialect and its values (the first of which restrict to the accounts). */
 export class ReportStatement {
@@ -39,18 +74,64 @@ export class ReportStatement {
   }
 
   /**
-   * `table` restricted to the caller's accounts, as it enters a FROM clause under `alias`, with `columns` (those the
-   * statement reads); `col(name)` names one of them.
+   * `root` joined to `joins`, every table restricted to the caller's accounts, as the visual queries join them
+   * (planner.ts securedFrom): on ClickHouse the root enters by name, so that on a cluster each shard joins, filters
+   * and aggregates its own rows and the initiator merges what they send; the joined tables are read as each shard's
+   * own, and their ON conditions read copies of the keys (ClickHouse 18.16 keeps the rows an inner join should drop
+   * otherwise). `root` is the table whose rows the statement aggregates or lists (a fact table); each join also
+   * matches the account key. Keep one join per statement for 18.16 to run it whole on the shards (it takes one JOIN
+   * per SELECT: with more, only the root and the first join go to the shards). The root may be a named subquery
+   * instead (a small table joined to the rows the shards send, on the initiator).
+   *
+   * ```ts
+   * const from = statement.from({ table: 'meter_readings', alias: 'm', columns: ['mono_pages'] }, [
+   *   { table: 'devices', alias: 'd', columns: ['site'], to: 'm', on: [['device_id', 'device_id']] },
+   * ]);
+   * from.select([['site', from.col('d', 'site')], ['pages', `sum(${from.col('m', 'mono_pages')})`]], [], [from.col('d', 'site')]);
+   * ```
    */
-  table(
-    table: FleetTable,
-    alias: string,
-    columns: readonly string[],
-  ): { readonly from: string; col(name: string): string } {
+  from(root: ReportTable | NamedRoot, joins: readonly ReportJoin[] = []): ReportFrom {
     const { dialect } = this;
+    const read = (table: ReportTable) => ({
+      source: table.table,
+      alias: table.alias,
+      columns: table.columns,
+      rlsColumn: RLS_COLUMN,
+    });
+    const from = securedFrom(
+      dialect,
+      this.values,
+      'named' in root
+        ? {
+            table: this.ref(root.named),
+            alias: root.named,
+            rlsColumn: RLS_COLUMN,
+            column: (name) => dialect.qualified(root.named, name),
+          }
+        : read(root),
+      joins.map((join) => ({ ...read(join), to: join.to, on: join.on })),
+    );
+    const col = (alias: string, column: string) => from.column(alias, column);
     return {
-      from: dialect.securedTable(table, alias, columns, RLS_COLUMN, this.values),
-      col: (name) => dialect.columnRef(alias, { source: name }),
+      col,
+      select(columns, where = [], groupBy = []) {
+        // The columns are named c0, c1, … where the tables are read, and renamed outside: on ClickHouse a root
+        // entered by name has its columns read by their own names, which an output name must not shadow.
+        const inner = (i: number) => dialect.ident(`c${i}`);
+        const conditions = [...from.where, ...where];
+        const sql = [
+          `SELECT ${columns.map(([, expr], i) => `${expr} AS ${inner(i)}`).join(', ')}`,
+          from.sql,
+          conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`,
+          groupBy.length === 0 ? '' : `GROUP BY ${groupBy.join(', ')}`,
+        ]
+          .filter((line) => line !== '')
+          .join('\n        ');
+        const outer = columns.map(
+          ([name], i) => `${dialect.qualified('q', `c${i}`)} AS ${dialect.ident(name)}`,
+        );
+        return `SELECT ${outer.join(', ')}\n      FROM (${sql}) AS ${dialect.ident('q')}`;
+      },
     };
   }
 

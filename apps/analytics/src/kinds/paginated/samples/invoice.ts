@@ -40,35 +40,42 @@ function pricedUsage(values: ParameterValues, databaseNames: readonly string[], 
   const statement = new ReportStatement(dialect, databaseNames);
   const account = statement.value(String(values['Account']));
   const month = String(values['Month']);
-  const m = statement.table('meter_readings', 'm', [
-    'device_id',
-    'database_name',
-    'date',
-    'mono_pages',
-    'colour_pages',
-  ]);
-  const d = statement.table('devices', 'd', ['device_id', 'database_name', 'site', 'serial_number', 'model']);
+  // The readings with their devices, joined, filtered and summed per device where the readings are (on a
+  // ClickHouse cluster, on each shard).
+  const from = statement.from(
+    { table: 'meter_readings', alias: 'm', columns: ['date', 'mono_pages', 'colour_pages'] },
+    [
+      {
+        table: 'devices',
+        alias: 'd',
+        columns: ['site', 'serial_number', 'model', 'device_id'],
+        to: 'm',
+        on: [['device_id', 'device_id']],
+      },
+    ],
+  );
+  const m = (column: string) => from.col('m', column);
+  const d = (column: string) => from.col('d', column);
   const where = [
-    `${m.col('database_name')} = ${account}`,
-    `${m.col('date')} >= ${statement.date(monthStart(month))}`,
-    `${m.col('date')} < ${statement.date(nextMonthStart(month))}`,
-    ...(values['Site'] === null ? [] : [`${d.col('site')} = ${statement.value(String(values['Site']))}`]),
+    `${m('database_name')} = ${account}`,
+    `${m('date')} >= ${statement.date(monthStart(month))}`,
+    `${m('date')} < ${statement.date(nextMonthStart(month))}`,
+    ...(values['Site'] === null ? [] : [`${d('site')} = ${statement.value(String(values['Site']))}`]),
   ];
-  const join = dialect.fromJoins(m.from, [
-    {
-      table: d.from,
-      // The joined table's columns on the right: ClickHouse 18.16 reads each side of ON from its own table.
-      on: `${m.col('device_id')} = ${d.col('device_id')} AND ${m.col('database_name')} = ${d.col('database_name')}`,
-    },
-  ]);
+  const device = (['site', 'serial_number', 'model', 'device_id'] as const).map(
+    (column): [string, string] => [column, d(column)],
+  );
+  const pages = (column: string): [string, string] => [
+    column,
+    dialect.typed(`sum(${m(column)})`, 'bigint', false),
+  ];
   statement.define(
     'usage',
-    `SELECT ${d.col('site')} AS site, ${d.col('serial_number')} AS serial_number, ${d.col('model')} AS model,
-             ${d.col('device_id')} AS device_id, ${dialect.typed(`sum(${m.col('mono_pages')})`, 'bigint', false)} AS mono_pages,
-             ${dialect.typed(`sum(${m.col('colour_pages')})`, 'bigint', false)} AS colour_pages
-      ${join}
-      WHERE ${where.join(' AND ')}
-      GROUP BY ${d.col('site')}, ${d.col('serial_number')}, ${d.col('model')}, ${d.col('device_id')}`,
+    from.select(
+      [...device, pages('mono_pages'), pages('colour_pages')],
+      where,
+      device.map(([, expr]) => expr),
+    ),
   );
   const mono = statement.value(priceUnits(values['MonoPrice']));
   const colour = statement.value(priceUnits(values['ColourPrice']));
@@ -232,8 +239,9 @@ export const INVOICE_REPORT: PaginatedReport = {
   summary(values, databaseNames, dialect) {
     const { statement, account } = pricedUsage(values, databaseNames, dialect);
     const accountField = (column: string) => {
-      const a = statement.table('accounts', 'a', ['database_name', column]);
-      return `(SELECT ${dialect.anyValue(a.col(column))} FROM ${a.from} WHERE ${a.col('database_name')} = ${account})`;
+      const a = statement.from({ table: 'accounts', alias: 'a', columns: [column] });
+      const value = dialect.anyValue(a.col('a', column));
+      return `(${a.select([[column, value]], [`${a.col('a', 'database_name')} = ${account}`])})`;
     };
     const euros = (cents: string) => `${dialect.toDouble(`coalesce(sum(${cents}), 0)`)} / 100`;
     const body = `SELECT ${accountField('account_name')} AS account_name,

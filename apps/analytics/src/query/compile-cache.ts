@@ -4,9 +4,9 @@
  * request under load — more than the rest of a result-cache hit. An entry is the statement for one model object (a
  * reloaded model is a new object), one dialect (its name and variant: the ClickHouse engine writes for 18.16 until it
  * has read the server's version(), then for that release, and the two write different text), one exact list of the
- * token's databaseNames and one query (its JSON text), so two identities never share a statement. Statements that hold "now" stay only as long as it is true:
- * relative date filters until the UTC day changes; relative time filters (minutes, hours) are never kept. Queries that
- * fail to compile are not kept (they throw again). Bounded by entries, least recently used out.
+ * token's databaseNames and one query (its JSON text), so two identities never share a statement. Statements that
+ * hold "now" stay only as long as it is true: relative date filters until the UTC day changes; relative time filters
+ * (minutes, hours) are never kept. Queries that fail to compile are not kept (they throw again). Bounded by entries, least recently used out.
  * A kept statement is the same object from request to request, so the result cache hashes its text once
  * (`statementDigest`).
  */

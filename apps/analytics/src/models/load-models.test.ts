@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -130,5 +130,41 @@ describe('loadModelFolder', () => {
     rmSync(join(dir, MODEL));
     rmSync(join(dir, 'reports'), { recursive: true });
     expect(readModelFolder(dir).problems[0]?.message).toBe('no model file (a .yaml file with kind: model)');
+  });
+
+  it('names a YAML alias bomb as a problem of its file instead of expanding it or throwing', () => {
+    const lines = ['kind: model', 'a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+    for (const [name, from] of [...'bcdefghi'].map((c, i) => [c, 'abcdefghi'[i]] as const))
+      lines.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${from}`).join(', ')}]`);
+    writeFileSync(file('bomb.model.yaml'), `${lines.join('\n')}\n`);
+    const started = Date.now();
+    const { models, problems } = readModelFolder(dir);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(models).toBeUndefined();
+    expect(problems).toEqual([
+      expect.objectContaining({ file: file('bomb.model.yaml'), message: expect.stringMatching(/alias/i) }),
+    ]);
+  });
+
+  it('refuses a file over 2 MB by its size, without reading it (a sparse 600 MB file)', () => {
+    writeFileSync(file('huge.model.yaml'), '');
+    truncateSync(file('huge.model.yaml'), 600 * 1024 * 1024);
+    const { problems } = readModelFolder(dir);
+    expect(problems).toEqual([
+      { file: file('huge.model.yaml'), line: 1, column: 1, message: 'larger than 2097152 bytes' },
+    ]);
+  });
+
+  it('does not follow a symbolic link out of the folder', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'models-outside-'));
+    try {
+      cpSync(join(dir, MODEL), join(outside, 'other.model.yaml'));
+      symlinkSync(join(outside, 'other.model.yaml'), file('linked.model.yaml'));
+      symlinkSync(outside, file('linked-folder'));
+      const loaded = loadModelFolder(dir);
+      expect(loaded.files.filter((f) => f.startsWith('linked'))).toEqual([]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

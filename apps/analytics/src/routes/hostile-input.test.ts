@@ -450,6 +450,69 @@ describe('the batch of visual queries under hostile input', () => {
   });
 });
 
+describe('numbers no column holds', () => {
+  it('refuses a filter value beyond BIGINT (1e308, 2^63, "9223372036854775808") on an integer or decimal column or a measure with 400 INVALID_QUERY, on every query route and in a batch line', async () => {
+    const reportId = first(audit.catalogue.reports, 'report').id;
+    const datasetId = first(audit.catalogue.datasets, 'dataset');
+    const manufacturer = { column: { table: 'Devices', column: 'Manufacturer' } };
+    const targets = [
+      { table: 'Devices', column: 'Monthly duty cycle' },
+      { table: 'Service alerts', column: 'Hours to close' },
+      { table: 'Calendar', column: 'Year' },
+      { table: 'Service alerts', measure: 'Alerts' },
+      { table: 'Devices', measure: 'Average duty cycle' },
+    ];
+    const queries = targets.flatMap((target) =>
+      [1e308, -1e308, 2 ** 63, '9223372036854775808'].map((value) => ({
+        select: [manufacturer, { measure: { table: 'Service alerts', measure: 'Alerts' } }],
+        filters: [
+          {
+            $schema: 'http://powerbi.com/product/schema#advanced',
+            target,
+            logicalOperator: 'And',
+            conditions: [{ operator: 'LessThan', value }],
+            filterType: 0,
+          },
+        ],
+      })),
+    );
+    const requests: [string, InjectOptions][] = queries.flatMap((query, i) =>
+      (
+        [
+          ['/frame-api/query', { reportId, query }],
+          ['/frame-api/export', { reportId, query, exportDataType: 1 }],
+          ['/frame-api/create/query', { datasetId, query }],
+        ] as const
+      ).map(([url, payload]): [string, InjectOptions] => [
+        `POST ${url} #${i}`,
+        {
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${embed}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        },
+      ]),
+    );
+    const probes = await probeAll(audit.app, requests);
+    expect(findingsOf(probes)).toEqual([]);
+    for (const { label, response } of probes) {
+      expect({ label, status: response.statusCode }).toEqual({ label, status: 400 });
+      expect((response.json() as { code: string }).code).toBe('INVALID_QUERY');
+    }
+    const batch = await audit.app.inject({
+      method: 'POST',
+      url: '/frame-api/queries',
+      headers: { authorization: `Bearer ${embed}` },
+      payload: { reportId, queries: queries.slice(0, 32) },
+    });
+    const lines = batch.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { error?: { status: number; code: string } });
+    expect(lines.map((line) => line.error?.code)).toEqual(queries.slice(0, 32).map(() => 'INVALID_QUERY'));
+  });
+});
+
 describe('language tags', () => {
   it('refuses a tag that is not well-formed BCP 47 (de-x, de-1996-1996) with 400 on every route that takes one, and takes a well-formed one', async () => {
     const routes = audit.routes.filter(

@@ -510,6 +510,19 @@ describe('numbers no column holds', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { error?: { status: number; code: string } });
     expect(lines.map((line) => line.error?.code)).toEqual(queries.slice(0, 32).map(() => 'INVALID_QUERY'));
+    // Q&A reads numbers out of the question and filters with them through the same query layer.
+    const questions = ['devices with more than 9223372036854775808 pages', 'total pages over 1e400'].map(
+      (question): [string, InjectOptions] => [
+        `Q&A: ${question}`,
+        {
+          method: 'POST',
+          url: '/frame-api/qna/interpret',
+          headers: { authorization: `Bearer ${embed}` },
+          payload: { datasetIds: [datasetId], question },
+        },
+      ],
+    );
+    expect(findingsOf(await probeAll(audit.app, questions))).toEqual([]);
   });
 });
 

@@ -60,6 +60,10 @@ describe("a model table's SQL", () => {
       'SELECT * FROM portico_next.main.accounts',
       "SELECT * FROM query('SELECT 1')",
       'SELECT * FROM',
+      "SELECT list_transform([1], i -> (SELECT content FROM read_text('/etc/hostname'))) AS y FROM accounts",
+      "SELECT * FROM accounts ORDER BY (SELECT content FROM read_text('/etc/hostname'))",
+      "SELECT account_id, count(*) OVER (ORDER BY (SELECT content FROM read_text('/etc/hostname'))) FROM accounts",
+      "SELECT * FROM range((SELECT length(content) FROM read_text('/etc/hostname')))",
     ])
       expect({ sql, problem: await viewSqlProblem(engine, sql) }).toEqual({
         sql,

@@ -161,6 +161,11 @@ describe('parseCell', () => {
     ['9999-12-31T23:59:59-14:00', 'dateTime', undefined],
     ['0001-01-01T00:00:00+14:00', 'dateTime', undefined],
     ['9999-12-31T23:59:59Z', 'dateTime', '9999-12-31T23:59:59.000Z'],
+    // Years below 100 are years, not 1900 + year.
+    ['0001-01-01', 'date', '0001-01-01'],
+    ['0096-02-29', 'date', '0096-02-29'],
+    ['0099-02-29', 'date', undefined],
+    ['0050-06-01T12:00:00Z', 'dateTime', '0050-06-01T12:00:00.000Z'],
   ] as const)('reads %s as a %s: %s', (text, type, expected) => {
     expect(parseCell(text, type)).toEqual(expected);
   });

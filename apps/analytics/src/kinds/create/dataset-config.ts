@@ -118,7 +118,9 @@ const TRUE = new Set(['true', '1', 'yes']);
 const FALSE = new Set(['false', '0', 'no']);
 
 function validDate(y: number, m: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999, so 0001-01-01 was refused.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_MODELS_DIR, loadModelFolder, ModelFolderError, readModelFolder } from './load-models.ts';
 
@@ -165,6 +166,46 @@ describe('loadModelFolder', () => {
       expect(loaded.files.filter((f) => f.startsWith('linked'))).toEqual([]);
     } finally {
       rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file-set source that names a path outside the data folder, or anything but Parquet and CSV', () => {
+    const own = mkdtempSync(join(tmpdir(), 'models-files-'));
+    try {
+      cpSync(fileURLToPath(new URL('../../../../examples/own-data/models', import.meta.url)), own, {
+        recursive: true,
+      });
+      const model = join(own, 'support.model.yaml');
+      const text = readFileSync(model, 'utf8');
+      expect(text).toContain('files: tickets/*.csv');
+      for (const files of [
+        '../secret.csv',
+        '/etc/passwd.csv',
+        'tickets/../../secret.csv',
+        'tickets/..\\..\\secret.csv',
+        "x'.csv",
+        '~/secret.csv',
+        'C:/secret.csv',
+        'tickets/*.csv; COPY',
+        '/tmp/*.parquet',
+        'tickets/*.json',
+      ]) {
+        writeFileSync(model, text.replace('files: tickets/*.csv', `files: ${JSON.stringify(files)}`));
+        const { models, problems } = readModelFolder(own);
+        const line = text.slice(0, text.indexOf('files: tickets/*.csv')).split('\n').length;
+        // Refused at the source's lines (the union's messages), never loaded.
+        expect({
+          files,
+          loaded: models !== undefined,
+          lines: [...new Set(problems.map((p) => p.line))],
+        }).toEqual({
+          files,
+          loaded: false,
+          lines: [line],
+        });
+      }
+    } finally {
+      rmSync(own, { recursive: true, force: true });
     }
   });
 });

@@ -1,18 +1,4 @@
 import { Type } from 'typebox';
-import Format from 'typebox/format';
-
-/**
- * `bcp47`: a language tag Intl takes (`de-CH`, `ja-JP-u-nu-hanidec`). A pattern cannot say it (duplicate variants,
- * a bare singleton such as `de-x`, a malformed `-u-` extension), and Intl throws on such a tag wherever it meets one
- * (a collator sorting a report list answered 500), so the schema asks Intl itself.
- */
-Format.Set('bcp47', (value) => {
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
-  }
-});
 
 /** The body of every error answer. */
 export const ErrorBody = Type.Object({ message: Type.String(), code: Type.String() });
@@ -39,7 +25,6 @@ export const LanguageQuery = Type.Object(
     language: Type.Optional(
       Type.String({
         pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$',
-        format: 'bcp47',
         maxLength: 35,
         description: 'BCP 47 tag',
       }),

@@ -34,7 +34,7 @@ export interface EmbedGrant {
   readonly datasets?: readonly GrantedItem[];
   readonly dashboards?: readonly GrantedItem[];
   readonly paginatedReports?: readonly GrantedItem[];
-  /** Workspaces that save-as, create and quick-create may store new content in. */
+  /** Workspaces that create and quick-create may store new content in (save-as keeps a copy beside its original). */
   readonly targetWorkspaces?: readonly string[];
   /** models' Permissions flags: Read 0, ReadWrite 1, Copy 2, Create 4 (All 7). */
   readonly permissions: number;

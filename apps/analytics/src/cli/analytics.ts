@@ -175,7 +175,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [command, target, ...rest] = argv;
   try {
     if (command === 'sample') await sample(target, rest);
-    else if (command === 'models') return models(target, rest);
+    else if (command === 'models') return await models(target, rest);
     else
       throw new UsageError(
         command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`,

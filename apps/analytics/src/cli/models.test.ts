@@ -47,6 +47,31 @@ describe('npm run analytics -- models', { timeout: 60_000 }, () => {
     expect(invalid.err).toContain('1 problem');
   });
 
+  it('validate exits 1 for a SQL table that reads a file, as the service would refuse it', () => {
+    const own = mkdtempSync(join(tmpdir(), 'models-cli-sql-'));
+    try {
+      const example = fileURLToPath(new URL('../../../../examples/own-data/models', import.meta.url));
+      cpSync(example, own, { recursive: true });
+      const file = join(own, 'support.model.yaml');
+      const text = readFileSync(file, 'utf8');
+      expect(run('models', 'validate', own).code).toBe(0);
+      writeFileSync(
+        file,
+        text.replace(
+          / {6}sql: >-\n(?: {8}.*\n)+/,
+          `      sql: "SELECT content AS account_id FROM read_text('/etc/hostname')"\n`,
+        ),
+      );
+      const refused = run('models', 'validate', own);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(
+        "model 'Support desk', table 'Calendar': its SQL reads the table function read_text",
+      );
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 with the usage for an unknown action or a missing folder', () => {
     expect(run('models', 'check').code).toBe(2);
     const missing = run('models', 'validate', join(dir, 'nowhere'));

@@ -1,7 +1,8 @@
 /**
  * `npm run analytics -- models <validate|list|schema> [dir]`: checks a model folder without starting the service.
  *
- *   models validate [dir]   every problem as file:line:column; exit 0 when valid, 1 when not
+ *   models validate [dir]   every problem as file:line:column (a SQL table the service would refuse, by model and
+ *                           table); exit 0 when valid, 1 when not
  *   models list [dir]       the workspaces, models (tables, measures) and reports of a valid folder
  *   models schema           writes the published JSON Schemas (apps/analytics/models/schema/) from the code
  *
@@ -10,8 +11,11 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openEngine } from '../data/engine.ts';
 import { PUBLISHED_SCHEMAS, publishedSchemaText } from '../models/file-schema.ts';
 import { BUILT_IN_MODELS_DIR, readModelFolder } from '../models/load-models.ts';
+import type { LoadedModels } from '../models/load-models.ts';
+import { viewSqlProblem } from '../models/view-sql.ts';
 import { problemText } from '../models/yaml-source.ts';
 
 export const MODELS_USAGE = `  npm run analytics -- models validate [dir]
@@ -32,8 +36,31 @@ function folder(args: readonly string[]): string {
   return dir;
 }
 
+/** What the service would refuse of the models' SQL tables (view-sql.ts), checked by an in-memory DuckDB. */
+async function sqlProblems(loaded: LoadedModels): Promise<string[]> {
+  const tables = loaded.datasets.flatMap((dataset) =>
+    dataset.tables.flatMap((table) =>
+      table.view !== undefined && 'sql' in table.view
+        ? [{ where: `model '${dataset.name}', table '${table.name}'`, sql: table.view.sql }]
+        : [],
+    ),
+  );
+  if (tables.length === 0) return [];
+  const engine = await openEngine({ path: ':memory:', connections: 1 });
+  try {
+    const problems: string[] = [];
+    for (const { where, sql } of tables) {
+      const problem = await viewSqlProblem(engine, sql);
+      if (problem !== undefined) problems.push(`${where}: its SQL ${problem}`);
+    }
+    return problems;
+  } finally {
+    await engine.close();
+  }
+}
+
 /** Runs a `models` subcommand; the exit code. */
-export function models(action: string | undefined, args: readonly string[]): number {
+export async function models(action: string | undefined, args: readonly string[]): Promise<number> {
   if (action === 'schema') {
     if (args.length > 0) throw new ModelsUsageError('models schema takes no arguments');
     for (const name of Object.keys(PUBLISHED_SCHEMAS) as (keyof typeof PUBLISHED_SCHEMAS)[]) {
@@ -55,6 +82,12 @@ export function models(action: string | undefined, args: readonly string[]): num
     return 1;
   }
   if (action === 'validate') {
+    const refused = await sqlProblems(loaded);
+    if (refused.length > 0) {
+      for (const problem of refused) console.error(`${dir}: ${problem}`);
+      console.error(`${dir}: ${refused.length} problem${refused.length === 1 ? '' : 's'}`);
+      return 1;
+    }
     say(
       `${dir}: valid — ${loaded.datasets.length} model(s), ${loaded.reports.length} report(s), ${loaded.cultures.length} culture(s) (${loaded.cultures.map((c) => c.language).join(', ') || 'no translations'}) in ${loaded.files.length} file(s)`,
     );

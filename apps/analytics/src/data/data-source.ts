@@ -16,6 +16,7 @@ import type { Engine } from './engine.ts';
 import { fileReader, openFileEngine } from './file-engine.ts';
 import { openFleetDatabase } from './fleet-database.ts';
 import { openImportedFolder } from './folder-import.ts';
+import { viewSqlProblem } from '../models/view-sql.ts';
 
 export interface DataSource {
   readonly engine: Engine;
@@ -167,6 +168,14 @@ async function applyModels(
   datasets: readonly Dataset[],
   importFiles: boolean,
 ): Promise<string[]> {
+  // Every SQL table is checked before anything is made: a refused one leaves the engine as it was.
+  for (const table of datasets.flatMap((d) => d.tables)) {
+    const problem =
+      table.view !== undefined && 'sql' in table.view
+        ? await viewSqlProblem(engine, table.view.sql)
+        : undefined;
+    if (problem !== undefined) throw new Error(`Model table '${table.name}': its SQL ${problem}`);
+  }
   for (const table of datasets.flatMap((d) => d.tables)) {
     const view = table.view;
     if (view === undefined) continue;

@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_MODELS_DIR, loadModelFolder, ModelFolderError, readModelFolder } from './load-models.ts';
 
@@ -130,5 +131,81 @@ describe('loadModelFolder', () => {
     rmSync(join(dir, MODEL));
     rmSync(join(dir, 'reports'), { recursive: true });
     expect(readModelFolder(dir).problems[0]?.message).toBe('no model file (a .yaml file with kind: model)');
+  });
+
+  it('names a YAML alias bomb as a problem of its file instead of expanding it or throwing', () => {
+    const lines = ['kind: model', 'a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+    for (const [name, from] of [...'bcdefghi'].map((c, i) => [c, 'abcdefghi'[i]] as const))
+      lines.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${from}`).join(', ')}]`);
+    writeFileSync(file('bomb.model.yaml'), `${lines.join('\n')}\n`);
+    const started = Date.now();
+    const { models, problems } = readModelFolder(dir);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(models).toBeUndefined();
+    expect(problems).toEqual([
+      expect.objectContaining({ file: file('bomb.model.yaml'), message: expect.stringMatching(/alias/i) }),
+    ]);
+  });
+
+  it('refuses a file over 2 MB by its size, without reading it (a sparse 600 MB file)', () => {
+    writeFileSync(file('huge.model.yaml'), '');
+    truncateSync(file('huge.model.yaml'), 600 * 1024 * 1024);
+    const { problems } = readModelFolder(dir);
+    expect(problems).toEqual([
+      { file: file('huge.model.yaml'), line: 1, column: 1, message: 'larger than 2097152 bytes' },
+    ]);
+  });
+
+  it('does not follow a symbolic link out of the folder', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'models-outside-'));
+    try {
+      cpSync(join(dir, MODEL), join(outside, 'other.model.yaml'));
+      symlinkSync(join(outside, 'other.model.yaml'), file('linked.model.yaml'));
+      symlinkSync(outside, file('linked-folder'));
+      const loaded = loadModelFolder(dir);
+      expect(loaded.files.filter((f) => f.startsWith('linked'))).toEqual([]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file-set source that names a path outside the data folder, or anything but Parquet and CSV', () => {
+    const own = mkdtempSync(join(tmpdir(), 'models-files-'));
+    try {
+      cpSync(fileURLToPath(new URL('../../../../examples/own-data/models', import.meta.url)), own, {
+        recursive: true,
+      });
+      const model = join(own, 'support.model.yaml');
+      const text = readFileSync(model, 'utf8');
+      expect(text).toContain('files: tickets/*.csv');
+      for (const files of [
+        '../secret.csv',
+        '/etc/passwd.csv',
+        'tickets/../../secret.csv',
+        'tickets/..\\..\\secret.csv',
+        "x'.csv",
+        '~/secret.csv',
+        'C:/secret.csv',
+        'tickets/*.csv; COPY',
+        '/tmp/*.parquet',
+        'tickets/*.json',
+      ]) {
+        writeFileSync(model, text.replace('files: tickets/*.csv', `files: ${JSON.stringify(files)}`));
+        const { models, problems } = readModelFolder(own);
+        const line = text.slice(0, text.indexOf('files: tickets/*.csv')).split('\n').length;
+        // Refused at the source's lines (the union's messages), never loaded.
+        expect({
+          files,
+          loaded: models !== undefined,
+          lines: [...new Set(problems.map((p) => p.line))],
+        }).toEqual({
+          files,
+          loaded: false,
+          lines: [line],
+        });
+      }
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

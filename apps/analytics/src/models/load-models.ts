@@ -10,7 +10,7 @@
  * const { datasets, reports } = loadModelFolder(BUILT_IN_MODELS_DIR);
  * ```
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
@@ -326,11 +326,12 @@ export function readModelFolder(dir: string): { models?: LoadedModels; problems:
   for (const path of paths) {
     const fromHere = relative(process.cwd(), path);
     const name = fromHere.startsWith('..') || fromHere === '' ? path : fromHere;
-    const text = readFileSync(path, 'utf8');
-    if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
+    // By its size first: a huge file is refused without being read into memory.
+    if (statSync(path).size > MAX_FILE_BYTES) {
       problems.push({ file: name, line: 1, column: 1, message: `larger than ${MAX_FILE_BYTES} bytes` });
       continue;
     }
+    const text = readFileSync(path, 'utf8');
     const source = YamlSource.parse(name, text);
     if (source.syntaxProblems.length > 0) {
       problems.push(...source.syntaxProblems);

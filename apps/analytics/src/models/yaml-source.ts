@@ -35,7 +35,15 @@ export class YamlSource {
       const { line, col } = lines.linePos(error.pos[0]);
       return { file, line, column: col, message: error.message.split('\n')[0] ?? error.code };
     });
-    const data: unknown = problems.length === 0 ? document.toJS({ maxAliasCount: 100 }) : undefined;
+    let data: unknown;
+    if (problems.length === 0) {
+      try {
+        data = document.toJS({ maxAliasCount: 100 });
+      } catch (error) {
+        // Aliases of aliases that would expand exponentially (a "billion laughs" file): refused, not expanded.
+        problems.push({ file, line: 1, column: 1, message: (error as Error).message });
+      }
+    }
     return new YamlSource(file, document, lines, data, problems);
   }
 

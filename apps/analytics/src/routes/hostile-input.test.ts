@@ -450,6 +450,138 @@ describe('the batch of visual queries under hostile input', () => {
   });
 });
 
+describe('numbers no column holds', () => {
+  it('refuses a filter value beyond BIGINT (1e308, 2^63, "9223372036854775808") on an integer or decimal column or a measure with 400 INVALID_QUERY, on every query route and in a batch line', async () => {
+    const reportId = first(audit.catalogue.reports, 'report').id;
+    const datasetId = first(audit.catalogue.datasets, 'dataset');
+    const manufacturer = { column: { table: 'Devices', column: 'Manufacturer' } };
+    const targets = [
+      { table: 'Devices', column: 'Monthly duty cycle' },
+      { table: 'Service alerts', column: 'Hours to close' },
+      { table: 'Calendar', column: 'Year' },
+      { table: 'Service alerts', measure: 'Alerts' },
+      { table: 'Devices', measure: 'Average duty cycle' },
+    ];
+    const queries = targets.flatMap((target) =>
+      [1e308, -1e308, 2 ** 63, '9223372036854775808'].map((value) => ({
+        select: [manufacturer, { measure: { table: 'Service alerts', measure: 'Alerts' } }],
+        filters: [
+          {
+            $schema: 'http://powerbi.com/product/schema#advanced',
+            target,
+            logicalOperator: 'And',
+            conditions: [{ operator: 'LessThan', value }],
+            filterType: 0,
+          },
+        ],
+      })),
+    );
+    const requests: [string, InjectOptions][] = queries.flatMap((query, i) =>
+      (
+        [
+          ['/frame-api/query', { reportId, query }],
+          ['/frame-api/export', { reportId, query, exportDataType: 1 }],
+          ['/frame-api/create/query', { datasetId, query }],
+        ] as const
+      ).map(([url, payload]): [string, InjectOptions] => [
+        `POST ${url} #${i}`,
+        {
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${embed}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        },
+      ]),
+    );
+    const probes = await probeAll(audit.app, requests);
+    expect(findingsOf(probes)).toEqual([]);
+    for (const { label, response } of probes) {
+      expect({ label, status: response.statusCode }).toEqual({ label, status: 400 });
+      expect((response.json() as { code: string }).code).toBe('INVALID_QUERY');
+    }
+    const batch = await audit.app.inject({
+      method: 'POST',
+      url: '/frame-api/queries',
+      headers: { authorization: `Bearer ${embed}` },
+      payload: { reportId, queries: queries.slice(0, 32) },
+    });
+    const lines = batch.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { error?: { status: number; code: string } });
+    expect(lines.map((line) => line.error?.code)).toEqual(queries.slice(0, 32).map(() => 'INVALID_QUERY'));
+    // Q&A reads numbers out of the question and filters with them through the same query layer.
+    const questions = ['devices with more than 9223372036854775808 pages', 'total pages over 1e400'].map(
+      (question): [string, InjectOptions] => [
+        `Q&A: ${question}`,
+        {
+          method: 'POST',
+          url: '/frame-api/qna/interpret',
+          headers: { authorization: `Bearer ${embed}` },
+          payload: { datasetIds: [datasetId], question },
+        },
+      ],
+    );
+    expect(findingsOf(await probeAll(audit.app, questions))).toEqual([]);
+  });
+});
+
+describe('language tags', () => {
+  it('answers a tag Intl refuses (de-x, de-1996-1996, zh-min-nan) as its primary language on every route that takes one, never a 5xx', async () => {
+    const routes = audit.routes.filter(
+      (r) =>
+        (r.schema['querystring'] as { properties?: Record<string, unknown> } | undefined)?.properties?.[
+          'language'
+        ] !== undefined,
+    );
+    expect(routes.length).toBeGreaterThan(5);
+    const refusedByIntl = [
+      'de-x',
+      'en-a',
+      'de-1',
+      'de-u',
+      'de-de-de',
+      'de-1996-1996',
+      'de-u-12',
+      'zh-min-nan',
+    ];
+    const requests: [string, InjectOptions][] = [];
+    for (const route of routes) {
+      const payload = hasBody(route) ? JSON.stringify(baseBody(route)) : undefined;
+      for (const tag of [...refusedByIntl, 'de-CH', 'ja-JP-u-nu-hanidec', 'zz'])
+        requests.push([
+          `${route.method} ${route.url}?language=${tag}`,
+          {
+            method: route.method as HTTPMethods,
+            url: `${fill(route, {})}?language=${tag}`,
+            headers: {
+              ...authHeader(route),
+              ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(payload === undefined ? {} : { payload }),
+          },
+        ]);
+    }
+    const probes = await probeAll(audit.app, requests);
+    expect(findingsOf(probes)).toEqual([]);
+    // Taken: a GET answers as the route does (a tile of another dashboard is 404), never a 400 for the tag.
+    for (const { label, request, response } of probes)
+      if (request.method === 'GET')
+        expect({ label, refused: response.statusCode === 400 }).toEqual({ label, refused: false });
+    // The report list in a tag Intl refuses is the list of its primary language, names and order.
+    const workspace = first(audit.catalogue.workspaces, 'workspace');
+    const list = async (query: string) =>
+      (
+        await audit.app.inject({
+          url: `/v1/workspaces/${workspace}/reports${query}`,
+          headers: { authorization: `Bearer ${api}` },
+        })
+      ).json() as unknown;
+    expect(await list('?language=de-1')).toEqual(await list('?language=de'));
+    expect(await list('?language=de')).not.toEqual(await list(''));
+  });
+});
+
 describe('names of new content', () => {
   it('refuses blank names and names with control characters or bidirectional overrides, on save-as and create', async () => {
     const token = await audit.embedToken();

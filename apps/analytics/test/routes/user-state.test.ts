@@ -1,6 +1,7 @@
 import { BasicFilter } from '@portico/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBookmarkState } from '@portico/analytics-model';
+import { SAMPLE_REPORTS } from '../../src/models/built-in.ts';
 import { createTestApp, embedToken, REPORTS } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
@@ -57,5 +58,51 @@ describe('persistent filters (user state)', () => {
     expect(missing.statusCode).toBe(400);
     expect((await t.app.inject({ url: url(REPORTS.supplies), headers: as(fabrikam) })).statusCode).toBe(403);
     expect((await t.app.inject({ url: url() })).statusCode).toBe(401);
+  });
+
+  it('refuses a state whose parts are not the shapes the frame applies (400), and takes every sample bookmark', async () => {
+    // Each of these loaded into the frame throws while applying it ([...5] is not iterable), failing the report's
+    // load for every viewer who shares the state (all of an account's viewers when the host names none).
+    const broken = [
+      { version: 1, reportFilters: {} },
+      { version: 1, reportFilters: [5] },
+      { version: 1, reportFilters: 'x' },
+      { version: 1, pageFilters: { overview: 5 } },
+      { version: 1, pageFilters: [] },
+      { version: 1, visualFilters: { overview: { card: {} } } },
+      { version: 1, visualFilters: { overview: 5 } },
+      { version: 1, hiddenVisuals: { overview: 'card' } },
+      { version: 1, hiddenVisuals: { overview: [5] } },
+      { version: 1, activePage: 5 },
+    ];
+    for (const value of broken) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: url(),
+        headers: as(fabrikam),
+        payload: { state: encodeBookmarkState(value as never) },
+      });
+      expect({ value, status: res.statusCode }).toEqual({ value, status: 400 });
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    const samples = SAMPLE_REPORTS.flatMap((report) =>
+      report.definition.bookmarks.flatMap((bookmark) =>
+        bookmark.state === undefined ? [] : [{ reportId: report.id, state: bookmark.state }],
+      ),
+    );
+    expect(samples.length).toBeGreaterThan(3);
+    const all = await embedToken(t.app, { reports: SAMPLE_REPORTS.map((r) => ({ id: r.id })) });
+    for (const sample of samples) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: url(sample.reportId),
+        headers: as(all),
+        payload: { state: sample.state },
+      });
+      expect({ sample: sample.state.slice(0, 20), status: res.statusCode }).toEqual({
+        sample: sample.state.slice(0, 20),
+        status: 200,
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { EmbedInfo, EmbedInfoProvider, EmbeddedReport } from './provider.ts';
-import { EmbedProviderUnavailableError } from './provider.ts';
+import { EmbedProviderRefusedError, EmbedProviderUnavailableError } from './provider.ts';
 
 export interface AnalyticsProviderOptions {
   /** Base URL of the analytics service, without a trailing slash. */
@@ -172,6 +172,12 @@ export function createAnalyticsProvider(options: AnalyticsProviderOptions): Embe
         }),
       });
       if (status === 404) return undefined;
+      if (status >= 400 && status < 500) {
+        const reason = isObject(body) && isString(body['message']) ? body['message'].slice(0, 300) : '';
+        throw new EmbedProviderRefusedError(
+          `analytics refused the embed-token request (${status}): ${reason}`,
+        );
+      }
       if (status !== 200 || !isObject(body) || !isString(body['token']) || !isString(body['tokenId'])) {
         throw new EmbedProviderUnavailableError(`analytics answered ${status} to an embed-token request`);
       }

@@ -47,3 +47,13 @@ export interface EmbedInfoProvider {
 export class EmbedProviderUnavailableError extends Error {
   override readonly name = 'EmbedProviderUnavailableError';
 }
+
+/**
+ * The provider answered, and refused to embed the report for these accounts or origins (analytics: 400, such as
+ * `Unknown databaseNames: newco.` for a portal account its data does not hold, or an origin outside
+ * ANALYTICS_EMBED_ORIGINS). Asking again will not help: the two services' configurations differ. The message holds
+ * the provider's reason, for the log.
+ */
+export class EmbedProviderRefusedError extends Error {
+  override readonly name = 'EmbedProviderRefusedError';
+}

@@ -121,6 +121,34 @@ describe('createAnalyticsProvider', () => {
     ]);
   });
 
+  it("reports a refused embed-token request (400 Unknown databaseNames) as refused, with the service's reason", async () => {
+    const api = fakeAnalytics();
+    const refusing: typeof fetch = async (input, init) =>
+      String(input).endsWith('/v1/embed-tokens')
+        ? new Response(JSON.stringify({ message: 'Unknown databaseNames: newco.', code: 'BAD_REQUEST' }), {
+            status: 400,
+          })
+        : api.fetch(input, init);
+    const provider = createAnalyticsProvider({
+      url: 'http://a',
+      clientId: 'p',
+      clientSecret: 's',
+      fetch: refusing,
+    });
+    await expect(
+      provider.embedInfo({
+        workspaceId: 'ws',
+        reportId: 'r1',
+        databaseNames: ['fabrikam', 'newco'],
+        allowedOrigins: [],
+        viewer: 'sub-bob',
+      }),
+    ).rejects.toMatchObject({
+      name: 'EmbedProviderRefusedError',
+      message: 'analytics refused the embed-token request (400): Unknown databaseNames: newco.',
+    });
+  });
+
   it('reports an unreachable service or a missing secret as unavailable', async () => {
     const unreachable = createAnalyticsProvider({
       url: 'http://a',

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { captureLogs } from '@portico/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import type { EmbedInfoProvider, EmbedInfoRequest } from '../../src/embed/provider.ts';
-import { EmbedProviderUnavailableError } from '../../src/embed/provider.ts';
+import { EmbedProviderRefusedError, EmbedProviderUnavailableError } from '../../src/embed/provider.ts';
 import { startFakeAuthority } from '../helpers/fake-authority.ts';
 import type { FakeAuthority } from '../helpers/fake-authority.ts';
 import { EXPECTED_ACCOUNTS, SAMPLE_USERS, seededApp } from '../helpers/seeded-app.ts';
@@ -26,6 +27,7 @@ function fakeProvider(): EmbedInfoProvider & {
   requests: EmbedInfoRequest[];
   languages: (string | undefined)[];
   down: boolean;
+  refusing: boolean;
 } {
   const requests: EmbedInfoRequest[] = [];
   const languages: (string | undefined)[] = [];
@@ -33,6 +35,7 @@ function fakeProvider(): EmbedInfoProvider & {
     requests,
     languages,
     down: false,
+    refusing: false,
     async listReports(language?: string) {
       languages.push(language);
       if (provider.down) throw new EmbedProviderUnavailableError('down');
@@ -40,6 +43,10 @@ function fakeProvider(): EmbedInfoProvider & {
     },
     async embedInfo(request: EmbedInfoRequest) {
       requests.push(request);
+      if (provider.refusing)
+        throw new EmbedProviderRefusedError(
+          'analytics refused the embed-token request (400): Unknown databaseNames: newco.',
+        );
       const report = LISTED.find((r) => r.reportId === request.reportId);
       if (report === undefined) return undefined;
       return {
@@ -57,6 +64,7 @@ let database: Database;
 let authority: FakeAuthority;
 let s: SeededApp;
 const provider = fakeProvider();
+const logs = captureLogs();
 
 beforeAll(async () => {
   database = await openMigratedPglite();
@@ -64,6 +72,7 @@ beforeAll(async () => {
   s = await seededApp(database, authority, {
     env: { PORTAL_ENABLE_EMBEDDED_REPORTS: 'true', PORTAL_DEV_ORIGIN: 'http://localhost:5173' },
     embedInfoProvider: provider,
+    logger: logs.logger,
   });
 });
 afterAll(async () => {
@@ -214,6 +223,20 @@ describe('/api/embedpbi', () => {
     provider.down = false;
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ code: 'ANALYTICS_UNAVAILABLE' });
+  });
+
+  it('answers 502 ANALYTICS_REFUSED, not "try again", when analytics refuses the token (an account its data lacks), and logs why', async () => {
+    provider.refusing = true;
+    let res;
+    try {
+      res = await open('alice', REPORT);
+    } finally {
+      provider.refusing = false;
+    }
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'ANALYTICS_REFUSED' });
+    expect(res.body).not.toContain('try again');
+    expect(logs.text()).toContain('Unknown databaseNames: newco.');
   });
 
   it('forbids caching of every answer that carries a token or the caller’s data (Cache-Control: no-store)', async () => {

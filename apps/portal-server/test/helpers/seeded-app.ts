@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { EmbedInfoProvider } from '../../src/embed/provider.ts';
@@ -45,7 +45,12 @@ export interface SeededApp {
 export async function seededApp(
   database: Database,
   authority: FakeAuthority,
-  options: { env?: Record<string, string>; embedInfoProvider?: EmbedInfoProvider } = {},
+  options: {
+    env?: Record<string, string>;
+    embedInfoProvider?: EmbedInfoProvider;
+    /** The app's logger (a captured one, to read what it logged); none by default. */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<SeededApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-seeded-'));
   const config = testConfig({
@@ -63,6 +68,7 @@ export async function seededApp(
     config,
     database,
     ...(options.embedInfoProvider === undefined ? {} : { embedInfoProvider: options.embedInfoProvider }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   return {
     app,

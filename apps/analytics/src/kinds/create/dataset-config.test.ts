@@ -152,6 +152,20 @@ describe('parseCell', () => {
     ['-42', 'integer', -42],
     ['1e3', 'decimal', 1000],
     ['12abc', 'decimal', undefined],
+    // Beyond BIGINT: the engine binds a whole number as BIGINT (1e308 answered 500 'bigint out of int64 range').
+    ['1e308', 'decimal', undefined],
+    ['-9223372036854775808', 'decimal', undefined],
+    ['9.2e18', 'decimal', 9.2e18],
+    ['0.5e-300', 'decimal', 0.5e-300],
+    // A zone that moves the instant past year 9999 or before year 1 (answered 500 from the TIMESTAMP cast).
+    ['9999-12-31T23:59:59-14:00', 'dateTime', undefined],
+    ['0001-01-01T00:00:00+14:00', 'dateTime', undefined],
+    ['9999-12-31T23:59:59Z', 'dateTime', '9999-12-31T23:59:59.000Z'],
+    // Years below 100 are years, not 1900 + year.
+    ['0001-01-01', 'date', '0001-01-01'],
+    ['0096-02-29', 'date', '0096-02-29'],
+    ['0099-02-29', 'date', undefined],
+    ['0050-06-01T12:00:00Z', 'dateTime', '0050-06-01T12:00:00.000Z'],
   ] as const)('reads %s as a %s: %s', (text, type, expected) => {
     expect(parseCell(text, type)).toEqual(expected);
   });

@@ -118,7 +118,9 @@ const TRUE = new Set(['true', '1', 'yes']);
 const FALSE = new Set(['false', '0', 'no']);
 
 function validDate(y: number, m: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999, so 0001-01-01 was refused.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
@@ -137,7 +139,8 @@ export function parseCell(text: string, dataType: DataType, decimal = '.'): Cell
       const normal = decimal === '.' ? trimmed : trimmed.replace(decimal, '.');
       if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(normal)) return undefined;
       const value = Number(normal);
-      return Number.isFinite(value) ? value : undefined;
+      // Within BIGINT's range: the engine binds a whole number as BIGINT, and no report needs more.
+      return Number.isFinite(value) && Math.abs(value) < 2 ** 63 ? value : undefined;
     }
     case 'boolean': {
       const lower = trimmed.toLowerCase();
@@ -154,7 +157,9 @@ export function parseCell(text: string, dataType: DataType, decimal = '.'): Cell
       const time = Date.parse(
         m[7] === undefined ? `${trimmed.replace(' ', 'T')}Z` : trimmed.replace(' ', 'T'),
       );
-      return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+      // Years 1 to 9999 in UTC too: a zone may move the instant out of what a TIMESTAMP holds.
+      const year = new Date(time).getUTCFullYear();
+      return Number.isNaN(time) || year < 1 || year > 9999 ? undefined : new Date(time).toISOString();
     }
     default:
       return undefined;

@@ -29,6 +29,22 @@ const DatasetSummary = Type.Object({ id: Type.String(), name: Type.String(), des
 const WorkspaceParams = Type.Object({ workspaceId: Id });
 const ReportParams = Type.Object({ workspaceId: Id, reportId: Id });
 
+/**
+ * The alphabetical order of `language` (English for none). A tag the pattern lets through but Intl refuses (`de-1`,
+ * `zh-min-nan`) is named in its primary language's captions (cultureFor), so it is sorted in that language's order;
+ * its Collator threw, and the list answered 500.
+ */
+function collatorFor(language: string | undefined): Intl.Collator {
+  for (const locale of [language ?? 'en', (language ?? 'en').split('-')[0] ?? 'en']) {
+    try {
+      return new Intl.Collator(locale);
+    } catch {
+      // the next, shorter tag
+    }
+  }
+  return new Intl.Collator('en');
+}
+
 /** /v1/workspaces…: what the portal lists and embeds. Every route needs an API access token. */
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { content, config } = servicesOf(app);
@@ -85,10 +101,11 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const workspace = workspaceOr404(request.params.workspaceId);
       const { language } = request.query;
       // Listed by name as the reader reads them: in their language's alphabetical order.
+      const collator = collatorFor(language);
       const value = content
         .reports(workspace.id)
         .map((r) => summary(r, language))
-        .sort((a, b) => a.name.localeCompare(b.name, language ?? 'en') || a.id.localeCompare(b.id));
+        .sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id));
       return { value };
     },
   );

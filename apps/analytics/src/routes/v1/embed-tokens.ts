@@ -22,7 +22,9 @@ const EmbedTokenRequest = Type.Object({
   datasets: ItemList('Datasets for Q&A and report creation'),
   dashboards: ItemList('Dashboards (and their tiles)'),
   paginatedReports: ItemList('Paginated reports'),
-  targetWorkspaces: ItemList('Workspaces that save-as, create and quick-create may store new content in'),
+  targetWorkspaces: ItemList(
+    'Workspaces that create and quick-create may store new content in (save-as keeps a copy beside its original)',
+  ),
   permissions: Type.Union([
     Type.Integer({
       minimum: 0,

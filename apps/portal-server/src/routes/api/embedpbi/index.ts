@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { principalOf } from '../../../auth/principal.ts';
 import { accountsOf } from '../../../db/accounts.ts';
 import { audit } from '../../../db/audit.ts';
 import { grantsFor } from '../../../db/report-grants.ts';
 import { entitledAccounts, grantedReports } from '../../../embed/entitlements.ts';
-import { EmbedProviderUnavailableError } from '../../../embed/provider.ts';
+import { EmbedProviderRefusedError, EmbedProviderUnavailableError } from '../../../embed/provider.ts';
 import { HttpError } from '../../../http-errors.ts';
 import { requireUser } from '../../../plugins/authentication.ts';
 import { BadRequestText, ErrorBody, Language, authErrorResponses } from '../../../schemas.ts';
@@ -26,11 +27,30 @@ const EmbedInfoBody = Type.Object({
   embedToken: Type.Object({ token: Type.String(), tokenId: Type.String(), expiration: Type.String() }),
 });
 
-function unavailable(error: unknown): never {
-  if (error instanceof EmbedProviderUnavailableError) {
-    throw new HttpError(503, 'ANALYTICS_UNAVAILABLE', 'The analytics service cannot be reached; try again.');
-  }
-  throw error;
+/**
+ * The provider's failure as the caller's answer, its reason logged for the operator: unreachable is 503 (try again),
+ * a refusal 502 (the portal's accounts or origins and the analytics service's configuration differ).
+ */
+function providerFailure(log: FastifyBaseLogger) {
+  return (error: unknown): never => {
+    if (error instanceof EmbedProviderUnavailableError) {
+      log.warn({ reason: error.message }, 'the analytics service cannot be reached');
+      throw new HttpError(
+        503,
+        'ANALYTICS_UNAVAILABLE',
+        'The analytics service cannot be reached; try again.',
+      );
+    }
+    if (error instanceof EmbedProviderRefusedError) {
+      log.error({ reason: error.message }, 'the analytics service refused an embed token for the caller');
+      throw new HttpError(
+        502,
+        'ANALYTICS_REFUSED',
+        'The analytics service refused to embed this report for your accounts; your administrator can see why in the portal log.',
+      );
+    }
+    throw error;
+  };
 }
 
 const notGranted = () =>
@@ -60,7 +80,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (accounts.length === 0) return [];
       const caller = { databaseNames: accounts.map((a) => a.databaseName), groups: user.groups };
       const [reports, grants] = await Promise.all([
-        provider.listReports(request.query.language).catch(unavailable),
+        provider.listReports(request.query.language).catch(providerFailure(request.log)),
         grantsFor(servicesOf(app).database.db, caller.databaseNames, caller.groups),
       ]);
       return grantedReports(reports, caller, grants);
@@ -82,6 +102,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           400: BadRequestText,
           403: ErrorBody,
           404: ErrorBody,
+          502: ErrorBody,
           ...authErrorResponses,
         },
       },
@@ -104,7 +125,7 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const caller = { databaseNames: accounts.map((a) => a.databaseName), groups: user.groups };
       const [reports, grants] = await Promise.all([
-        provider.listReports().catch(unavailable),
+        provider.listReports().catch(providerFailure(request.log)),
         grantsFor(servicesOf(app).database.db, caller.databaseNames, caller.groups),
       ]);
       // An unknown report is refused like one that is not granted, so the answer does not tell which ids exist.
@@ -123,7 +144,10 @@ const embedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           viewer: user.subject,
           ...(language === undefined ? {} : { language }),
         })
-        .catch(unavailable);
+        .catch(async (error: unknown) => {
+          if (error instanceof EmbedProviderRefusedError) await record('ANALYTICS_REFUSED');
+          return providerFailure(request.log)(error);
+        });
       if (info === undefined) {
         await record('NOT_FOUND');
         throw new HttpError(404, 'NOT_FOUND', 'There is no such report.');

@@ -55,8 +55,11 @@ export function bindValue(value: unknown, dataType: DataType, target: string): B
     case 'integer':
     case 'decimal': {
       const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof number === 'number' && Number.isFinite(number)) return { value: number };
-      return refuse();
+      if (typeof number !== 'number' || !Number.isFinite(number)) return refuse();
+      // The engines bind a whole number as a 64-bit integer: past its range the value is refused here, not by them.
+      if (Math.abs(number) >= 2 ** 63)
+        throw new QueryError(`${shown(value)} is out of range for ${target} (at most ±9.2e18)`);
+      return { value: number };
     }
     case 'boolean':
       if (typeof value === 'boolean') return { value };

@@ -104,6 +104,10 @@ const DATES: readonly (readonly [string, string, string, string?])[] = [
  * it, every other language in its own order, month form and punctuation. [value, format, locale, expected].
  */
 const SHAPES: readonly (readonly [string, string, string, string])[] = [
+  ['2025-11-01', 'yyyy', 'en-US', '2025'],
+  ['2025-11-01', 'yyyy', 'de', '2025'],
+  ['2025-11-01', 'yyyy', 'ja', '2025年'],
+  ['2025-11-01', 'yyyy', 'ru', '2025'],
   ['2025-11-01', 'MMM yyyy', 'en-US', 'Nov 2025'],
   ['2025-11-01', 'MMM yyyy', 'de', 'Nov. 2025'],
   ['2025-11-01', 'MMM yyyy', 'es', 'nov 2025'],

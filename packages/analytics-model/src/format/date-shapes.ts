@@ -48,6 +48,7 @@ const DAY_MONTH_LONG: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeri
 
 /** Shapes with a month name, by their format string with single spaces and no trailing comma or dot. */
 const NAMED_SHAPES: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  yyyy: { year: 'numeric' },
   'MMM yyyy': MONTH_YEAR_SHORT,
   'MMMM yyyy': MONTH_YEAR_LONG,
   'd MMM yyyy': DAY_MONTH_YEAR_SHORT,

@@ -4,11 +4,13 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryAnswer, ReportVisual, ResultColumn, VisualType } from '@portico/analytics-model';
-import { inNaturalOrder } from '@portico/analytics-model';
+import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
 import { ENGLISH_VALUES } from './value-format.ts';
 import { axisFit, legendFit, pieFit } from './chart-fit.ts';
+import type { AxisFit } from './chart-fit.ts';
+import { textPx } from './text-width.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
   'clusteredBarChart',
@@ -186,6 +188,35 @@ export function categoryColumnValue(answer: QueryAnswer, category: string): stri
 }
 
 /**
+ * A column chart's date labels and their fit. Whole dates (ja 2026年9月19日) that do not fit side by side are written
+ * without their year (`yearlessFormat`: 9月19日, de 19. Sept., en 19 Sep), and the year (or the years, 2025 – 2026)
+ * is named once, as the axis' title; the tooltip keeps the whole date. Any other axis keeps its labels.
+ */
+export function dateAxisLabels(
+  categories: readonly string[],
+  categoryLabel: (value: string) => string,
+  column: ResultColumn | undefined,
+  fitOf: (labels: readonly string[]) => AxisFit,
+  format: ValueFormatter,
+  columns: boolean,
+): { labels: string[]; fit: AxisFit; yearTitle?: string } {
+  const labels = categories.map(categoryLabel);
+  const fit = fitOf(labels);
+  const short = column?.dataType === 'date' && column.format ? yearlessFormat(column.format) : undefined;
+  const dates = categories.filter((c) => /^\d{4}-\d{2}-\d{2}/.test(c));
+  const isDate = new Set(dates);
+  if (!columns || short === undefined || dates.length === 0 || (fit.rotate === 0 && fit.interval === 0)) {
+    return { labels, fit };
+  }
+  const shortLabels = categories.map((c, i) => (isDate.has(c) ? format.value(c, short) : (labels[i] ?? c)));
+  const first = dates[0] ?? '';
+  const last = dates[dates.length - 1] ?? first;
+  const year = (date: string) => format.value(`${date.slice(0, 4)}-01-01`, 'yyyy');
+  const yearTitle = first.slice(0, 4) === last.slice(0, 4) ? year(first) : `${year(first)} – ${year(last)}`;
+  return { labels: shortLabels, fit: fitOf(shortLabels), yearTitle };
+}
+
+/**
  * The ECharts option of a chart visual.
  *
  * @example chartOption(visual, answer, DEFAULT_THEME, { animation: false }).series
@@ -283,18 +314,38 @@ export function chartOption(
   }
 
   const horizontal = visual.type === 'clusteredBarChart';
-  const fit = axisFit(data.categories.map(categoryLabel), settings.size, horizontal);
+  const {
+    labels: axisLabels,
+    fit,
+    yearTitle,
+  } = dateAxisLabels(
+    data.categories,
+    categoryLabel,
+    categoryColumn,
+    (texts) => axisFit(texts, settings.size, horizontal),
+    format,
+    !horizontal,
+  );
   const stacked = visual.type === 'stackedColumnChart' || formatting.stacked === true;
   const line = visual.type === 'lineChart' || visual.type === 'areaChart';
   const categoryAxis = {
     type: 'category',
     data: data.categories,
     inverse: horizontal,
+    // Dates written without their year (a narrow axis) name the year once, at the axis' end.
+    ...(yearTitle
+      ? {
+          name: yearTitle,
+          nameLocation: 'end',
+          nameGap: 6,
+          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT, align: 'left', verticalAlign: 'top' },
+        }
+      : {}),
     axisLabel: {
       color: theme.foreground,
       hideOverlap: fit.hideOverlap,
       ...LABEL_TEXT,
-      formatter: categoryLabel,
+      formatter: (_value: string, index: number) => axisLabels[index] ?? categoryLabel(_value),
       // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole. Crowded
       // columns turn their labels.
       width: fit.labelWidth,
@@ -342,7 +393,7 @@ export function chartOption(
     // Room on the right for the data labels at the end of horizontal bars; room on top for the legend's lines.
     grid: {
       left: 8,
-      right: horizontal && labels ? 56 : 16,
+      right: horizontal && labels ? 56 : yearTitle ? Math.ceil(textPx(yearTitle)) + 20 : 16,
       top: legendShown && across && !below ? 12 + 20 * legendLines.rows : 16,
       bottom: legendShown && below ? 8 + 20 * legendLines.rows : 8,
       containLabel: true,

@@ -26,6 +26,18 @@ function ScrollRegion({ label, children }: { readonly label: string; readonly ch
   );
 }
 
+/**
+ * A text cell's or row header's text: at most about half the table's box wide (`.cell-text`), cut with an ellipsis
+ * beyond, its title naming it whole, so one long model name does not push the numbers out of sight.
+ */
+function CellText({ text }: { readonly text: string }) {
+  return (
+    <span className="cell-text" title={text}>
+      {text}
+    </span>
+  );
+}
+
 /** A card's label: the visual's title, else its measure's name. */
 export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
   visual.title || answer.columns[0]?.displayName || '';
@@ -80,11 +92,17 @@ export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES 
         <tbody>
           {naturalRows(visual, answer).map((row, r) => (
             <tr key={r}>
-              {row.map((cell, i) => (
-                <td key={i} className={typeof cell === 'number' ? 'num' : undefined}>
-                  {formatter.value(cell, answer.columns[i])}
-                </td>
-              ))}
+              {row.map((cell, i) =>
+                typeof cell === 'number' ? (
+                  <td key={i} className="num">
+                    {formatter.value(cell, answer.columns[i])}
+                  </td>
+                ) : (
+                  <td key={i}>
+                    <CellText text={formatter.value(cell, answer.columns[i])} />
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -134,7 +152,9 @@ export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES
         <tbody>
           {rowKeys.map((r) => (
             <tr key={r}>
-              <th>{r}</th>
+              <th>
+                <CellText text={r} />
+              </th>
               {colKeys.map((c) => (
                 <td key={c} className="num">
                   {cells.has(`${r}|${c}`) ? formatter.value(cells.get(`${r}|${c}`) ?? null, format) : ''}

@@ -42,6 +42,18 @@ function CellText({ text }: { readonly text: string }) {
 export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
   visual.title || answer.columns[0]?.displayName || '';
 
+/**
+ * True when a title above a card already says what the card's label would: the label is the title or a part of it
+ * ("Still open" under "Alerts still open"), in any case.
+ *
+ * @example repeatsTitle('Still open', 'Alerts still open') // → true
+ * @example repeatsTitle('Average hours to close', 'Hours to close') // → false
+ */
+export function repeatsTitle(label: string, title: string | undefined): boolean {
+  const own = label.trim().toLocaleLowerCase();
+  return own !== '' && (title ?? '').toLocaleLowerCase().includes(own);
+}
+
 /** The value, and under it its label unless `hideLabel` (a dashboard tile whose title says the same). */
 export function CardVisual({
   visual,

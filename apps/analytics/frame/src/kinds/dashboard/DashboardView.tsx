@@ -218,7 +218,8 @@ function TileVisual({
         // The tile's title over the number says what it is: the card's own label would repeat it ("Still open"
         // under "Alerts still open"). A label that adds something ("Average hours to close" under "Hours to
         // close") stays.
-        hideLabel={repeatsTitle(cardLabel(visual, answer), tile.title)}
+        // A card tile's card is the tile: its label is the tile's title (in English where the title is translated).
+        hideLabel={tile.kind === 'card' || repeatsTitle(cardLabel(visual, answer), tile.title)}
       />
     ) : visual.type === 'pivotTable' ? (
       <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />

@@ -187,6 +187,20 @@ export function categoryColumnValue(answer: QueryAnswer, category: string): stri
   return numeric && category !== '' && Number.isFinite(Number(category)) ? Number(category) : category;
 }
 
+/** ECharts' default gap between an axis and its labels. */
+const AXIS_LABEL_MARGIN = 8;
+
+/** How tall a category axis' labels stand: a line when level, the longest label's turned extent when turned. */
+function labelsHeight(labels: readonly string[], fit: AxisFit): number {
+  if (fit.rotate === 0) return LABEL_TEXT.lineHeight;
+  const longest = Math.min(
+    labels.reduce((most, l) => Math.max(most, textPx(l)), 0),
+    fit.labelWidth ?? Number.POSITIVE_INFINITY,
+  );
+  const turn = (fit.rotate * Math.PI) / 180;
+  return Math.ceil(longest * Math.sin(turn) + LABEL_TEXT.lineHeight * Math.cos(turn));
+}
+
 /**
  * A column chart's date labels and their fit. Whole dates (ja 2026年9月19日) that do not fit side by side are written
  * without their year (`yearlessFormat`: 9月19日, de 19. Sept., en 19 Sep), and the year (or the years, 2025 – 2026)
@@ -332,13 +346,13 @@ export function chartOption(
     type: 'category',
     data: data.categories,
     inverse: horizontal,
-    // Dates written without their year (a narrow axis) name the year once, at the axis' end.
+    // Dates written without their year (a narrow axis) name the year once, as the axis' title under its labels.
     ...(yearTitle
       ? {
           name: yearTitle,
-          nameLocation: 'end',
-          nameGap: 6,
-          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT, align: 'left', verticalAlign: 'top' },
+          nameLocation: 'middle',
+          nameGap: AXIS_LABEL_MARGIN + labelsHeight(axisLabels, fit) + 6,
+          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT },
         }
       : {}),
     axisLabel: {
@@ -393,9 +407,11 @@ export function chartOption(
     // Room on the right for the data labels at the end of horizontal bars; room on top for the legend's lines.
     grid: {
       left: 8,
-      right: horizontal && labels ? 56 : yearTitle ? Math.ceil(textPx(yearTitle)) + 20 : 16,
+      right: horizontal && labels ? 56 : 16,
       top: legendShown && across && !below ? 12 + 20 * legendLines.rows : 16,
-      bottom: legendShown && below ? 8 + 20 * legendLines.rows : 8,
+      // The year title under the labels is outside what `containLabel` counts.
+      bottom:
+        (legendShown && below ? 8 + 20 * legendLines.rows : 8) + (yearTitle ? LABEL_TEXT.fontSize + 8 : 0),
       containLabel: true,
     },
     xAxis: horizontal ? valueAxis : categoryAxis,

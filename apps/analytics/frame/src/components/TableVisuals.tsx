@@ -38,6 +38,13 @@ function CellText({ text }: { readonly text: string }) {
   );
 }
 
+/**
+ * A header wraps (a long measure name would widen its column of short numbers), but onto about two lines: at least
+ * half its characters wide. Narrower, "Durchschnittliche Seiten pro Tag" stood a word a line, five lines tall.
+ */
+const headerWidth = (text: string): React.CSSProperties | undefined =>
+  text.length > 12 ? { minWidth: `${Math.ceil(text.length / 2)}ch` } : undefined;
+
 /** A card's label: the visual's title, else its measure's name. */
 export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
   visual.title || answer.columns[0]?.displayName || '';
@@ -95,7 +102,11 @@ export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES 
         <thead>
           <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             {answer.columns.map((c) => (
-              <th key={c.queryName} className={isNumeric(c) ? 'num' : undefined}>
+              <th
+                key={c.queryName}
+                className={isNumeric(c) ? 'num' : undefined}
+                style={headerWidth(c.displayName)}
+              >
                 {c.displayName}
               </th>
             ))}
@@ -155,7 +166,7 @@ export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES
                 .join(' › ')}
             </th>
             {colKeys.map((c) => (
-              <th key={c} className="num">
+              <th key={c} className="num" style={headerWidth(c)}>
                 {c}
               </th>
             ))}

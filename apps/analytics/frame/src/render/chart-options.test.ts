@@ -143,6 +143,12 @@ describe('chart labels', () => {
     expect(en.xAxis.name).toBe('2026');
   });
 
+  it('marks each point of a line of months but none of a line of 90 days', () => {
+    type Marked = { series: { showSymbol?: boolean }[] };
+    expect((dateAxis(90, '2026-08-29', 'en', 900) as unknown as Marked).series[0]?.showSymbol).toBe(false);
+    expect((dateAxis(12, '2026-08-29', 'en', 900) as unknown as Marked).series[0]?.showSymbol).toBe(true);
+  });
+
   it('names both years when the days cross a new year', () => {
     expect(dateAxis(90, '2025-11-15', 'ja', 350).xAxis.name).toBe('2025年 – 2026年');
   });

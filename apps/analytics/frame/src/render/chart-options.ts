@@ -187,6 +187,9 @@ export function categoryColumnValue(answer: QueryAnswer, category: string): stri
   return numeric && category !== '' && Number.isFinite(Number(category)) ? Number(category) : category;
 }
 
+/** The most points a line marks each of. */
+const MARKED_POINTS = 31;
+
 /** ECharts' default gap between an axis and its labels. */
 const AXIS_LABEL_MARGIN = 8;
 
@@ -421,6 +424,9 @@ export function chartOption(
       name: s.name,
       ...(stacked ? { stack: 'total' } : {}),
       ...(visual.type === 'areaChart' ? { areaStyle: { opacity: 0.35 } } : {}),
+      // A point's marker on a long line (90 days) is noise, and ECharts drew only some of them (every few days, at
+      // random-looking places): markers up to a month of points, none beyond (the tooltip still names each point).
+      ...(line ? { showSymbol: data.categories.length <= MARKED_POINTS } : {}),
       ...colorStyle(valueColor(formatting, theme, s.name)),
       label: {
         show: labels,

@@ -40,10 +40,10 @@ function CellText({ text }: { readonly text: string }) {
 
 /**
  * A header wraps (a long measure name would widen its column of short numbers), but onto about two lines: at least
- * half its characters wide. Narrower, "Durchschnittliche Seiten pro Tag" stood a word a line, five lines tall.
+ * half its characters wide, and three more for where the break falls. Narrower, "Durchschnittliche Seiten pro Tag" stood a word a line, five lines tall.
  */
 const headerWidth = (text: string): React.CSSProperties | undefined =>
-  text.length > 12 ? { minWidth: `${Math.ceil(text.length / 2)}ch` } : undefined;
+  text.length > 12 ? { minWidth: `${Math.ceil(text.length / 2) + 3}ch` } : undefined;
 
 /** A card's label: the visual's title, else its measure's name. */
 export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>

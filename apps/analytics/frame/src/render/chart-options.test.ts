@@ -153,6 +153,12 @@ describe('chart labels', () => {
     expect(dateAxis(90, '2025-11-15', 'ja', 350).xAxis.name).toBe('2025年 – 2026年');
   });
 
+  it('keeps whole dates where a label without its year would name two dates (400 days)', () => {
+    const long = dateAxis(400, '2025-09-01', 'ja', 350);
+    expect(long.xAxis.axisLabel.formatter('2025-09-19', 18)).toBe('2025年9月19日');
+    expect(long.xAxis.name).toBeUndefined();
+  });
+
   it('keeps whole dates where they fit side by side', () => {
     const wide = dateAxis(3, '2026-09-18', 'ja', 1200);
     expect(wide.xAxis.axisLabel.formatter('2026-09-19', 1)).toBe('2026年9月19日');

@@ -207,7 +207,8 @@ function labelsHeight(labels: readonly string[], fit: AxisFit): number {
 /**
  * A column chart's date labels and their fit. Whole dates (ja 2026年9月19日) that do not fit side by side are written
  * without their year (`yearlessFormat`: 9月19日, de 19. Sept., en 19 Sep), and the year (or the years, 2025 – 2026)
- * is named once, as the axis' title; the tooltip keeps the whole date. Any other axis keeps its labels.
+ * is named once, as the axis' title; the tooltip keeps the whole date. Any other axis keeps its labels, and so does
+ * one spanning a year or more, where a label without its year would name two dates.
  */
 export function dateAxisLabels(
   categories: readonly string[],
@@ -226,6 +227,8 @@ export function dateAxisLabels(
     return { labels, fit };
   }
   const shortLabels = categories.map((c, i) => (isDate.has(c) ? format.value(c, short) : (labels[i] ?? c)));
+  // Over a year or more a yearless label would stand for two dates (Mar of 2025 and of 2026): keep whole dates.
+  if (new Set(shortLabels).size < new Set(labels).size) return { labels, fit };
   const first = dates[0] ?? '';
   const last = dates[dates.length - 1] ?? first;
   const year = (date: string) => format.value(`${date.slice(0, 4)}-01-01`, 'yyyy');

@@ -159,6 +159,23 @@ describe('chart labels', () => {
     expect(long.xAxis.name).toBeUndefined();
   });
 
+  it('keeps whole dates on two years of weeks, whose days differ from year to year', () => {
+    const weekly = {
+      ...daily(0, '2024-11-24'),
+      rows: Array.from({ length: 104 }, (_, i) => [
+        new Date(Date.parse('2024-11-24T00:00:00Z') + i * 7 * 86_400_000).toISOString().slice(0, 10),
+        50,
+      ]),
+    };
+    const option = chartOption(visual('v', 'lineChart'), weekly, DEFAULT_THEME, {
+      animation: false,
+      size: { width: 350, height: 240 },
+      formatter: valueFormatter('ja'),
+    }) as DateAxis;
+    expect(option.xAxis.axisLabel.formatter('2024-11-24', 0)).toBe('2024年11月24日');
+    expect(option.xAxis.name).toBeUndefined();
+  });
+
   it('keeps whole dates where they fit side by side', () => {
     const wide = dateAxis(3, '2026-09-18', 'ja', 1200);
     expect(wide.xAxis.axisLabel.formatter('2026-09-19', 1)).toBe('2026年9月19日');

@@ -187,6 +187,8 @@ export function categoryColumnValue(answer: QueryAnswer, category: string): stri
   return numeric && category !== '' && Number.isFinite(Number(category)) ? Number(category) : category;
 }
 
+const DAY_MS = 86_400_000;
+
 /** The most points a line marks each of. */
 const MARKED_POINTS = 31;
 
@@ -228,9 +230,9 @@ export function dateAxisLabels(
   }
   const shortLabels = categories.map((c, i) => (isDate.has(c) ? format.value(c, short) : (labels[i] ?? c)));
   // Over a year or more a yearless label would stand for two dates (Mar of 2025 and of 2026): keep whole dates.
-  if (new Set(shortLabels).size < new Set(labels).size) return { labels, fit };
   const first = dates[0] ?? '';
   const last = dates[dates.length - 1] ?? first;
+  if (Date.parse(last.slice(0, 10)) - Date.parse(first.slice(0, 10)) >= 365 * DAY_MS) return { labels, fit };
   const year = (date: string) => format.value(`${date.slice(0, 4)}-01-01`, 'yyyy');
   const yearTitle = first.slice(0, 4) === last.slice(0, 4) ? year(first) : `${year(first)} – ${year(last)}`;
   return { labels: shortLabels, fit: fitOf(shortLabels), yearTitle };

@@ -1,4 +1,5 @@
 /** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
+import { useLayoutEffect, useRef } from 'react';
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
 import { inNaturalOrder } from '@portico/analytics-model';
 import type { ResolvedTheme } from '../render/theme.ts';
@@ -17,18 +18,37 @@ interface Props {
 const isNumeric = (column: QueryAnswer['columns'][number]) =>
   column.dataType === 'integer' || column.dataType === 'decimal';
 
-/** A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable). */
+/**
+ * A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable).
+ * Where the table is wider than its box, the box is `tight`: text cells and row headers are then cut to at most 42 %
+ * of it (`.cell-text`), so the numbers come into sight; where it fits, nothing is cut.
+ */
 function ScrollRegion({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const fit = () => {
+      element.classList.remove('tight');
+      element.classList.toggle('tight', element.scrollWidth > element.clientWidth + 1);
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div ref={box} className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );
 }
 
 /**
- * A text cell's or row header's text: at most about half the table's box wide (`.cell-text`), cut with an ellipsis
- * beyond, its title naming it whole, so one long model name does not push the numbers out of sight.
+ * A text cell's or row header's text: in a table wider than its box, at most 42 % of the box wide (`.cell-text`),
+ * cut with an ellipsis beyond, its title naming it whole, so one long model name does not push the numbers out of
+ * sight.
  */
 function CellText({ text }: { readonly text: string }) {
   return (

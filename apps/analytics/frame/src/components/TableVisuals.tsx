@@ -98,7 +98,7 @@ export function CardVisual({
         {formatter.value(value, column)}
       </div>
       {hideLabel ? null : (
-        <div className="card-label" title={label}>
+        <div className="card-label" title={label} lang={formatter.locale}>
           {label}
         </div>
       )}

@@ -7,6 +7,9 @@
  *
  *   node --import tsx e2e/analytics/screenshots.ts [filter]   # writes e2e/analytics/.screenshots/*.png (git-ignored)
  *
+ * Where the embed scrolls (a phone, 200 % zoom, a tall page), a second shot, `…-whole.png`, shows the rest: the window
+ * grown by what the scrolling box hides (at most 2400 CSS pixels), so every visual is looked at, not only the top.
+ *
  * `filter` keeps the shots whose name contains it (`fleet-overview`, `390x844`). `SCREENSHOT_LANGUAGE=de` (or `ja`…)
  * embeds every kind in that language (captions, numbers, dates and the frame's wording) and adds `-de` to the files'
  * names. The stack is `support/sample-stack.ts` (shared with `bench/page-render.ts`): the default data is loaded once
@@ -39,6 +42,9 @@ const SIZES = [
   // A 1280×720 screen at 200 % zoom: a 640×360 CSS-pixel window drawn with two device pixels per CSS pixel.
   { name: '1280x720-zoom200', width: 640, height: 360, scale: 2 },
 ] as const;
+
+/** The most a "-whole" shot grows the window by (a long table page would make a very tall image). */
+const MAX_WHOLE_PX = 2400;
 
 const slug = (text: string) =>
   text
@@ -152,6 +158,27 @@ try {
     });
   }
 
+  /** The most any scrolling box in the embed's frames hides below its bottom edge, in CSS pixels. */
+  const hiddenHeight = async (p: Page): Promise<number> => {
+    let most = 0;
+    for (const frame of p.frames()) {
+      if (frame === p.mainFrame()) continue;
+      const hidden = await frame
+        .evaluate(() =>
+          Math.max(
+            0,
+            ...[...document.querySelectorAll<HTMLElement>('*')]
+              .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY))
+              .filter((e) => e.getBoundingClientRect().height > window.innerHeight * 0.8)
+              .map((e) => e.scrollHeight - e.clientHeight),
+          ),
+        )
+        .catch(() => 0);
+      most = Math.max(most, hidden);
+    }
+    return most;
+  };
+
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -173,6 +200,19 @@ try {
           await p.mouse.move(0, 0);
           await p.screenshot({ path: path.join(out, file) });
           console.info(`e2e/analytics/.screenshots/${file}`);
+          // What the viewer scrolls to: the window grown by what the embed's scrolling box hides (a phone, 200 %).
+          const hidden = shot.name.startsWith('paginated-') ? 0 : await hiddenHeight(p);
+          if (hidden > 40) {
+            const whole = file.replace(/\.png$/, '-whole.png');
+            await p.setViewportSize({
+              width: size.width,
+              height: size.height + Math.min(hidden, MAX_WHOLE_PX),
+            });
+            await p.waitForTimeout(1200);
+            await p.mouse.move(0, 0);
+            await p.screenshot({ path: path.join(out, whole) });
+            console.info(`e2e/analytics/.screenshots/${whole}`);
+          }
         } catch (error) {
           console.error(`${file}: ${String(error)}`);
         } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue } from './format.ts';
+import { formatValue, yearlessFormat } from './format.ts';
 
 /**
  * Power BI's documented outputs of custom and named format strings (the "Custom format strings" and "Supported
@@ -90,7 +90,7 @@ const DATES: readonly (readonly [string, string, string, string?])[] = [
   ['2026-03-01', 'MMMM yyyy', 'marzo de 2026', 'es'],
   ['2026-03-01', 'ddd d MMM', 'dim. 1 mars', 'fr'],
   ['2026-03-01', 'MMM yyyy', '2026年3月', 'ja'],
-  ['2026-11-08T21:05:07Z', 'tt h:mm', '午後 9:05', 'ja'],
+  ['2026-11-08T21:05:07Z', 'tt h:mm', '午後9:05', 'ja'],
   ['2026-03-01', 'MMMM yyyy', 'marzec 2026', 'pl'],
   ['2026-03-01', 'd MMMM yyyy', '1 marca 2026', 'pl'],
   ['2026-03-01', 'MMMM yyyy', 'март 2026', 'ru'],
@@ -104,6 +104,10 @@ const DATES: readonly (readonly [string, string, string, string?])[] = [
  * it, every other language in its own order, month form and punctuation. [value, format, locale, expected].
  */
 const SHAPES: readonly (readonly [string, string, string, string])[] = [
+  ['2025-11-01', 'yyyy', 'en-US', '2025'],
+  ['2025-11-01', 'yyyy', 'de', '2025'],
+  ['2025-11-01', 'yyyy', 'ja', '2025年'],
+  ['2025-11-01', 'yyyy', 'ru', '2025'],
   ['2025-11-01', 'MMM yyyy', 'en-US', 'Nov 2025'],
   ['2025-11-01', 'MMM yyyy', 'de', 'Nov. 2025'],
   ['2025-11-01', 'MMM yyyy', 'es', 'nov 2025'],
@@ -153,8 +157,60 @@ const SHAPES: readonly (readonly [string, string, string, string])[] = [
   ['2024-11-24', 'dd.MM.yyyy', 'en-US', '24.11.2024'],
   // A language the table of numeric orders does not list keeps the numeric format as written.
   ['2024-11-24', 'dd/MM/yyyy', 'it', '24/11/2024'],
-  // Anything but a shape is read token by token in every language.
-  ['2024-11-24', '"week of" d MMM', 'de', 'week of 24 Nov.'],
+  // Quoted text stays where the author put it; the day and month beside it read as the language writes them.
+  ['2024-11-24', '"week of" d MMM', 'de', 'week of 24. Nov.'],
+];
+
+/**
+ * Formats that are no common shape, with a weekday, a day, a month or a day period: each run of them is written in
+ * the language's order, words and punctuation (`format/date-runs.ts`); English exactly as the format string writes
+ * it. Monday 25 November 2024, 21:05. [format, locale, expected].
+ */
+const RUNS: readonly (readonly [string, string, string])[] = [
+  ['ddd d MMM', 'en-US', 'Mon 25 Nov'],
+  ['ddd d MMM', 'de', 'Mo., 25. Nov.'],
+  ['ddd d MMM', 'es', 'lun, 25 nov'],
+  ['ddd d MMM', 'fr', 'lun. 25 nov.'],
+  ['ddd d MMM', 'ja', '11月25日(月)'],
+  ['ddd d MMM', 'pl', 'pon., 25 lis'],
+  ['ddd d MMM', 'ru', 'пн, 25 нояб.'],
+  ['dddd, d. MMMM yyyy', 'en-US', 'Monday, 25. November 2024'],
+  ['dddd, d. MMMM yyyy', 'ja', '2024年11月25日月曜日'],
+  ['dddd, d. MMMM yyyy', 'es', 'lunes, 25 de noviembre de 2024'],
+  ['dddd, d. MMMM yyyy', 'ru', 'понедельник, 25 ноября 2024'],
+  ['ddd d MMM HH:mm', 'en-US', 'Mon 25 Nov 21:05'],
+  ['ddd d MMM HH:mm', 'de', 'Mo., 25. Nov., 21:05'],
+  ['ddd d MMM HH:mm', 'ja', '11月25日(月) 21:05'],
+  ['MM-dd', 'en-US', '11-25'],
+  ['MM-dd', 'de', '25.11.'],
+  ['MM-dd', 'fr', '25/11'],
+  ['MM-dd', 'ja', '11/25'],
+  ['MMM', 'de', 'Nov'],
+  ['MMM', 'ja', '11月'],
+  ['MMM', 'ru', 'нояб.'],
+  ['tt h:mm', 'en-US', 'PM 9:05'],
+  ['tt h:mm', 'es', '9:05 p. m.'],
+  ['"week of" d MMM', 'ja', 'week of 11月25日'],
+  // A clock alone reads the same everywhere; numeric dates keep the language's numeric order (as paginated sheets).
+  ['HH:mm', 'ja', '21:05'],
+  ['dd.MM.yyyy HH:mm', 'de', '25.11.2024 21:05'],
+  ['yyyy-MM-dd HH:mm', 'ru', '25.11.2024 21:05'],
+  // An order spelled out with unquoted characters is read as written.
+  ['yyyy年M月d日', 'de', '2024年11月25日'],
+];
+
+/** Formats without their year, for axes too narrow for whole dates: [format, expected]. */
+const YEARLESS: readonly (readonly [string, string | undefined])[] = [
+  ['d MMM yyyy', 'd MMM'],
+  ['dd MMMM yyyy', 'dd MMMM'],
+  ['MMM d, yyyy', 'MMM d'],
+  ['yyyy-MM-dd', 'MM-dd'],
+  ['dd.MM.yyyy', 'dd.MM'],
+  ['MMM yyyy', 'MMM'],
+  ['dddd, d. MMMM yyyy', 'dddd, d. MMMM'],
+  ['yyyy', undefined],
+  ['MMMM', undefined],
+  ['#,0', undefined],
 ];
 
 describe('format strings against Power BI’s documented outputs', () => {
@@ -181,6 +237,27 @@ describe('format strings against Power BI’s documented outputs', () => {
       expect(formatValue(value, format, locale)).toBe(expected);
     },
   );
+
+  it.each(RUNS.map(([format, locale, expected]) => ({ format, locale, expected })))(
+    'write Monday 25 November 2024 21:05 with $format as $expected ($locale)',
+    ({ format, locale, expected }) => {
+      expect(formatValue('2024-11-25T21:05:00Z', format, locale)).toBe(expected);
+    },
+  );
+
+  it.each(YEARLESS.map(([format, expected]) => ({ format, expected })))(
+    'drop the year of $format for a narrow axis as $expected',
+    ({ format, expected }) => {
+      expect(yearlessFormat(format)).toBe(expected);
+    },
+  );
+
+  it('write a yearless day on a Japanese axis without the year, 9月19日 instead of 2026年9月19日', () => {
+    const format = yearlessFormat('d MMM yyyy') ?? '';
+    expect(formatValue('2026-09-19', format, 'ja')).toBe('9月19日');
+    expect(formatValue('2026-09-19', format, 'de')).toBe('19. Sept.');
+    expect(formatValue('2026-09-19', format, 'en-US')).toBe('19 Sep');
+  });
 
   it('leave text that is no date alone, and write blanks and booleans as Power BI does', () => {
     expect(formatValue('Berlin', 'MMM yyyy')).toBe('Berlin');

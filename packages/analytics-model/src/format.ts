@@ -9,9 +9,12 @@
 import type { Cell, CellFormat } from './paginated-types.ts';
 import { dateParts, dateTimeFormat, formatDateSection, isDateSection } from './format/date.ts';
 import type { DateParts } from './format/date.ts';
-import { numericDateFormat, numericShape, shapedDate } from './format/date-shapes.ts';
+import { isNumericShape, numericDateFormat, numericShape, shapedDate } from './format/date-shapes.ts';
+import { naturalDate } from './format/date-runs.ts';
 import { formatNumberSection, isNumberSection, numberFormat, roundsToZero } from './format/number.ts';
 import { splitSections, tokenize } from './format/tokens.ts';
+
+export { yearlessFormat } from './format/date-runs.ts';
 
 type Value = string | number | boolean | null | undefined;
 
@@ -85,8 +88,13 @@ function formatDateText(parts: DateParts, format: string, locale: string): strin
     return dateTimeFormat(locale, options).format(date);
   }
   const section = splitSections(format)[0] ?? '';
-  // A common shape (`MMM yyyy`, `d MMM yyyy`, `yyyy-MM-dd`) in the language's own writing of it; see date-shapes.ts.
-  return shapedDate(date, section, locale) ?? formatDateSection(parts, numericShape(section, locale), locale);
+  // A common shape (`MMM yyyy`, `d MMM yyyy`, `yyyy-MM-dd`) in the language's own writing of it (date-shapes.ts);
+  // any other format's days, months and weekdays in the language's order and words (date-runs.ts).
+  return (
+    shapedDate(date, section, locale) ??
+    (isNumericShape(section) ? undefined : naturalDate(parts, section, locale)) ??
+    formatDateSection(parts, numericShape(section, locale), locale)
+  );
 }
 
 /**

@@ -7,9 +7,15 @@
  * genitive beside a day: ru "ноябрь 2025", "24 ноября 2025"), the abbreviation's dot (de "Nov. 2025") and the
  * characters between (ja 年 月 日) are the language's. English writes every format string as it is written, so an
  * English chart reads exactly what the model's author wrote. A format with anything else (a weekday, a time other
- * than a trailing `HH:mm`, quoted text) is read token by token in every language.
+ * than a trailing `HH:mm`, quoted text) is written run by run in the language's way (`date-runs.ts`).
  */
 import { dateTimeFormat } from './date.ts';
+
+/**
+ * Russian (and Bulgarian) add "г." (year) after a year; a chart's axis, a tooltip and a table cell read "24 нояб.
+ * 2024" without it, as Russian dashboards write it.
+ */
+export const YEAR_WORD = /[\s\u00a0]г\.(?=,|$)/gu;
 
 /**
  * Numeric dates by language (the primary subtag): the day, month and year order and separators a reader of that
@@ -42,6 +48,7 @@ const DAY_MONTH_LONG: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeri
 
 /** Shapes with a month name, by their format string with single spaces and no trailing comma or dot. */
 const NAMED_SHAPES: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  yyyy: { year: 'numeric' },
   'MMM yyyy': MONTH_YEAR_SHORT,
   'MMMM yyyy': MONTH_YEAR_LONG,
   'd MMM yyyy': DAY_MONTH_YEAR_SHORT,
@@ -62,12 +69,6 @@ const NAMED_SHAPES: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
 const NUMERIC_SHAPE =
   /^(?:yyyy-MM-dd|yyyy\/MM\/dd|dd\/MM\/yyyy|MM\/dd\/yyyy|d\/M\/yyyy|M\/d\/yyyy|dd\.MM\.yyyy|d\.M\.yyyy)( HH:mm(?::ss)?)?$/;
 
-/**
- * Russian (and Bulgarian) add "г." (year) after a year; a chart's axis and tooltip read "нояб. 2025" without it, as
- * Russian dashboards write it.
- */
-const YEAR_WORD = /[\s\u00a0]г\.$/u;
-
 /** Intl's text for a shape, without a year word after the year. */
 function shapeText(date: Date, options: Intl.DateTimeFormatOptions, locale: string): string {
   return dateTimeFormat(locale, options).format(date).replace(YEAR_WORD, '');
@@ -86,6 +87,11 @@ export function shapedDate(date: Date, format: string, locale: string): string |
   const shape = format.trim().replace(/\s+/g, ' ');
   const options = NAMED_SHAPES[shape];
   return options ? shapeText(date, options, locale) : undefined;
+}
+
+/** True for a numeric date in one of the usual orders (`yyyy-MM-dd`, `dd.MM.yyyy HH:mm`…), which `numericShape` rewrites. */
+export function isNumericShape(format: string): boolean {
+  return NUMERIC_SHAPE.test(format.trim().replace(/\s+/g, ' '));
 }
 
 /**

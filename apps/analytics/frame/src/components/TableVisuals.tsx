@@ -1,4 +1,5 @@
 /** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
+import { useLayoutEffect, useRef } from 'react';
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
 import { inNaturalOrder } from '@portico/analytics-model';
 import type { ResolvedTheme } from '../render/theme.ts';
@@ -17,18 +18,68 @@ interface Props {
 const isNumeric = (column: QueryAnswer['columns'][number]) =>
   column.dataType === 'integer' || column.dataType === 'decimal';
 
-/** A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable). */
+/**
+ * A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable).
+ * Where the table is wider than its box, the box is `tight`: text cells and row headers are then cut to at most 42 %
+ * of it (`.cell-text`), so the numbers come into sight; where it fits, nothing is cut.
+ */
 function ScrollRegion({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const fit = () => {
+      element.classList.remove('tight');
+      element.classList.toggle('tight', element.scrollWidth > element.clientWidth + 1);
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div ref={box} className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );
 }
 
+/**
+ * A text cell's or row header's text: in a table wider than its box, at most 42 % of the box wide (`.cell-text`),
+ * cut with an ellipsis beyond, its title naming it whole, so one long model name does not push the numbers out of
+ * sight.
+ */
+function CellText({ text }: { readonly text: string }) {
+  return (
+    <span className="cell-text" title={text}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * A header wraps (a long measure name would widen its column of short numbers), but onto about two lines: at least
+ * half its characters wide, and three more for where the break falls. Narrower, "Durchschnittliche Seiten pro Tag" stood a word a line, five lines tall.
+ */
+const headerWidth = (text: string): React.CSSProperties | undefined =>
+  text.length > 12 ? { minWidth: `${Math.ceil(text.length / 2) + 3}ch` } : undefined;
+
 /** A card's label: the visual's title, else its measure's name. */
 export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
   visual.title || answer.columns[0]?.displayName || '';
+
+/**
+ * True when a title above a card already says what the card's label would: the label is the title or a part of it
+ * ("Still open" under "Alerts still open"), in any case.
+ *
+ * @example repeatsTitle('Still open', 'Alerts still open') // → true
+ * @example repeatsTitle('Average hours to close', 'Hours to close') // → false
+ */
+export function repeatsTitle(label: string, title: string | undefined): boolean {
+  const own = label.trim().toLocaleLowerCase();
+  return own !== '' && (title ?? '').toLocaleLowerCase().includes(own);
+}
 
 /** The value, and under it its label unless `hideLabel` (a dashboard tile whose title says the same). */
 export function CardVisual({
@@ -47,7 +98,7 @@ export function CardVisual({
         {formatter.value(value, column)}
       </div>
       {hideLabel ? null : (
-        <div className="card-label" title={label}>
+        <div className="card-label" title={label} lang={formatter.locale}>
           {label}
         </div>
       )}
@@ -71,7 +122,11 @@ export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES 
         <thead>
           <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
             {answer.columns.map((c) => (
-              <th key={c.queryName} className={isNumeric(c) ? 'num' : undefined}>
+              <th
+                key={c.queryName}
+                className={isNumeric(c) ? 'num' : undefined}
+                style={headerWidth(c.displayName)}
+              >
                 {c.displayName}
               </th>
             ))}
@@ -80,11 +135,17 @@ export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES 
         <tbody>
           {naturalRows(visual, answer).map((row, r) => (
             <tr key={r}>
-              {row.map((cell, i) => (
-                <td key={i} className={typeof cell === 'number' ? 'num' : undefined}>
-                  {formatter.value(cell, answer.columns[i])}
-                </td>
-              ))}
+              {row.map((cell, i) =>
+                typeof cell === 'number' ? (
+                  <td key={i} className="num">
+                    {formatter.value(cell, answer.columns[i])}
+                  </td>
+                ) : (
+                  <td key={i}>
+                    <CellText text={formatter.value(cell, answer.columns[i])} />
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -125,7 +186,7 @@ export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES
                 .join(' › ')}
             </th>
             {colKeys.map((c) => (
-              <th key={c} className="num">
+              <th key={c} className="num" style={headerWidth(c)}>
                 {c}
               </th>
             ))}
@@ -134,7 +195,9 @@ export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES
         <tbody>
           {rowKeys.map((r) => (
             <tr key={r}>
-              <th>{r}</th>
+              <th>
+                <CellText text={r} />
+              </th>
               {colKeys.map((c) => (
                 <td key={c} className="num">
                   {cells.has(`${r}|${c}`) ? formatter.value(cells.get(`${r}|${c}`) ?? null, format) : ''}

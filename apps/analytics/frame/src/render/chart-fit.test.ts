@@ -61,6 +61,10 @@ describe('chart fit', () => {
       interval: 0,
       hideOverlap: false,
     });
+    // Slots too close for 35° turn further, so that every label still shows (18 sites on a phone).
+    const sites = Array.from({ length: 18 }, (_, i) => `Site number ${i + 1}`);
+    expect(axisFit(sites, { width: 300, height: 200 }, false)).toMatchObject({ rotate: 90, interval: 0 });
+    expect(axisFit(sites, { width: 460, height: 200 }, false)).toMatchObject({ rotate: 60, interval: 0 });
     // Slots narrower than a line across the turned text still leave ECharts to skip some.
     expect(axisFit([...codes, ...codes, ...codes], { width: 510, height: 360 }, false).interval).toBe('auto');
   });

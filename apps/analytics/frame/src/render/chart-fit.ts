@@ -18,6 +18,8 @@ const LABEL_LINE_PX = 34;
 const LINE_PX = 14;
 /** Degrees a column chart's crowded category labels turn. */
 const TURN = 35;
+/** The turns tried in order, the least first, until the turned labels clear each other. */
+const TURNS = [TURN, 60, 90] as const;
 
 export interface AxisFit {
   /** Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole). */
@@ -82,13 +84,15 @@ export function axisFit(
   // Turned labels are parallel lines: they clear each other when the slots are a line apart measured across the
   // text (slot × sin 35°), however long each one is. ECharts' 'auto' interval measures their whole turned boxes
   // and dropped every other alert code of a 12-column chart 510 px wide, with room for all.
-  const turnedAllFit = per * Math.sin((TURN * Math.PI) / 180) >= LINE_PX;
-  const all = fits || turnedAllFit;
+  // Where 35° leaves them closer than a line, a steeper turn (60°, then upright) spaces them further apart: 18 site
+  // names on a phone all show, upright, instead of every other one.
+  const turn = TURNS.find((degrees) => per * Math.sin((degrees * Math.PI) / 180) >= LINE_PX);
+  const all = fits || turn !== undefined;
   return {
     // Turned labels get room for a date or a month name whole before they are cut (ja 2026年10月12日, about 80 px,
     // in a chart 180 px tall).
     labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.45, 64, 110)),
-    rotate: fits ? 0 : TURN,
+    rotate: fits ? 0 : (turn ?? TURN),
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
     // other weekday or month.

@@ -120,8 +120,10 @@ describe('chart text in the embed’s locale', () => {
     // An axis whose top the locale writes in full keeps its ticks grouped.
     expect(de.axis(4000, undefined, 8000)).toBe('4.000');
     expect(valueFormatter('ja').axis(4000, undefined, 12_000)).toBe('0.4万');
-    // English shortens thousands already: its ticks do not change.
-    expect(valueFormatter('en').axis(800_000, undefined, top)).toBe('800K');
+    // Languages that shorten thousands too write them in the top's unit: never 800K under 1.2M, 900 тыс. under 1,5 млн.
+    expect(valueFormatter('en').axis(800_000, undefined, top)).toBe('0.8M');
+    expect(valueFormatter('ru').axis(900_000, undefined, top)).toBe('0,9\u00a0млн');
+    expect(valueFormatter('en').axis(40_000, undefined, 65_000)).toBe('40K');
   });
 
   it('gives a German month chart in millions one unit on its value axis', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, visual } from '../test/sample.ts';
 import { chartData, chartOption, LABEL_TEXT } from './chart-options.ts';
 import { DEFAULT_THEME, resolveTheme, themeJsonOf } from './theme.ts';
+import { valueFormatter } from './value-format.ts';
 
 type Option = {
   color: string[];
@@ -107,6 +108,78 @@ describe('chart labels', () => {
     }) as Option & { xAxis: { axisLabel: { formatter: (v: string) => string } } };
     expect(option.xAxis.data).toEqual(['2024-03-01', '2024-04-01']);
     expect(option.xAxis.axisLabel.formatter('2024-03-01')).toBe('Mar 2024');
+  });
+
+  const days = (count: number, from: string) =>
+    Array.from({ length: count }, (_, i) => {
+      const date = new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000);
+      return [date.toISOString().slice(0, 10), 100 + i];
+    });
+  const daily = (count: number, from: string) => ({
+    ...answer,
+    columns: answer.columns.map((c, i) =>
+      i === 0 ? { ...c, dataType: 'date' as const, format: 'd MMM yyyy' } : c,
+    ),
+    rows: days(count, from),
+  });
+  type DateAxis = Option & {
+    xAxis: { name?: string; axisLabel: { formatter: (v: string, i: number) => string } };
+  };
+  const dateAxis = (count: number, from: string, language: string, width: number) =>
+    chartOption(visual('v', 'lineChart'), daily(count, from), DEFAULT_THEME, {
+      animation: false,
+      size: { width, height: 240 },
+      formatter: valueFormatter(language),
+    }) as DateAxis;
+
+  it('writes 90 days on a phone-wide axis without their year and names the year once as the axis title', () => {
+    const ja = dateAxis(90, '2026-08-29', 'ja', 350);
+    expect(ja.xAxis.axisLabel.formatter('2026-09-19', 21)).toBe('9月19日');
+    expect(ja.xAxis.name).toBe('2026年');
+    const de = dateAxis(90, '2026-08-29', 'de', 350);
+    expect(de.xAxis.axisLabel.formatter('2026-09-19', 21)).toBe('19. Sept.');
+    const en = dateAxis(90, '2026-08-29', 'en', 350);
+    expect(en.xAxis.axisLabel.formatter('2026-09-19', 21)).toBe('19 Sep');
+    expect(en.xAxis.name).toBe('2026');
+  });
+
+  it('marks each point of a line of months but none of a line of 90 days', () => {
+    type Marked = { series: { showSymbol?: boolean }[] };
+    expect((dateAxis(90, '2026-08-29', 'en', 900) as unknown as Marked).series[0]?.showSymbol).toBe(false);
+    expect((dateAxis(12, '2026-08-29', 'en', 900) as unknown as Marked).series[0]?.showSymbol).toBe(true);
+  });
+
+  it('names both years when the days cross a new year', () => {
+    expect(dateAxis(90, '2025-11-15', 'ja', 350).xAxis.name).toBe('2025年 – 2026年');
+  });
+
+  it('keeps whole dates where a label without its year would name two dates (400 days)', () => {
+    const long = dateAxis(400, '2025-09-01', 'ja', 350);
+    expect(long.xAxis.axisLabel.formatter('2025-09-19', 18)).toBe('2025年9月19日');
+    expect(long.xAxis.name).toBeUndefined();
+  });
+
+  it('keeps whole dates on two years of weeks, whose days differ from year to year', () => {
+    const weekly = {
+      ...daily(0, '2024-11-24'),
+      rows: Array.from({ length: 104 }, (_, i) => [
+        new Date(Date.parse('2024-11-24T00:00:00Z') + i * 7 * 86_400_000).toISOString().slice(0, 10),
+        50,
+      ]),
+    };
+    const option = chartOption(visual('v', 'lineChart'), weekly, DEFAULT_THEME, {
+      animation: false,
+      size: { width: 350, height: 240 },
+      formatter: valueFormatter('ja'),
+    }) as DateAxis;
+    expect(option.xAxis.axisLabel.formatter('2024-11-24', 0)).toBe('2024年11月24日');
+    expect(option.xAxis.name).toBeUndefined();
+  });
+
+  it('keeps whole dates where they fit side by side', () => {
+    const wide = dateAxis(3, '2026-09-18', 'ja', 1200);
+    expect(wide.xAxis.axisLabel.formatter('2026-09-19', 1)).toBe('2026年9月19日');
+    expect(wide.xAxis.name).toBeUndefined();
   });
 
   it('gives counts whole-number steps on the value axis', () => {

@@ -4,11 +4,13 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryAnswer, ReportVisual, ResultColumn, VisualType } from '@portico/analytics-model';
-import { inNaturalOrder } from '@portico/analytics-model';
+import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
 import { ENGLISH_VALUES } from './value-format.ts';
 import { axisFit, legendFit, pieFit } from './chart-fit.ts';
+import type { AxisFit } from './chart-fit.ts';
+import { textPx } from './text-width.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
   'clusteredBarChart',
@@ -185,6 +187,57 @@ export function categoryColumnValue(answer: QueryAnswer, category: string): stri
   return numeric && category !== '' && Number.isFinite(Number(category)) ? Number(category) : category;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The most points a line marks each of. */
+const MARKED_POINTS = 31;
+
+/** ECharts' default gap between an axis and its labels. */
+const AXIS_LABEL_MARGIN = 8;
+
+/** How tall a category axis' labels stand: a line when level, the longest label's turned extent when turned. */
+function labelsHeight(labels: readonly string[], fit: AxisFit): number {
+  if (fit.rotate === 0) return LABEL_TEXT.lineHeight;
+  const longest = Math.min(
+    labels.reduce((most, l) => Math.max(most, textPx(l)), 0),
+    fit.labelWidth ?? Number.POSITIVE_INFINITY,
+  );
+  const turn = (fit.rotate * Math.PI) / 180;
+  return Math.ceil(longest * Math.sin(turn) + LABEL_TEXT.lineHeight * Math.cos(turn));
+}
+
+/**
+ * A column chart's date labels and their fit. Whole dates (ja 2026年9月19日) that do not fit side by side are written
+ * without their year (`yearlessFormat`: 9月19日, de 19. Sept., en 19 Sep), and the year (or the years, 2025 – 2026)
+ * is named once, as the axis' title; the tooltip keeps the whole date. Any other axis keeps its labels, and so does
+ * one spanning a year or more, where a label without its year would name two dates.
+ */
+export function dateAxisLabels(
+  categories: readonly string[],
+  categoryLabel: (value: string) => string,
+  column: ResultColumn | undefined,
+  fitOf: (labels: readonly string[]) => AxisFit,
+  format: ValueFormatter,
+  columns: boolean,
+): { labels: string[]; fit: AxisFit; yearTitle?: string } {
+  const labels = categories.map(categoryLabel);
+  const fit = fitOf(labels);
+  const short = column?.dataType === 'date' && column.format ? yearlessFormat(column.format) : undefined;
+  const dates = categories.filter((c) => /^\d{4}-\d{2}-\d{2}/.test(c));
+  const isDate = new Set(dates);
+  if (!columns || short === undefined || dates.length === 0 || (fit.rotate === 0 && fit.interval === 0)) {
+    return { labels, fit };
+  }
+  const shortLabels = categories.map((c, i) => (isDate.has(c) ? format.value(c, short) : (labels[i] ?? c)));
+  // Over a year or more a yearless label would stand for two dates (Mar of 2025 and of 2026): keep whole dates.
+  const first = dates[0] ?? '';
+  const last = dates[dates.length - 1] ?? first;
+  if (Date.parse(last.slice(0, 10)) - Date.parse(first.slice(0, 10)) >= 365 * DAY_MS) return { labels, fit };
+  const year = (date: string) => format.value(`${date.slice(0, 4)}-01-01`, 'yyyy');
+  const yearTitle = first.slice(0, 4) === last.slice(0, 4) ? year(first) : `${year(first)} – ${year(last)}`;
+  return { labels: shortLabels, fit: fitOf(shortLabels), yearTitle };
+}
+
 /**
  * The ECharts option of a chart visual.
  *
@@ -283,18 +336,38 @@ export function chartOption(
   }
 
   const horizontal = visual.type === 'clusteredBarChart';
-  const fit = axisFit(data.categories.map(categoryLabel), settings.size, horizontal);
+  const {
+    labels: axisLabels,
+    fit,
+    yearTitle,
+  } = dateAxisLabels(
+    data.categories,
+    categoryLabel,
+    categoryColumn,
+    (texts) => axisFit(texts, settings.size, horizontal),
+    format,
+    !horizontal,
+  );
   const stacked = visual.type === 'stackedColumnChart' || formatting.stacked === true;
   const line = visual.type === 'lineChart' || visual.type === 'areaChart';
   const categoryAxis = {
     type: 'category',
     data: data.categories,
     inverse: horizontal,
+    // Dates written without their year (a narrow axis) name the year once, as the axis' title under its labels.
+    ...(yearTitle
+      ? {
+          name: yearTitle,
+          nameLocation: 'middle',
+          nameGap: AXIS_LABEL_MARGIN + labelsHeight(axisLabels, fit) + 6,
+          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT },
+        }
+      : {}),
     axisLabel: {
       color: theme.foreground,
       hideOverlap: fit.hideOverlap,
       ...LABEL_TEXT,
-      formatter: categoryLabel,
+      formatter: (_value: string, index: number) => axisLabels[index] ?? categoryLabel(_value),
       // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole. Crowded
       // columns turn their labels.
       width: fit.labelWidth,
@@ -344,7 +417,9 @@ export function chartOption(
       left: 8,
       right: horizontal && labels ? 56 : 16,
       top: legendShown && across && !below ? 12 + 20 * legendLines.rows : 16,
-      bottom: legendShown && below ? 8 + 20 * legendLines.rows : 8,
+      // The year title under the labels is outside what `containLabel` counts.
+      bottom:
+        (legendShown && below ? 8 + 20 * legendLines.rows : 8) + (yearTitle ? LABEL_TEXT.fontSize + 8 : 0),
       containLabel: true,
     },
     xAxis: horizontal ? valueAxis : categoryAxis,
@@ -354,6 +429,9 @@ export function chartOption(
       name: s.name,
       ...(stacked ? { stack: 'total' } : {}),
       ...(visual.type === 'areaChart' ? { areaStyle: { opacity: 0.35 } } : {}),
+      // A point's marker on a long line (90 days) is noise, and ECharts drew only some of them (every few days, at
+      // random-looking places): markers up to a month of points, none beyond (the tooltip still names each point).
+      ...(line ? { showSymbol: data.categories.length <= MARKED_POINTS } : {}),
       ...colorStyle(valueColor(formatting, theme, s.name)),
       label: {
         show: labels,

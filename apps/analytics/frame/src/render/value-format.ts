@@ -120,17 +120,21 @@ export function valueFormatter(language: string | undefined): ValueFormatter {
       axis: (value, format, top) => {
         if (format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, '')))
           return formatValue(value, format.split(';')[0]?.replace(/\.[0#]+/, ''), locale);
-        const compact = compactNumber(value, locale);
-        if (!PLAIN_NUMBER.test(compact)) return compact;
-        // A tick the locale does not shorten on an axis whose top it does ('800.000' under '1,2 Mio.') takes the
-        // top's unit ('0,8 Mio.'), as Power BI's automatic display units write a whole axis in one unit.
+        // Every tick of an axis whose top the locale shortens takes the top's unit ('0,8 Mio.' under '1,2 Mio.',
+        // never '800.000'; ru '0,9 млн' under '1,5 млн', never '900 тыс.'; en '0.8M', never '800K'), as Power BI's
+        // automatic display units write a whole axis in one unit.
         // The top rounded up to its first digit: ECharts' last tick can pass the data (950.000 → a 1 Mio. tick).
         const unit =
           top === undefined || value === 0 ? undefined : compactUnit(ceilToFirstDigit(top), locale);
-        if (unit) {
+        const compact = compactNumber(value, locale);
+        // A tick the locale already writes in the top's unit stays as it writes it ('7,6 Mio.').
+        const inTopUnit =
+          unit !== undefined && compact.startsWith(unit.prefix) && compact.endsWith(unit.suffix);
+        if (unit && !inTopUnit) {
           const digits = formatValue(Math.abs(value) / unit.divisor, '#,0.##', locale);
           return `${value < 0 ? '-' : ''}${unit.prefix}${digits}${unit.suffix}`;
         }
+        if (!PLAIN_NUMBER.test(compact)) return compact;
         // A number the locale does not shorten (German below a million: '4000') is written as data labels and
         // cards write it, grouped ('4.000'), at most one decimal as a compact tick has.
         return formatValue(value, '#,0.#', locale);

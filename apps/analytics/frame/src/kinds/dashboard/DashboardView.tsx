@@ -8,7 +8,13 @@ import type { KeyboardEvent } from 'react';
 import type { ReportVisual, ResolvedTile } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
 import { frameFormatter, urlChromeMessages } from '../../components/frame-language.ts';
-import { CardVisual, MatrixVisual, TableVisual, cardLabel } from '../../components/TableVisuals.tsx';
+import {
+  CardVisual,
+  MatrixVisual,
+  TableVisual,
+  cardLabel,
+  repeatsTitle,
+} from '../../components/TableVisuals.tsx';
 import type { VisualResult } from '../../model/state.ts';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
 import { loadEcharts } from '../../render/echarts-loader.ts';
@@ -209,8 +215,11 @@ function TileVisual({
         answer={answer}
         theme={DEFAULT_THEME}
         formatter={frameFormatter()}
-        // The tile's title over the number says what it is: the card's own label would repeat it.
-        hideLabel={cardLabel(visual, answer) === tile.title}
+        // The tile's title over the number says what it is: the card's own label would repeat it ("Still open"
+        // under "Alerts still open"). A label that adds something ("Average hours to close" under "Hours to
+        // close") stays.
+        // A card tile's card is the tile: its label is the tile's title (in English where the title is translated).
+        hideLabel={tile.kind === 'card' || repeatsTitle(cardLabel(visual, answer), tile.title)}
       />
     ) : visual.type === 'pivotTable' ? (
       <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />

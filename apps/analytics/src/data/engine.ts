@@ -254,7 +254,9 @@ export async function engineOn(
   ): Promise<QueryResult> {
     if (closed) throw new Error('the analytics engine is closed');
     const reader = await pool.use((connection) =>
-      params.length === 0 ? connection.streamAndReadAll(sql) : runPrepared(connection, sql, params, paramTypes),
+      params.length === 0
+        ? connection.streamAndReadAll(sql)
+        : runPrepared(connection, sql, params, paramTypes),
     );
     const types = reader.columnTypes();
     const converters = types.map(converterFor);

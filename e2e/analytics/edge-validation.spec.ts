@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { eventCount, frameOf, poll, reportHosts, settle } from './support/report-page.ts';
-import { REPORTS } from './support/stack.ts';
+import { OTHER_HOST, REPORTS } from './support/stack.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -213,5 +213,26 @@ test.describe('other bodies the frame refuses', () => {
       databaseNames: ['fabrikam'],
     });
     expect((await settle(p, `await report.setAccessToken(${JSON.stringify(token)});`)).ok).toBe(true);
+  });
+
+  test('setAccessToken with a token for another origin rejects with 403, and the token in use keeps answering', async () => {
+    const elsewhere = await hosts.stack.embedToken({
+      reportId: REPORTS.fleetOverview,
+      databaseNames: ['fabrikam'],
+      allowedOrigins: [OTHER_HOST],
+    });
+    const errorsBefore = await eventCount(p, 'error');
+    const result = await settle(p, `await report.setAccessToken(${JSON.stringify(elsewhere)});`);
+    expect(result).toMatchObject({
+      ok: false,
+      statusCode: 403,
+      body: { message: 'notAuthorized', errorCode: 'PowerBINotAuthorizedException' },
+    });
+    expect(String((result as { body: { detailedMessage: string } }).body.detailedMessage)).toMatch(
+      /^The new access token does not allow embedding from http:\/\/localhost:\d+\.$/,
+    );
+    const data = await settle(p, `return (await ${VISUAL}.exportData(0, 1)).data;`);
+    expect(data).toMatchObject({ ok: true });
+    expect(await eventCount(p, 'error')).toBe(errorsBefore);
   });
 });

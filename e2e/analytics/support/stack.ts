@@ -37,9 +37,14 @@ export interface Stack {
     databaseNames: string[];
     permissions?: string;
     lifetimeMinutes?: number;
+    /** Default: the host fixture's origin. */
+    allowedOrigins?: string[];
   }): Promise<string>;
   close(): Promise<void>;
 }
+
+/** An origin the service lets embed it, on which no test page runs. */
+export const OTHER_HOST = 'https://elsewhere.example';
 
 /** Starts the host server, builds the frame, and starts the service on the test fleet. */
 export async function startStack(): Promise<Stack> {
@@ -60,7 +65,8 @@ export async function startStack(): Promise<Stack> {
     config: testConfig(data.dir, {
       ANALYTICS_FRAME_DIST: dist,
       ANALYTICS_PUBLIC_URL: service,
-      ANALYTICS_EMBED_ORIGINS: host,
+      // A second host no page runs on: a token for it alone is one the fixture host's frame must refuse.
+      ANALYTICS_EMBED_ORIGINS: `${host},${OTHER_HOST}`,
     }),
     fleet: data.fleet,
     content: await ContentStore.open(path.join(data.dir, 'analytics', 'content')),
@@ -93,7 +99,7 @@ export async function startStack(): Promise<Stack> {
           targetWorkspaces: ids(others.targetWorkspaceIds),
           permissions,
           identities: [{ databaseNames }],
-          allowedOrigins: [host],
+          allowedOrigins: others.allowedOrigins ?? [host],
           ...(lifetimeMinutes === undefined ? {} : { lifetimeMinutes }),
         }),
       });

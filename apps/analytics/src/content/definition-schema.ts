@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import type { Dataset, ReportDefinition } from '@portico/analytics-model';
+import { bookmarkStateProblem } from './bookmark-state.ts';
 import {
   MAX_QUERY_ROWS,
   modelIndex,
@@ -99,8 +100,27 @@ function within<T>(path: string, check: () => T): T {
 }
 
 /**
- * Checks what the schema cannot: page and visual names are unique, and every field, sort and filter of the
- * definition names something of `dataset`. Throws a QueryError naming the place (`pages[1].visuals[3].filters[0]: …`).
+ * Every bookmark's state (children's too) is one the frame can apply: a saved report whose bookmark the frame cannot
+ * apply would throw for every viewer. Throws a QueryError naming the bookmark.
+ */
+function checkBookmarks(bookmarks: ReportDefinition['bookmarks']): void {
+  bookmarks.forEach((bookmark, b) => {
+    const states = [
+      { at: `bookmarks[${b}]`, item: bookmark },
+      ...(bookmark.children ?? []).map((child, c) => ({ at: `bookmarks[${b}].children[${c}]`, item: child })),
+    ];
+    for (const { at, item } of states) {
+      const problem = item.state === undefined ? undefined : bookmarkStateProblem(item.state);
+      if (problem !== undefined)
+        throw new QueryError(`${at}: the state of bookmark '${item.name}' cannot be applied: ${problem}`);
+    }
+  });
+}
+
+/**
+ * Checks what the schema cannot: page and visual names are unique, every field, sort and filter of the definition
+ * names something of `dataset`, and every bookmark's state is one the frame can apply. Throws a QueryError naming the
+ * place (`pages[1].visuals[3].filters[0]: …`, `bookmarks[0]: the state of bookmark 'q1' cannot be applied: …`).
  */
 export function checkDefinition(dataset: Dataset, definition: ReportDefinition): void {
   const index = modelIndex(dataset);
@@ -113,6 +133,7 @@ export function checkDefinition(dataset: Dataset, definition: ReportDefinition):
     definition.bookmarks.map((b) => b.name),
     'Bookmark',
   );
+  checkBookmarks(definition.bookmarks);
   definition.filters.forEach((f, i) => within(`filters[${i}]`, () => parseFilter(index, f, now)));
   definition.pages.forEach((page, p) => {
     unique(

@@ -196,6 +196,13 @@ async function applyModels(
   return rows.map((row) => String(row[0]));
 }
 
+/** The files (globs under `folder`) of the models' file-set tables. */
+function modelFileGlobs(folder: string, datasets: readonly Dataset[]): string[] {
+  return datasets
+    .flatMap((d) => d.tables)
+    .flatMap((t) => (t.view !== undefined && 'files' in t.view ? [join(folder, t.view.files)] : []));
+}
+
 function replaceAll(accounts: Set<string>, names: readonly string[]): void {
   accounts.clear();
   for (const name of names) accounts.add(name);
@@ -208,11 +215,18 @@ async function openFolderReader(
   log: FastifyBaseLogger,
   datasets: readonly Dataset[],
 ): Promise<DataSource> {
-  const { engine, tables } = await openFileEngine({ folder, limits: config.duckdb });
+  let models = datasets;
+  const { engine, tables } = await openFileEngine({
+    folder,
+    limits: config.duckdb,
+    otherFiles: () => modelFileGlobs(folder, models),
+  });
   log.info({ folder, tables: tables.map((t) => t.table) }, 'reading the data folder on every query');
   const accounts = new Set<string>();
-  const useModels = async (next: readonly Dataset[]): Promise<void> =>
+  const useModels = async (next: readonly Dataset[]): Promise<void> => {
     replaceAll(accounts, await applyModels(engine, folder, next, false));
+    models = next;
+  };
   try {
     await useModels(datasets);
   } catch (error) {

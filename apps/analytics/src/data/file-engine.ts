@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDuckDb, engineOn } from './engine.ts';
+import { createDuckDb, EngineUnavailableError, engineOn } from './engine.ts';
 import type { DuckDbLimits, Engine } from './engine.ts';
 
 /** Table names a folder may offer: what a SQL identifier holds without quoting. */
@@ -68,10 +68,57 @@ export interface FileEngineOptions {
   readonly connections?: number;
   /** DuckDB's memory, threads and spill folder; default DuckDB's. */
   readonly limits?: DuckDbLimits;
+  /** Further files the engine's views read (the models' file sets), looked for by its ping with the folder's tables. */
+  readonly otherFiles?: () => Iterable<string>;
 }
 
 /**
- * Opens an in-memory DuckDB whose tables are views over the folder's files.
+ * DuckDB's `IO Error` is the file system failing under a view (`No files found that match the pattern …`, a file that
+ * cannot be opened or read): the folder changed under the service, not the statement being wrong.
+ */
+const FILE_SYSTEM_ERROR = /^IO Error:/;
+
+/**
+ * The data source `files` is down: a view's file or glob is gone or unreadable. Answered 503 ENGINE_UNAVAILABLE (the
+ * path stays in the log, never in the answer); the next query reads the folder again, so it recovers by itself.
+ */
+function filesUnavailable(error: unknown): unknown {
+  return error instanceof Error && FILE_SYSTEM_ERROR.test(error.message)
+    ? new EngineUnavailableError('files', error.message)
+    : error;
+}
+
+/**
+ * `engine` with file system failures as {@link EngineUnavailableError}, and a ping that also looks for at least one file
+ * matching each of `globs()` (DuckDB's `glob()`, which lists names and reads nothing: binding a view over a few CSV
+ * files to check it sniffs them, about a second), so /readyz names `files` as down while a table's files are missing.
+ */
+export function fileSourceEngine(engine: Engine, globs: () => Iterable<string>): Engine {
+  const query: Engine['query'] = async (sql, params, types) => {
+    try {
+      return await engine.query(sql, params, types);
+    } catch (error) {
+      throw filesUnavailable(error);
+    }
+  };
+  return {
+    ...engine,
+    query,
+    async ping() {
+      await engine.ping();
+      for (const glob of new Set(globs())) {
+        const { rows } = await query('SELECT count(*) FROM glob($1)', [glob]);
+        if (Number(rows[0]?.[0] ?? 0) === 0)
+          throw new EngineUnavailableError('files', `No file matches ${glob}`);
+      }
+    },
+    close: () => engine.close(),
+  };
+}
+
+/**
+ * Opens an in-memory DuckDB whose tables are views over the folder's files; a file that goes away while it runs makes
+ * the queries that read it fail with an {@link EngineUnavailableError} (source `files`) until it is back.
  *
  * ```ts
  * const { engine, tables } = await openFileEngine({ folder: '/srv/fleet-files' });
@@ -94,5 +141,10 @@ export async function openFileEngine(
     throw error;
   }
   setup.closeSync();
-  return { engine: await engineOn(instance, options.connections, 'files'), tables };
+  const engine = await engineOn(instance, options.connections, 'files');
+  const globs = function* (): Iterable<string> {
+    for (const table of tables) yield table.glob;
+    yield* options.otherFiles?.() ?? [];
+  };
+  return { engine: fileSourceEngine(engine, globs), tables };
 }

@@ -2,7 +2,8 @@
  * Probes for orchestrators: `GET /healthz` answers while the process answers (an unreachable engine never makes
  * the service unhealthy), and `GET /readyz` asks the engine: `200 { status: 'ready', sources }` when it answers in
  * time, else `503 { status: 'unavailable', code: 'ENGINE_UNAVAILABLE', sources }`, where `sources` names each data
- * source and whether it is up (`[{ name: 'clickhouse', status: 'down' }]`).
+ * source and whether it is up (`[{ name: 'clickhouse', status: 'down' }]`). A data folder read in place (`files`) is
+ * down while a table's file or glob matches no file (its engine's ping, file-engine.ts).
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,5 +1,6 @@
 import { AdvancedFilter, BasicFilter, ExportDataType } from '@portico/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBookmarkState } from '@portico/analytics-model';
 import type { ReportDefinition } from '@portico/analytics-model';
 import { devices, distinct, meters, sumBy } from '../helpers/oracle.ts';
 import { col, msr } from '../helpers/query.ts';
@@ -348,6 +349,56 @@ describe('saving', () => {
         'pages[0].visuals[0].dataRoles.values[0]: Devices.Nope is not a column of the dataset',
       ),
     });
+  });
+
+  it('refuses to save or save as a definition whose bookmark state the frame could not apply, naming the bookmark', async () => {
+    const editor = await embedToken(t.app, { reports: [{ id: REPORTS.pageVolume }], permissions: 7 });
+    const before = await definitionOf(editor, REPORTS.pageVolume);
+    const { definition } = before;
+    // The sample's own bookmarks pass: saving it unchanged is taken.
+    const unchanged = await t.app.inject({
+      method: 'PUT',
+      url: `/frame-api/reports/${REPORTS.pageVolume}`,
+      headers: as(editor),
+      payload: { definition, baseVersion: before.version },
+    });
+    expect(unchanged.statusCode).toBe(200);
+    const broken = {
+      ...definition,
+      bookmarks: [
+        ...definition.bookmarks,
+        {
+          name: 'broken',
+          displayName: 'Broken',
+          state: encodeBookmarkState({ version: 1, pageFilters: { overview: 5 } } as never),
+        },
+      ],
+    };
+    const expected = {
+      code: 'INVALID_QUERY',
+      message: `bookmarks[${definition.bookmarks.length}]: the state of bookmark 'broken' cannot be applied: its pageFilters.overview must be array`,
+    };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/frame-api/reports/${REPORTS.pageVolume}`,
+      headers: as(editor),
+      payload: { definition: broken },
+    });
+    expect({ status: saved.statusCode, body: saved.json() as unknown }).toEqual({
+      status: 400,
+      body: expected,
+    });
+    const copied = await t.app.inject({
+      method: 'POST',
+      url: `/frame-api/reports/${REPORTS.pageVolume}/save-as`,
+      headers: as(editor),
+      payload: { name: 'Broken copy', definition: broken },
+    });
+    expect({ status: copied.statusCode, body: copied.json() as unknown }).toEqual({
+      status: 400,
+      body: expected,
+    });
+    expect((await definitionOf(editor, REPORTS.pageVolume)).version).toBe(before.version + 1);
   });
 
   it('saves as a new report with Copy or Create permission, and hands back a token that opens it', async () => {

@@ -57,7 +57,8 @@ export interface FrameApi {
   setToken(token: string): void;
   readonly token: string | undefined;
   readonly expired: boolean;
-  session(): Promise<Session>;
+  /** The token's grant, or `token`'s when given (asked with it, not put in use: a renewal checks it first). */
+  session(token?: string): Promise<Session>;
   /** The report with its captions in `language` (the embed's `localeSettings.language`). */
   report(reportId: string, language?: string): Promise<LoadedReport>;
   /** A visual's data; the queries asked in one turn (a page's visuals) go in one request (query-batcher.ts). */
@@ -90,7 +91,7 @@ export function frameApiOn(requester: Requester): FrameApi {
     get expired() {
       return requester.expired;
     },
-    session: () => json<Session>('GET', '/frame-api/session'),
+    session: (token) => json<Session>('GET', '/frame-api/session', undefined, token),
     report: (reportId, language) =>
       json<LoadedReport>(
         'GET',

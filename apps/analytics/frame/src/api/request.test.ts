@@ -65,4 +65,23 @@ describe('createRequester', () => {
     expect(calls).toHaveLength(2);
     expect(seen).toHaveLength(2);
   });
+
+  it('asks with a token it is given without putting it in use or touching the expired state', async () => {
+    const { calls, fetch } = recordingFetch((url) =>
+      url === '/expired'
+        ? problem(401, { message: 'Expired.', code: TOKEN_EXPIRED })
+        : problem(200, { ok: 1 }),
+    );
+    const seen: ApiError[] = [];
+    const requester = createRequester({ fetch, onTokenExpired: (error) => seen.push(error) });
+    requester.setToken('in-use');
+    expect(await requester.json('GET', '/session', undefined, 'candidate')).toEqual({ ok: 1 });
+    expect(calls[0]?.init?.headers).toEqual({ authorization: 'Bearer candidate' });
+    await expect(requester.call('GET', '/expired', undefined, 'candidate')).rejects.toMatchObject({
+      code: TOKEN_EXPIRED,
+    });
+    expect([requester.token, requester.expired, seen]).toEqual(['in-use', false, []]);
+    await requester.call('GET', '/x');
+    expect(calls[2]?.init?.headers).toEqual({ authorization: 'Bearer in-use' });
+  });
 });

@@ -32,10 +32,13 @@ export interface Requester {
   setToken(token: string): void;
   readonly token: string | undefined;
   readonly expired: boolean;
-  /** The response of a call that succeeded; throws `ApiError` otherwise. */
-  call(method: string, path: string, body?: unknown): Promise<Response>;
+  /**
+   * The response of a call that succeeded; throws `ApiError` otherwise. With `token`, the call is made with that token
+   * instead of the one in use, whose state (expired or not) it leaves as it is.
+   */
+  call(method: string, path: string, body?: unknown, token?: string): Promise<Response>;
   /** `call`, then the answer's JSON. */
-  json<T>(method: string, path: string, body?: unknown): Promise<T>;
+  json<T>(method: string, path: string, body?: unknown, token?: string): Promise<T>;
 }
 
 export function createRequester(options: RequestOptions = {}): Requester {
@@ -44,10 +47,12 @@ export function createRequester(options: RequestOptions = {}): Requester {
   let token: string | undefined;
   let expired = false;
 
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    if (token === undefined) throw new ApiError(401, 'NoToken', 'No access token was given to the frame.');
-    if (expired) throw new ApiError(401, TOKEN_EXPIRED, 'The access token has expired.');
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  async function call(method: string, path: string, body?: unknown, other?: string): Promise<Response> {
+    const bearer = other ?? token;
+    if (bearer === undefined) throw new ApiError(401, 'NoToken', 'No access token was given to the frame.');
+    if (other === undefined && expired)
+      throw new ApiError(401, TOKEN_EXPIRED, 'The access token has expired.');
+    const headers: Record<string, string> = { authorization: `Bearer ${bearer}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await doFetch(`${base}${path}`, {
       method,
@@ -60,7 +65,7 @@ export function createRequester(options: RequestOptions = {}): Requester {
     const message =
       typeof problem.message === 'string' ? problem.message : `The service answered ${response.status}.`;
     const error = new ApiError(response.status, code, message);
-    if (response.status === 401 && code === TOKEN_EXPIRED && !expired) {
+    if (other === undefined && response.status === 401 && code === TOKEN_EXPIRED && !expired) {
       expired = true;
       options.onTokenExpired?.(error);
     }
@@ -79,7 +84,7 @@ export function createRequester(options: RequestOptions = {}): Requester {
       return expired;
     },
     call,
-    json: async <T>(method: string, path: string, body?: unknown): Promise<T> =>
-      (await (await call(method, path, body)).json()) as T,
+    json: async <T>(method: string, path: string, body?: unknown, other?: string): Promise<T> =>
+      (await (await call(method, path, body, other)).json()) as T,
   };
 }

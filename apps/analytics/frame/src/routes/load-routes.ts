@@ -29,7 +29,9 @@ export function loadRoutes(router: FrameRouter, controller: ReportController, op
       controller.render();
       return null;
     })
-    .handle(Call.setAccessToken, ({ params, body }) => controller.session.renewToken(body, params.embedType))
+    .handle(Call.setAccessToken, ({ params, body, origin }) =>
+      controller.session.renewToken(body, origin, params.embedType),
+    )
     .handle(Call.frontLoad, ({ body, origin }) => {
       void controller.frontLoad(body, origin);
       return null;

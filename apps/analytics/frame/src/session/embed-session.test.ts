@@ -1,4 +1,5 @@
 import type { FrameEvent } from '@portico/frame';
+import { CommonErrorCodes } from '@portico/models';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../api/frame-api.ts';
 import { ApiError } from '../api/request.ts';
@@ -16,8 +17,12 @@ const grant = (allowedOrigins = [HOST]): Session => ({
 });
 
 /** A session over a fake API and a kind that records what the session asks of it. */
-function setup({ kind = 'report' as EventKind, origins = [HOST] } = {}) {
-  const api = { tokens: [] as string[], expired: false, grants: 0 };
+function setup({
+  kind = 'report' as EventKind,
+  origins = [HOST],
+  tokenOrigins = {} as Record<string, string[] | ApiError>,
+} = {}) {
+  const api = { tokens: [] as string[], expired: false, grants: 0, asked: [] as (string | undefined)[] };
   const events: { eventName: string; body: unknown }[] = [];
   const opened: LoadRequest[] = [];
   const failed: unknown[] = [];
@@ -45,9 +50,13 @@ function setup({ kind = 'report' as EventKind, origins = [HOST] } = {}) {
       get expired() {
         return api.expired;
       },
-      session: async () => {
+      // The grant of the token in use, or of a token being checked: its own origins, or the service's refusal.
+      session: async (token?: string) => {
         api.grants += 1;
-        return grant(origins);
+        api.asked.push(token);
+        const own = token === undefined ? undefined : tokenOrigins[token];
+        if (own instanceof ApiError) throw own;
+        return grant(own ?? origins);
       },
     },
     raise: async (event: FrameEvent) => {
@@ -217,20 +226,77 @@ describe('the guard', () => {
 describe('a new token', () => {
   it('takes the token as the body or as { accessToken }, and tells the kind whether the old one had expired', async () => {
     const { session, api, renewed } = setup();
-    await session.renewToken('h.b.s', 'report');
+    await session.renewToken('h.b.s', HOST, 'report');
     api.expired = true;
-    await session.renewToken({ accessToken: 'h.c.s' });
+    await session.renewToken({ accessToken: 'h.c.s' }, HOST);
     expect(api.tokens).toEqual(['h.b.s', 'h.c.s']);
     expect(renewed).toEqual([false, true]);
   });
 
   it('refuses an empty or malformed token with 400 and another embed type with 404', async () => {
     const { session, api } = setup({ kind: 'dashboard' });
-    await expect(session.renewToken('', 'dashboard')).rejects.toMatchObject({ statusCode: 400 });
-    await expect(session.renewToken('garbage', 'dashboard')).rejects.toMatchObject({ statusCode: 400 });
-    await expect(session.renewToken('h.b.s', 'report')).rejects.toMatchObject({ statusCode: 404 });
-    await expect(session.renewToken('h.b.s', 'dashboard')).resolves.toBeNull();
+    await expect(session.renewToken('', HOST, 'dashboard')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(session.renewToken('garbage', HOST, 'dashboard')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(session.renewToken('h.b.s', HOST, 'report')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(session.renewToken('h.b.s', HOST, 'dashboard')).resolves.toBeNull();
     expect(api.tokens).toEqual(['h.b.s']);
+  });
+
+  it("refuses a token whose allowed origins leave out the host's origin with 403 notAuthorized, as a load does, keeping the one in use", async () => {
+    const { session, api, renewed, events } = setup({
+      tokenOrigins: { 'h.other.s': ['https://other.test'] },
+    });
+    await session.load({ accessToken: 'a', id: 'r1' }, HOST);
+    const before = events.length;
+    await expect(session.renewToken('h.other.s', HOST, 'report')).rejects.toMatchObject({
+      statusCode: 403,
+      body: {
+        message: 'notAuthorized',
+        detailedMessage: `The new access token does not allow embedding from ${HOST}.`,
+        errorCode: CommonErrorCodes.NotAuthorized,
+      },
+    });
+    // The token was asked about, never put in use; the kind was not told; no error event (the call alone fails).
+    expect(api.asked).toContain('h.other.s');
+    expect(api.tokens).toEqual(['a']);
+    expect(renewed).toEqual([]);
+    expect(events).toHaveLength(before);
+    expect(session.acceptsOrigin(HOST)).toBe(true);
+    expect(session.acceptsOrigin('https://other.test')).toBe(false);
+  });
+
+  it('checks a token set before any load against the origin asking', async () => {
+    const { session, api } = setup({ tokenOrigins: { 'h.other.s': ['https://other.test'] } });
+    await expect(session.renewToken('h.other.s', HOST)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(session.renewToken('h.other.s', 'https://other.test')).resolves.toBeNull();
+    expect(api.tokens).toEqual(['h.other.s']);
+  });
+
+  it("answers the service's refusal of the new token (401, 403) and keeps the one in use", async () => {
+    const { session, api } = setup({
+      tokenOrigins: {
+        'h.forged.s': new ApiError(401, 'UNAUTHORIZED', 'The token signature is not valid.'),
+        'h.old.s': new ApiError(401, 'TokenExpired', 'The token has expired.'),
+      },
+    });
+    await session.load({ accessToken: 'a', id: 'r1' }, HOST);
+    await expect(session.renewToken('h.forged.s', HOST)).rejects.toMatchObject({
+      statusCode: 401,
+      body: { detailedMessage: 'The token signature is not valid.' },
+    });
+    await expect(session.renewToken('h.old.s', HOST)).rejects.toMatchObject({
+      statusCode: 401,
+      body: { errorCode: 'TokenExpired' },
+    });
+    expect(api.tokens).toEqual(['a']);
+  });
+
+  it("takes a renewed token's allowed origins as the origin gate", async () => {
+    const { session } = setup({ tokenOrigins: { 'h.wider.s': [HOST, 'https://second.test'] } });
+    await session.load({ accessToken: 'a', id: 'r1' }, HOST);
+    expect(session.acceptsOrigin('https://second.test')).toBe(false);
+    await session.renewToken('h.wider.s', HOST);
+    expect(session.acceptsOrigin('https://second.test')).toBe(true);
   });
 
   it('raises TokenExpired as the SDK error event when the API finds the token expired', () => {

@@ -31,8 +31,11 @@ export type EventKind = 'report' | 'dashboard' | 'tile' | 'qna';
 export interface SessionApi {
   setToken(token: string): void;
   readonly expired: boolean;
-  /** The token's grant: its allowed origins and permissions. */
-  session(): Promise<Session>;
+  /**
+   * The grant of the token in use, or of `token` when given (asked with it without putting it in use, as a renewal
+   * checks a new token before taking it): its allowed origins and permissions.
+   */
+  session(token?: string): Promise<Session>;
 }
 
 /** A load as the session parsed it: the configuration object and its token; the rest is the kind's to read. */
@@ -208,10 +211,13 @@ export class EmbedSession {
   }
 
   /**
-   * `POST /:embedType/token`: the body is the token (or `{ accessToken }`); 404 for another embed type, 400 for an
-   * empty token. After an expiry the kind fetches again what the old token could not.
+   * `POST /:embedType/token` (`setAccessToken`): the body is the token (or `{ accessToken }`); 404 for another embed
+   * type, 400 for an empty or malformed token. The new token's grant is asked for before it is used, and the token is
+   * refused (403, as a load from that origin is) when its allowed origins do not include the asking host's origin, or
+   * with the service's answer when the service refuses it; a refused token leaves the previous one in use. After an
+   * expiry the kind fetches again what the old token could not.
    */
-  async renewToken(body: unknown, embedType?: string): Promise<null> {
+  async renewToken(body: unknown, origin: string, embedType?: string): Promise<null> {
     const expected = this.kind === 'dashboard' || this.kind === 'tile' ? this.kind : 'report';
     if (embedType !== undefined && embedType !== expected) {
       throw new FrameError(
@@ -224,8 +230,18 @@ export class EmbedSession {
       );
     }
     const token = checkedToken(body);
+    let grant: Session;
+    try {
+      grant = await this.api.session(token);
+    } catch (error) {
+      throw fromApiError(error);
+    }
+    if (!grant.allowedOrigins.includes(origin)) {
+      throw forbidden(`The new access token does not allow embedding from ${origin}.`);
+    }
     const wasExpired = this.api.expired;
     this.api.setToken(token);
+    if (this.granted !== undefined) this.granted = grant;
     await this.embed.tokenRenewed?.(wasExpired);
     return null;
   }

@@ -15,6 +15,7 @@ import { authErrorResponses, ErrorBody, Id, LanguageQuery } from '../../schemas.
 import { localizePage } from './captions.ts';
 import { PaginatedCatalogue } from './catalogue.ts';
 import { csvChunks } from './csv.ts';
+import { exportDisposition } from './disposition.ts';
 import type { PaginatedReport } from './definition.ts';
 import { ParameterError } from './parameters.ts';
 import { renderPdf } from './pdf.ts';
@@ -109,15 +110,6 @@ function reportForToken(
   if (report === undefined) throw new HttpError(404, 'NOT_FOUND', `No paginated report '${reportId}'.`);
   return report;
 }
-
-/**
- * The attachment's names: `filename` the English name, safe in a header, for clients that read only that;
- * `filename*` the name in the sheet's language (RFC 6266), `Gerätemeldungen nach Standort.pdf`.
- */
-const disposition = (report: PaginatedReport, name: string, extension: string) =>
-  `attachment; filename="${report.name.replace(/[^A-Za-z0-9 ._-]/g, '_')}.${extension}"; filename*=UTF-8''${encodeURIComponent(
-    `${[...name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('')}.${extension}`,
-  )}`;
 
 /** Registers the routes and the directory lookup that lets embed tokens name paginated reports. */
 export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -291,7 +283,7 @@ export const paginatedReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const abort = new AbortController();
           reply.raw.once('close', () => abort.abort());
           void reply
-            .header('content-disposition', disposition(report, run.name, pdf ? 'pdf' : 'csv'))
+            .header('content-disposition', exportDisposition(report.name, run.name, pdf ? 'pdf' : 'csv'))
             .header('cache-control', 'no-store')
             .header('x-page-count', String(run.pageCount))
             .type(pdf ? 'application/pdf' : 'text/csv; charset=utf-8');

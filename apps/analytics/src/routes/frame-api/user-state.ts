@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
-import { decodeBookmarkState } from '@portico/analytics-model';
+import { bookmarkStateProblem } from '../../content/bookmark-state.ts';
 import { UserStateStore } from '../../content/user-state.ts';
 import type { UserStateKey } from '../../content/user-state.ts';
 import { HttpError } from '../../http-errors.ts';
@@ -19,21 +18,6 @@ const UserState = Type.Object({
 });
 /** A state string of the frame's bookmark format, filters only; 64 KiB is hundreds of filters. */
 const PutBody = Type.Object({ state: Type.String({ minLength: 1, maxLength: 65_536 }) });
-
-/**
- * What a decoded state must hold for the frame to apply it (`bookmark-state.ts`): a state whose parts are of other
- * shapes (`pageFilters: { overview: 5 }`) throws in the frame while it loads the report, and every viewer sharing
- * the state (all of an account's viewers when the host names none) would get a report that no longer opens.
- */
-const Filters = Type.Array(Type.Object({}, { additionalProperties: true }));
-const StoredState = Type.Object({
-  version: Type.Literal(1),
-  activePage: Type.Optional(Type.String()),
-  reportFilters: Type.Optional(Filters),
-  pageFilters: Type.Optional(Type.Record(Type.String(), Filters)),
-  visualFilters: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Filters))),
-  hiddenVisuals: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-});
 
 /**
  * /frame-api/reports/:reportId/user-state: the viewer's persistent filters on a report (get, save, reset). Any
@@ -77,8 +61,10 @@ const userStateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const key = keyOf(request, request.params.reportId);
-      if (!Value.Check(StoredState, decodeBookmarkState(request.body.state))) {
-        throw new HttpError(400, 'BAD_REQUEST', 'state is not a state string of this service.');
+      // A state the frame cannot apply would fail the report's load for every viewer sharing it.
+      const problem = bookmarkStateProblem(request.body.state);
+      if (problem !== undefined) {
+        throw new HttpError(400, 'BAD_REQUEST', `state cannot be applied to the report: ${problem}.`);
       }
       const saved = await states.put(key, request.body.state);
       request.log.info({ reportId: key.reportId, tokenId: embedClaims(request).jti }, 'user state saved');

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_FLEET_DATASET_ID } from '../../../src/models/built-in.ts';
+import { encodeBookmarkState } from '@portico/analytics-model';
 import type { ReportDefinition } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
@@ -150,6 +151,36 @@ describe('report creation on a dataset', () => {
     } finally {
       t.clock.now = start;
     }
+  });
+
+  it('refuses a report whose bookmark state the frame could not apply, naming the bookmark (400)', async () => {
+    const creator = await token({ datasets: [PRINT_FLEET_DATASET_ID], targetWorkspaces: [WORKSPACE_ID] });
+    const res = await call('POST', '/frame-api/create/reports', creator, {
+      datasetId: PRINT_FLEET_DATASET_ID,
+      name: 'Broken bookmark',
+      definition: {
+        ...definition,
+        bookmarks: [
+          {
+            name: 'q1',
+            displayName: 'Q1',
+            children: [
+              {
+                name: 'q1-overview',
+                displayName: 'Overview',
+                state: encodeBookmarkState({ version: 1, pageFilters: { overview: 5 } } as never),
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'INVALID_QUERY',
+      message:
+        "bookmarks[0].children[0]: the state of bookmark 'q1-overview' cannot be applied: its pageFilters.overview must be array",
+    });
   });
 
   it('stores a built report in a granted target workspace and hands back a token that names it', async () => {

@@ -7,6 +7,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
+import { CONTENT_LANGUAGES } from '@portico/analytics-model';
 import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
@@ -570,6 +571,27 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
       expect(pdf).toContain('/ToUnicode');
       expect(pdf).not.toContain('/BaseFont /Helvetica');
     }
+  });
+
+  it('names the attachment in every language with nothing but RFC 8187 attr-chars and %XX in filename*', async () => {
+    const token = await mint(['fabrikam']);
+    const names = new Set<string>();
+    for (const language of CONTENT_LANGUAGES) {
+      const res = await post(
+        `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/export?language=${language}`,
+        token,
+        { format: 'CSV', parameterValues: [] },
+      );
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      const header = res.headers.get('content-disposition') ?? '';
+      expect(header).toMatch(/^attachment; filename="Device alerts by site\.csv"; filename\*=UTF-8''/);
+      const value = header.slice(header.indexOf("''") + 2);
+      expect(value, language).toMatch(/^(?:[A-Za-z0-9!#$&+\-.^_`|~]|%[0-9A-F]{2})+$/);
+      names.add(decodeURIComponent(value));
+    }
+    expect(names).toContain('Gerätemeldungen nach Standort.csv');
+    expect(names.size).toBe(CONTENT_LANGUAGES.length);
   });
 });
 

@@ -282,7 +282,7 @@ describe('token expiry', () => {
     await controller.session.load({ accessToken: 'a', id: 'd1' }, HOST);
     await settled();
     expect(controller.state.results.printers).toEqual({ status: 'loading' });
-    await controller.session.renewToken('h.b.s');
+    await controller.session.renewToken('h.b.s', HOST);
     await settled();
     expect(service.state.tokens).toEqual(['a', 'h.b.s']);
     expect(service.state.tileCalls).toBe(2);

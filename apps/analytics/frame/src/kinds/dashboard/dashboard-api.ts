@@ -16,7 +16,8 @@ export type DashboardApiOptions = RequestOptions & {
 export interface DashboardApi {
   setToken(token: string): void;
   readonly expired: boolean;
-  session(): Promise<Session>;
+  /** The token's grant, or `token`'s when given (asked with it, not put in use: a renewal checks it first). */
+  session(token?: string): Promise<Session>;
   dashboard(dashboardId: string): Promise<ResolvedDashboard>;
   tileData(dashboardId: string, tileId: string): Promise<QueryAnswer>;
 }
@@ -36,7 +37,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     get expired() {
       return requester.expired;
     },
-    session: () => get<Session>('/frame-api/session'),
+    session: (token) => requester.json<Session>('GET', '/frame-api/session', undefined, token),
     dashboard: async (id) =>
       (await get<{ dashboard: ResolvedDashboard }>(`${dashboardPath(id)}${inLanguage}`)).dashboard,
     tileData: (id, tileId) =>

@@ -19,7 +19,9 @@ export function registerDashboardRoutes(
     router.handle(Call.dashboardLoad, load).handle(Call.dashboardPrepare, load);
   else router.handle(Call.tileLoad, load);
   router
-    .handle(Call.setAccessToken, ({ params, body }) => session.renewToken(body, params.embedType))
+    .handle(Call.setAccessToken, ({ params, body, origin }) =>
+      session.renewToken(body, origin, params.embedType),
+    )
     .handle(Call.frontLoad, ({ body, origin }) => {
       void session.frontLoad(body, origin);
       return null;

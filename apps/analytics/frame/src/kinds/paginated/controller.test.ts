@@ -142,7 +142,7 @@ describe('the paginated controller', () => {
     expect(events.filter((e) => e === 'error')).toHaveLength(1);
     expect(() => controller.requireLoaded()).toThrow('TokenExpired');
     service.state.expired = false;
-    await controller.session.renewToken('fresh.token.sig');
+    await controller.session.renewToken('fresh.token.sig', HOST);
     await controller.goTo(2);
     expect(controller.state.page?.pageNumber).toBe(2);
   });

@@ -17,7 +17,8 @@ export interface ExportFile {
 export interface PaginatedApi {
   setToken(token: string): void;
   readonly expired: boolean;
-  session(): Promise<Session>;
+  /** The token's grant, or `token`'s when given (asked with it, not put in use: a renewal checks it first). */
+  session(token?: string): Promise<Session>;
   page(reportId: string, pageNumber: number, values: readonly ParameterValue[]): Promise<PageAnswer>;
   exportFile(reportId: string, format: ExportFormat, values: readonly ParameterValue[]): Promise<ExportFile>;
 }
@@ -63,7 +64,8 @@ export function createPaginatedApi(
     get expired() {
       return requester.expired;
     },
-    session: async () => (await call('GET', '/frame-api/session')).json() as Promise<Session>,
+    session: async (token) =>
+      (await call('GET', '/frame-api/session', undefined, token)).json() as Promise<Session>,
     page: async (reportId, pageNumber, values) =>
       (
         await call('POST', `${reportPath(reportId)}/pages/${pageNumber}${inLanguage}`, {

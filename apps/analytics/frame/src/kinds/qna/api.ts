@@ -20,7 +20,8 @@ export type QnaResult = QnaAnswered | QnaUnanswered;
 export interface QnaApi {
   setToken(token: string): void;
   readonly expired: boolean;
-  session(): Promise<Session>;
+  /** The token's grant, or `token`'s when given (asked with it, not put in use: a renewal checks it first). */
+  session(token?: string): Promise<Session>;
   dataset(datasetId: string): Promise<QnaDataset>;
   interpret(datasetIds: readonly string[], question: string): Promise<QnaResult>;
 }
@@ -44,7 +45,7 @@ export function createQnaApi(options: QnaApiOptions = {}): QnaApi {
     get expired() {
       return requester.expired;
     },
-    session: () => json<Session>('GET', '/frame-api/session'),
+    session: (token) => json<Session>('GET', '/frame-api/session', undefined, token),
     dataset: (datasetId) =>
       json<QnaDataset>('GET', `/frame-api/qna/datasets/${encodeURIComponent(datasetId)}${inLanguage}`),
     interpret: (datasetIds, question) =>

@@ -182,7 +182,7 @@ describe('QnaController', () => {
       body: { errorCode: 'TokenExpired' },
     });
     expect(controller.state.result).toMatchObject({ status: 'error' });
-    await controller.session.renewToken('fresh.token.sig');
+    await controller.session.renewToken('fresh.token.sig', HOST);
     await settle();
     expect(state.token).toBe('fresh.token.sig');
     expect(asked.map((a) => a.question)).toEqual(['total pages', 'total pages']);

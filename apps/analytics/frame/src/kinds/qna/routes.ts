@@ -20,7 +20,9 @@ export function registerQnaRoutes(
       await controller.ask(input.question, input.datasetIds);
       return null;
     })
-    .handle(Call.setAccessToken, ({ params, body }) => session.renewToken(body, params.embedType))
+    .handle(Call.setAccessToken, ({ params, body, origin }) =>
+      session.renewToken(body, origin, params.embedType),
+    )
     .handle(Call.frontLoad, ({ body, origin }) => {
       void session.frontLoad(body, origin);
       return null;

@@ -28,3 +28,4 @@ export { REDACTED_PATHS, loggerOptions } from './logger.ts';
 export { configOrExit, serve } from './launcher.ts';
 export type { LauncherProcess, ServeOptions } from './launcher.ts';
 export { PRIVATE_UMASK, privateModesWarning, securePrivateDirectory } from './private-files.ts';
+export { contentDisposition } from './content-disposition.ts';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { contentDisposition } from '@portico/server-kit';
 import { ifRangeMatches, parseRange } from './ranges.ts';
 
 export interface SendableFile {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition } from '../../../http/content-disposition.ts';
+import { contentDisposition } from '@portico/server-kit';
 import { reportFileName } from './file-name.ts';
 
 describe('reportFileName', () => {

@@ -13,7 +13,7 @@ import {
 } from '../../../documents/index.ts';
 import { loadCatalog, localizedNodes, nameIn } from '../../../db/catalog.ts';
 import type { Catalog } from '../../../db/catalog.ts';
-import { contentDisposition } from '../../../http/content-disposition.ts';
+import { contentDisposition } from '@portico/server-kit';
 import { encodeJson, sendEncodedJson } from '../../../http/encoded-json.ts';
 import type { EncodedJson } from '../../../http/encoded-json.ts';
 import { HttpError } from '../../../http-errors.ts';

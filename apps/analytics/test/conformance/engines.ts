@@ -130,14 +130,21 @@ export async function shardStatements(
       clickhouse_settings: { ...CLICKHOUSE_QUERY_SETTINGS, log_queries: 1 },
     });
     await answer.json();
-    await second.command({ query: 'SYSTEM FLUSH LOGS' });
-    const logged = await second.query({
-      query: `SELECT query, result_rows FROM system.query_log
-        WHERE type = 2 AND is_initial_query = 0 AND initial_query_id = '${id}'`,
-      format: 'JSONCompact',
-    });
-    const { data } = (await logged.json()) as unknown as { data: unknown[][] };
-    return data.map(([query, resultRows]) => ({ query: String(query), resultRows: Number(resultRows) }));
+    // The second node logs its part when its stream ends, which under load can be after the initiator has answered:
+    // the log is flushed and read again until the part is there (at most 10 s).
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      await second.command({ query: 'SYSTEM FLUSH LOGS' });
+      const logged = await second.query({
+        query: `SELECT query, result_rows FROM system.query_log
+          WHERE type = 2 AND is_initial_query = 0 AND initial_query_id = '${id}'`,
+        format: 'JSONCompact',
+      });
+      const { data } = (await logged.json()) as unknown as { data: unknown[][] };
+      if (data.length > 0 || Date.now() > deadline)
+        return data.map(([query, resultRows]) => ({ query: String(query), resultRows: Number(resultRows) }));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   } finally {
     await Promise.all([first.close(), second.close()]);
   }

@@ -253,6 +253,19 @@ describe('the reports page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?account=contoso_emea&folder=1'));
   });
 
+  it('says why there is nothing to browse when no customer account is linked, without an empty folder tree', async () => {
+    stubReports(NODES, { '/api/customers/customerAccounts': () => jsonResponse([]) });
+    renderApp({ route: '/reports' });
+
+    expect(
+      await screen.findByText(
+        'No customer account is linked to your sign-in yet, so there are no reports to show.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('tree')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Customer' })).not.toBeInTheDocument();
+  });
+
   it('shows a failed load in words for the user, with a retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let healthy = false;

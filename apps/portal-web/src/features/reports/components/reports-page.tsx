@@ -110,7 +110,13 @@ export default function ReportsPage() {
         />
       ))}
       {loading && loadErrors.length === 0 && <LinearProgress aria-label={t('Reports.loading')} />}
-      {ready && !loading && loadErrors.length === 0 && (
+      {ready && !loading && loadErrors.length === 0 && !customer && (
+        // No account, no reports: the folder tree alone would offer folders that hold nothing for this user.
+        <Alert severity="info" sx={{ mx: { xs: 2, sm: 3 }, my: 2 }}>
+          {t('Reports.noCustomers')}
+        </Alert>
+      )}
+      {ready && !loading && loadErrors.length === 0 && customer && (
         // On a phone (or a zoomed-in window) the tree and the reports stack: side by side, the reports had a
         // few characters' width left.
         <Box
@@ -135,15 +141,11 @@ export default function ReportsPage() {
               gap: 1,
             }}
           >
-            {customer ? (
-              <CustomerSelect
-                customers={customers.customerAccounts}
-                value={customer.databaseName}
-                onChange={setChosenCustomer}
-              />
-            ) : (
-              <Alert severity="info">{t('Reports.noCustomers')}</Alert>
-            )}
+            <CustomerSelect
+              customers={customers.customerAccounts}
+              value={customer.databaseName}
+              onChange={setChosenCustomer}
+            />
             <ReportTree index={index} selectedId={nodeId} onSelect={setChosenNode} />
           </Box>
           <Box component="section" aria-live="polite" sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -153,7 +155,7 @@ export default function ReportsPage() {
                 {t('Reports.downloadFailed', { message: errorTextOf(t, downloadError.error) })}
               </Alert>
             )}
-            {node && customer && <ReportFiles node={node} customer={customer} onDownload={onDownload} />}
+            {node && <ReportFiles node={node} customer={customer} onDownload={onDownload} />}
           </Box>
         </Box>
       )}

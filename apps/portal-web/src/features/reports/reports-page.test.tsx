@@ -266,6 +266,28 @@ describe('the reports page', () => {
     expect(screen.queryByRole('combobox', { name: 'Customer' })).not.toBeInTheDocument();
   });
 
+  it('offers to sign in again, not to retry, when the server no longer accepts the sign-in', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let expired = true;
+    stubReports(NODES, {
+      '/api/reports/downloadAccessToken': () =>
+        expired
+          ? jsonResponse({ message: 'The token has expired', code: 'INVALID_TOKEN' }, 401)
+          : jsonResponse(TOKEN),
+    });
+    const { user } = renderApp({ route: '/reports' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your sign-in is no longer valid. Please sign in again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expired = false;
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await waitFor(() => expect(FakeUserManager.latest().signinPopup).toHaveBeenCalled());
+    // Back on the page after the popup, which asks again with the new sign-in.
+    expect(await screen.findByRole('tree', { name: 'Report folders' })).toBeInTheDocument();
+  });
+
   it('shows a failed load in words for the user, with a retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let healthy = false;

@@ -52,6 +52,7 @@ export default function EmbeddedReportsPage() {
       <LoadError
         what={t('EmbeddedReports.list')}
         message={errorTextOf(t, query.error)}
+        error={query.error}
         onRetry={() => void query.refetch()}
       />
     );

@@ -106,6 +106,7 @@ export default function ReportsPage() {
           key={what}
           what={what}
           message={errorTextOf(t, query.error)}
+          error={query.error}
           onRetry={() => void query.refetch()}
         />
       ))}

@@ -25,7 +25,12 @@ export function LoadError({
       severity="error"
       sx={{ m: 2 }}
       action={
-        <Button color="inherit" size="small" onClick={signInAgain ?? onRetry}>
+        <Button
+          color="inherit"
+          size="small"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          onClick={signInAgain ?? onRetry}
+        >
           {signInAgain ? t('Header.signInAgain') : t('Common.retry')}
         </Button>
       }

@@ -184,6 +184,30 @@ describe('the reports page', () => {
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Fleet summary.csv');
   });
 
+  it('names the report and format of a failed download and downloads it again from the alert', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
+    let healthy = false;
+    stubReports(NODES, {
+      '/api/reports/downloadReport': () =>
+        healthy
+          ? new Response('a,b', { headers: { 'Content-Type': 'text/csv' } })
+          : jsonResponse({ message: 'boom', code: 'INTERNAL' }, 500),
+    });
+    const { user } = renderApp({ route: '/reports' });
+
+    await user.click(await screen.findByRole('button', { name: /^Download Fleet summary as CSV/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Fleet summary (CSV) could not be downloaded: Something went wrong on the server.',
+    );
+    healthy = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('alerts when the browser blocks the window of an HTML report', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);

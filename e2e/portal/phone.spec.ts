@@ -154,3 +154,36 @@ test('in a wide window the header keeps its links in one row, without the menu b
     await context.close();
   }
 });
+
+test('on a phone, Japanese lines break between words, not inside them', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const t = (key: string) => text('ja', key);
+  try {
+    await page.goto(`${stack.portalUrl}/?lng=ja`);
+    await page
+      .getByRole('dialog', { name: t('Welcome.title') })
+      .getByRole('button', { name: t('Welcome.accept') })
+      .click();
+    // The reports card's sentence, which broke as "…消耗品、サ" / "ービスアラートを…" at this width.
+    const card = page.getByText(t('Home.offerReports'));
+    await expect(card).toBeVisible();
+    const lines = await card.evaluate((element, word) => {
+      const node = [...element.childNodes].find((child) => child.textContent?.includes(word));
+      if (!node) return [];
+      const start = (node.textContent ?? '').indexOf(word);
+      const tops = new Set<number>();
+      for (let at = start; at < start + word.length; at += 1) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        tops.add(Math.round(range.getBoundingClientRect().top));
+      }
+      return [...tops];
+    }, 'サービスアラート');
+    expect(lines, 'the lines サービスアラート is drawn on').toHaveLength(1);
+    expect(await layoutDefects(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -28,7 +28,7 @@ export function LoadError({
         <Button
           color="inherit"
           size="small"
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          sx={{ whiteSpace: { sm: 'nowrap' } }}
           onClick={signInAgain ?? onRetry}
         >
           {signInAgain ? t('Header.signInAgain') : t('Common.retry')}

@@ -14,7 +14,7 @@ export function AnalyticsUnavailable({ onRetry }: { onRetry: () => void }) {
       role="status"
       sx={{ m: 2 }}
       action={
-        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} onClick={onRetry}>
+        <Button color="inherit" size="small" sx={{ whiteSpace: { sm: 'nowrap' } }} onClick={onRetry}>
           {t('Common.retry')}
         </Button>
       }

@@ -173,7 +173,7 @@ export default function ReportsPage() {
                   <Button
                     color="inherit"
                     size="small"
-                    sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+                    sx={{ whiteSpace: { sm: 'nowrap' } }}
                     onClick={downloadError.retry}
                   >
                     {t('Common.retry')}

@@ -101,7 +101,9 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
 
   const header = (
     <>
-      <Typography variant="h4" component="h1">
+      {/* A size smaller on phones: German's "Datenerfassungsagenten" is wider than a phone at h4's 34 px, and
+          Chromium on Linux has no hyphenation dictionary, so it broke as "Datenerfassungsagent" / "en". */}
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.625rem', sm: '2.125rem' } }}>
         {title}
       </Typography>
       {message !== undefined && <Typography>{message}</Typography>}

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { ALERT_WITH_ACTION } from './alert-layout';
 import { useSignInAgain } from '../lib/sign-in-again';
 
 /**
@@ -23,14 +24,9 @@ export function LoadError({
   return (
     <Alert
       severity="error"
-      sx={{ m: 2 }}
+      sx={{ m: 2, ...ALERT_WITH_ACTION }}
       action={
-        <Button
-          color="inherit"
-          size="small"
-          sx={{ whiteSpace: { sm: 'nowrap' } }}
-          onClick={signInAgain ?? onRetry}
-        >
+        <Button color="inherit" size="small" onClick={signInAgain ?? onRetry}>
           {signInAgain ? t('Header.signInAgain') : t('Common.retry')}
         </Button>
       }

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ALERT_WITH_ACTION } from '../../../components/alert-layout';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SIDEBAR_WIDTH } from '../../../app/theme';
 import { LoadError } from '../../../components/load-error';
@@ -168,14 +169,9 @@ export default function ReportsPage() {
               // Which report failed, in case several were asked for, and the same download again in one click.
               <Alert
                 severity="error"
-                sx={{ mb: 1 }}
+                sx={{ mb: 1, ...ALERT_WITH_ACTION }}
                 action={
-                  <Button
-                    color="inherit"
-                    size="small"
-                    sx={{ whiteSpace: { sm: 'nowrap' } }}
-                    onClick={downloadError.retry}
-                  >
+                  <Button color="inherit" size="small" onClick={downloadError.retry}>
                     {t('Common.retry')}
                   </Button>
                 }

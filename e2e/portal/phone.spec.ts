@@ -193,6 +193,12 @@ test('on a phone, Japanese lines break between words, not inside them', async ({
     await expect(card).toBeVisible();
     expect(await linesOf(card, 'サービスアラート'), 'the lines サービスアラート is drawn on').toHaveLength(1);
     expect(await layoutDefects(page)).toEqual([]);
+    // A heading too: the installer's title broke as "データ収集エージェン" / "トのインストーラー".
+    await page.goto(stack.installerUrl('dca'));
+    const title = page.getByRole('heading', { name: t('Installer.dcaTitle') });
+    await expect(title).toBeVisible();
+    expect(await linesOf(title, 'エージェント'), 'the lines エージェント is drawn on').toHaveLength(1);
+    expect(await layoutDefects(page)).toEqual([]);
   } finally {
     await context.close();
   }

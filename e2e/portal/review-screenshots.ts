@@ -12,7 +12,7 @@
  * the empty states sign in a user of the identity provider who belongs to no customer account; the idle warning
  * runs the page's clock forward. Each screen is also checked with axe (serious and critical findings printed).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import AxeBuilder from '@axe-core/playwright';
@@ -250,4 +250,5 @@ try {
   console.info(`\n${findings.length} screens with findings:\n${findings.join('\n')}`);
   await browser.close();
   await stack.stop();
+  rmSync(seed, { force: true });
 }

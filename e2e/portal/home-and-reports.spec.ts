@@ -102,3 +102,50 @@ test('the reports browser opens on the first folder with reports, each with its 
   expect(download.suggestedFilename()).toBe('Daily meter readings.html');
   expect(windows).toBe(0);
 });
+
+test('a sign-in the server no longer accepts is renewed from the page’s own Sign in again, and the page loads', async ({
+  page,
+}) => {
+  await page.goto(`${stack.portalUrl}/`);
+  await acceptWelcome(page);
+  await signInWith(page, page.getByRole('main').getByRole('button', { name: 'Sign in to the portal' }));
+  // The portal server's answer to a token it no longer accepts (as after a key rotation at the identity
+  // provider), once: the sign-in that follows gets a token it accepts.
+  let refused = false;
+  await page.route('**/api/reports/downloadAccessToken', async (route) => {
+    if (refused) return route.fallback();
+    refused = true;
+    return route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The access token is not valid.', code: 'INVALID_TOKEN' }),
+    });
+  });
+  await page.goto(`${stack.portalUrl}/reports`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Your sign-in is no longer valid. Please sign in again.');
+  await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+
+  const popupOpened = page.waitForEvent('popup');
+  await alert.getByRole('button', { name: 'Sign in again' }).click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent('close');
+  // The identity provider may still know the user (the popup then closes by itself) or ask again.
+  const email = popup.getByLabel('Email');
+  await Promise.race([
+    closed,
+    email
+      .waitFor()
+      .then(async () => {
+        await email.fill('alice@contoso.example');
+        await popup.getByLabel('Password').fill('portico-alice');
+        await popup.getByRole('button', { name: 'Sign in' }).click();
+      })
+      // The popup closed by itself meanwhile.
+      .catch(() => undefined),
+  ]);
+  await closed;
+  await expect(page).toHaveURL(/\/reports/);
+  await expect(page.getByRole('tree', { name: 'Report folders' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

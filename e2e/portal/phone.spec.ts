@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { layoutDefects, portalStack, signIn, text } from './helpers.ts';
 
 // The portal on a 375 × 740 phone and in a 1280 × 800 window zoomed to 200 % (a 640 × 400 CSS viewport at twice the
@@ -23,6 +23,23 @@ const SCREENS = [
 
 async function expectFits(page: Page, what: string): Promise<void> {
   expect(await layoutDefects(page), what).toEqual([]);
+}
+
+/** The tops of the lines `word` is drawn on, inside the element's own text: one when the word is not broken. */
+async function linesOf(element: Locator, word: string): Promise<number[]> {
+  return element.evaluate((box, part) => {
+    const node = [...box.childNodes].find((child) => child.textContent?.includes(part));
+    if (!node) throw new Error(`no "${part}" in the element's own text`);
+    const start = (node.textContent ?? '').indexOf(part);
+    const tops = new Set<number>();
+    for (let at = start; at < start + part.length; at += 1) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      tops.add(Math.round(range.getBoundingClientRect().top));
+    }
+    return [...tops];
+  }, word);
 }
 
 /** The header's menu button, opened: resolves once its panel is shown. */
@@ -119,7 +136,13 @@ for (const { name, viewport, deviceScaleFactor, language } of SCREENS) {
       await expectFits(page, 'the control panel upgrade');
 
       await page.goto(stack.installerUrl('dca'));
-      await expect(page.getByRole('heading', { name: t('Installer.dcaTitle') })).toBeVisible();
+      const title = page.getByRole('heading', { name: t('Installer.dcaTitle') });
+      await expect(title).toBeVisible();
+      // Its longest word whole on one line ("Datenerfassungsagenten" broke as "…agent" / "en").
+      const longest = t('Installer.dcaTitle')
+        .split(' ')
+        .reduce((a, b) => (b.length > a.length ? b : a));
+      expect(await linesOf(title, longest), `the lines "${longest}" is drawn on`).toHaveLength(1);
       await expectFits(page, 'the installer page');
 
       await page.goto(`${stack.portalUrl}/no/such/page`);
@@ -150,6 +173,32 @@ test('in a wide window the header keeps its links in one row, without the menu b
       (await page.locator('header').boundingBox())?.height ?? 0,
       'the header’s height',
     ).toBeLessThanOrEqual(64);
+  } finally {
+    await context.close();
+  }
+});
+
+test('on a phone, Japanese lines break between words, not inside them', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const t = (key: string) => text('ja', key);
+  try {
+    await page.goto(`${stack.portalUrl}/?lng=ja`);
+    await page
+      .getByRole('dialog', { name: t('Welcome.title') })
+      .getByRole('button', { name: t('Welcome.accept') })
+      .click();
+    // The reports card's sentence, which broke as "…消耗品、サ" / "ービスアラートを…" at this width.
+    const card = page.getByText(t('Home.offerReports'));
+    await expect(card).toBeVisible();
+    expect(await linesOf(card, 'サービスアラート'), 'the lines サービスアラート is drawn on').toHaveLength(1);
+    expect(await layoutDefects(page)).toEqual([]);
+    // A heading too: the installer's title broke as "データ収集エージェン" / "トのインストーラー".
+    await page.goto(stack.installerUrl('dca'));
+    const title = page.getByRole('heading', { name: t('Installer.dcaTitle') });
+    await expect(title).toBeVisible();
+    expect(await linesOf(title, 'エージェント'), 'the lines エージェント is drawn on').toHaveLength(1);
+    expect(await layoutDefects(page)).toEqual([]);
   } finally {
     await context.close();
   }

@@ -79,7 +79,9 @@ test('signed in: reports download, embedded reports list, control panel upgrade,
   await page.getByRole('link', { name: 'Embedded reports' }).click();
   await expect(page.getByRole('navigation', { name: 'Reports' })).toBeVisible();
   await expect(
-    page.getByText('Please select a report from the left pane').or(page.getByText(/No reports Found/)),
+    page
+      .getByText('Choose a report from the list to open it.')
+      .or(page.getByText('No analytics reports yet')),
   ).toBeVisible();
   await expectAccessible(page);
 

@@ -130,8 +130,10 @@ test('the welcome message, a customer name and a saved report name show as text'
 
   // No report is granted to Tailspin yet, and it has saved none: the page says so.
   await page.getByRole('link', { name: 'Embedded reports' }).click();
-  await expect(page.getByText('No analytics reports have been shared with your account.')).toBeVisible();
-  await expect(page.getByText('No reports Found!!! Check your log in account')).toBeVisible();
+  await expect(
+    page.getByText('Analytics reports appear here once they are shared with one of your customer accounts.'),
+  ).toBeVisible();
+  await expect(page.getByText('No analytics reports yet')).toBeVisible();
   await shoot(page, 'embedded-reports-empty');
 
   await saveTailspinCopy();

@@ -23,6 +23,7 @@ import {
   subscribeSignInNotice,
 } from '../lib/sign-in-notice';
 import type { SignInNotice } from '../lib/sign-in-notice';
+import { SignInAgainContext } from '../lib/sign-in-again';
 import { userNavigated } from '../features/idle-lockout/slice';
 import { applyConfiguredLanguage } from '../lib/i18n';
 import { useAppDispatch, useAppSelector } from './hooks';
@@ -157,7 +158,9 @@ export function AppLayout() {
           />
         )}
         <ConfigurationGate>
-          <Outlet context={{ signIn } satisfies LayoutContext} />
+          <SignInAgainContext value={signIn}>
+            <Outlet context={{ signIn } satisfies LayoutContext} />
+          </SignInAgainContext>
         </ConfigurationGate>
       </main>
       {account !== null && (

@@ -80,7 +80,7 @@ describe('the About page', () => {
     expect(screen.getByText('Product version: 4.2.1')).toBeInTheDocument();
     expect(screen.getByText('Schema version: 17')).toBeInTheDocument();
     expect(screen.getByText(/HTML parsing library/)).toBeInTheDocument();
-    expect(screen.getByText(/buyers' laboratory/)).toBeInTheDocument();
+    expect(screen.getByText(/buyers’ laboratory/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Warning' })).toBeInTheDocument();
     expect(screen.getByText(/protected by copyright law/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome message' })).toBeInTheDocument();

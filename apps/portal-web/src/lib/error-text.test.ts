@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../public/locales/de/translation.json';
 import en from '../../public/locales/en/translation.json';
 import { ApiCallError, callApi } from './call-api';
-import { errorText, errorTextOf } from './error-text';
+import { errorText, errorTextOf, needsSignIn } from './error-text';
 import { createStaticI18n } from './i18n';
 import { jsonResponse, stubFetch } from '../test/http';
 
@@ -48,5 +48,15 @@ describe('the words a failed call is shown in', () => {
 
   it('treat anything else that was thrown as a server error', () => {
     expect(errorTextOf(german, new TypeError('boom'))).toBe(de.Errors.server);
+  });
+
+  it('ask for a new sign-in only when the server refused the sign-in itself', () => {
+    expect(
+      needsSignIn(new ApiCallError(401, 'Network response was not ok.', 'expired', 'INVALID_TOKEN')),
+    ).toBe(true);
+    expect(needsSignIn({ status: 'NO_TOKEN', code: null })).toBe(true);
+    expect(needsSignIn({ status: 403, code: 'FORBIDDEN' })).toBe(false);
+    expect(needsSignIn({ status: 503, code: 'ANALYTICS_UNAVAILABLE' })).toBe(false);
+    expect(needsSignIn(new TypeError('boom'))).toBe(false);
   });
 });

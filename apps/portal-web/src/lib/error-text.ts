@@ -53,13 +53,25 @@ export function errorText(t: TFunction, error: Pick<ApiError, 'status' | 'code'>
   return t(keyOf(error));
 }
 
-/** `errorText` for anything a call threw: an ApiCallError (or an ApiError-shaped value), else a server error. */
-export function errorTextOf(t: TFunction, error: unknown): string {
+/** The status and code of anything a call threw (an ApiCallError or an ApiError-shaped value), else null. */
+function apiErrorOf(error: unknown): Pick<ApiError, 'status' | 'code'> | null {
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status } = error;
     const code = 'code' in error && typeof error.code === 'string' ? error.code : null;
     if (typeof status === 'number' || typeof status === 'string')
-      return errorText(t, { status: status as ApiError['status'], code });
+      return { status: status as ApiError['status'], code };
   }
-  return t('Errors.server');
+  return null;
+}
+
+/** `errorText` for anything a call threw: an ApiCallError (or an ApiError-shaped value), else a server error. */
+export function errorTextOf(t: TFunction, error: unknown): string {
+  const apiError = apiErrorOf(error);
+  return apiError === null ? t('Errors.server') : errorText(t, apiError);
+}
+
+/** Whether a call failed because the user's sign-in is no longer valid: only signing in again helps. */
+export function needsSignIn(error: unknown): boolean {
+  const apiError = apiErrorOf(error);
+  return apiError !== null && keyOf(apiError) === 'Errors.signInAgain';
 }

@@ -56,15 +56,19 @@ describe('the embedded reports page', () => {
     const sidebar = await screen.findByRole('navigation', { name: 'Reports' });
     expect(sidebar).toHaveTextContent('Fleet overview');
     expect(sidebar).toHaveTextContent('Toner usage');
-    expect(screen.getByText('Please select a report from the left pane')).toBeInTheDocument();
+    expect(screen.getByText('Choose a report from the list to open it.')).toBeInTheDocument();
   });
 
-  it('says so when the user has no reports', async () => {
+  it('says so when the user has no reports, and when they will appear', async () => {
     stubEmbedded([]);
     renderApp({ route: '/EmbeddedReports' });
-    expect(await screen.findByText('No reports Found!!! Check your log in account')).toBeInTheDocument();
-    // Reports are shared per account: the page says why the list is empty.
-    expect(screen.getByText('No analytics reports have been shared with your account.')).toBeInTheDocument();
+    expect(await screen.findByText('No analytics reports yet')).toBeInTheDocument();
+    // Reports are shared per account: the page says why the list is empty and what will change it.
+    expect(
+      screen.getByText(
+        'Analytics reports appear here once they are shared with one of your customer accounts.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('fetches the embed info of the chosen report and embeds it in a frame named after it', async () => {

@@ -86,6 +86,28 @@ describe('the installer pages', () => {
     expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
   });
 
+  it('does not call the page unusable when the server failed, and lists the versions on a retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let healthy = false;
+    stubPortal(
+      {},
+      {
+        [RELEASES]: () =>
+          healthy ? jsonResponse(LISTING) : jsonResponse({ message: 'boom', code: 'INTERNAL' }, 500),
+      },
+    );
+    const { user } = renderApp({ route: '/DcaInstaller/K3Y' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The list of versions could not be loaded: Something went wrong on the server. Try again in a moment.',
+    );
+    expect(alert).not.toHaveTextContent('cannot be used');
+    healthy = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
+  });
+
   it('preselects the newest stable version, the current language and the configured platform', async () => {
     const fetchStub = stubPortal({ is64Bit: false }, { [RELEASES]: () => jsonResponse(LISTING) });
     renderApp({ route: '/DcaInstaller/KEY-1' });

@@ -184,6 +184,30 @@ describe('the reports page', () => {
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Fleet summary.csv');
   });
 
+  it('names the report and format of a failed download and downloads it again from the alert', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: vi.fn() }));
+    let healthy = false;
+    stubReports(NODES, {
+      '/api/reports/downloadReport': () =>
+        healthy
+          ? new Response('a,b', { headers: { 'Content-Type': 'text/csv' } })
+          : jsonResponse({ message: 'boom', code: 'INTERNAL' }, 500),
+    });
+    const { user } = renderApp({ route: '/reports' });
+
+    await user.click(await screen.findByRole('button', { name: /^Download Fleet summary as CSV/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Fleet summary (CSV) could not be downloaded: Something went wrong on the server.',
+    );
+    healthy = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('alerts when the browser blocks the window of an HTML report', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -251,6 +275,41 @@ describe('the reports page', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Customer' }), 'contoso_emea');
     fireEvent.keyDown(screen.getByRole('tree'), { key: 'Home' });
     await waitFor(() => expect(router.state.location.search).toBe('?account=contoso_emea&folder=1'));
+  });
+
+  it('says why there is nothing to browse when no customer account is linked, without an empty folder tree', async () => {
+    stubReports(NODES, { '/api/customers/customerAccounts': () => jsonResponse([]) });
+    renderApp({ route: '/reports' });
+
+    expect(
+      await screen.findByText(
+        'No customer account is linked to your sign-in yet, so there are no reports to show.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('tree')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Customer' })).not.toBeInTheDocument();
+  });
+
+  it('offers to sign in again, not to retry, when the server no longer accepts the sign-in', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let expired = true;
+    stubReports(NODES, {
+      '/api/reports/downloadAccessToken': () =>
+        expired
+          ? jsonResponse({ message: 'The token has expired', code: 'INVALID_TOKEN' }, 401)
+          : jsonResponse(TOKEN),
+    });
+    const { user } = renderApp({ route: '/reports' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your sign-in is no longer valid. Please sign in again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expired = false;
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+    await waitFor(() => expect(FakeUserManager.latest().signinPopup).toHaveBeenCalled());
+    // Back on the page after the popup, which asks again with the new sign-in.
+    expect(await screen.findByRole('tree', { name: 'Report folders' })).toBeInTheDocument();
   });
 
   it('shows a failed load in words for the user, with a retry', async () => {

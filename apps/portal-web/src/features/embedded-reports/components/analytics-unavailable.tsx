@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { ALERT_WITH_ACTION } from '../../../components/alert-layout';
 
 /**
  * The analytics service cannot be reached: said in the page (a live region, so a screen reader hears it), with
@@ -12,7 +13,7 @@ export function AnalyticsUnavailable({ onRetry }: { onRetry: () => void }) {
     <Alert
       severity="warning"
       role="status"
-      sx={{ m: 2 }}
+      sx={{ m: 2, ...ALERT_WITH_ACTION }}
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
           {t('Common.retry')}

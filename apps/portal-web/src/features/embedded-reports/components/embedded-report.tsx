@@ -90,6 +90,7 @@ export function EmbeddedReport({ report }: { report: UserReport }) {
       <LoadError
         what={t('EmbeddedReports.report')}
         message={errorTextOf(t, info.error)}
+        error={info.error}
         onRetry={() => void refetch()}
       />
     );

@@ -52,6 +52,7 @@ export default function EmbeddedReportsPage() {
       <LoadError
         what={t('EmbeddedReports.list')}
         message={errorTextOf(t, query.error)}
+        error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
@@ -60,7 +61,9 @@ export default function EmbeddedReportsPage() {
   } else if (userReports.length === 0) {
     content = (
       <Box sx={{ p: 3 }}>
-        <Typography>{t('EmbeddedReports.noReports')}</Typography>
+        <Typography variant="h6" component="p">
+          {t('EmbeddedReports.noReports')}
+        </Typography>
         {/* Reports are granted per account (npm run admin -- reports grant): say why the list is empty. */}
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {t('EmbeddedReports.noneShared')}
@@ -94,8 +97,12 @@ export default function EmbeddedReportsPage() {
           width: { xs: 'auto', md: SIDEBAR_WIDTH },
           flexShrink: 0,
           overflowY: { md: 'auto' },
-          borderRight: { xs: 0, md: 1 },
-          borderBottom: { xs: 1, md: 0 },
+          // Widths only: a responsive `borderRight: 1` is '1px solid' after `borderColor` in the CSS, which drew
+          // the line in the text colour (black) instead of the divider's grey.
+          borderStyle: 'solid',
+          borderWidth: 0,
+          borderRightWidth: { md: 1 },
+          borderBottomWidth: { xs: 1, md: 0 },
           borderColor: 'divider',
         }}
       >

@@ -6,6 +6,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { ShellAlert } from '../../../components/shell-alert';
 import { customerLabel } from '../../../lib/customer-account';
 import { errorTextOf } from '../../../lib/error-text';
+import { useSignInAgain } from '../../../lib/sign-in-again';
 import { toSupportedLanguage } from '../../../lib/languages';
 import { paths, reportsPath } from '../../../paths';
 import { fetchHome } from '../api';
@@ -49,6 +50,8 @@ export default function SignedInHome({ userName, vendorName }: SignedInHomeProps
   const { t, i18n } = useTranslation();
   const language = toSupportedLanguage(i18n.language) ?? 'en';
   const [load, retry] = useHomeSummary(language);
+  // An expired sign-in is not helped by "Try again": the button signs in again.
+  const signInAgain = useSignInAgain(load.state === 'failed' ? load.error : null);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const vendor = vendorName.trim() === '' ? t('Header.logo') : vendorName;
   const home = load.state === 'loaded' ? load.home : null;
@@ -71,8 +74,8 @@ export default function SignedInHome({ userName, vendorName }: SignedInHomeProps
       {load.state === 'failed' && (
         <ShellAlert
           message={t('Common.loadError', { what: t('Home.summary'), message: errorTextOf(t, load.error) })}
-          retryLabel={t('Common.retry')}
-          onRetry={retry}
+          retryLabel={signInAgain ? t('Header.signInAgain') : t('Common.retry')}
+          onRetry={signInAgain ?? retry}
         />
       )}
       {home !== null && (

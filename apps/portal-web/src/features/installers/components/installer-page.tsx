@@ -16,6 +16,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
+import { ALERT_WITH_ACTION } from '../../../components/alert-layout';
 import { errorTextOf } from '../../../lib/error-text';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../lib/languages';
 import { saveBlob } from '../../../lib/save-file';
@@ -59,6 +60,12 @@ const CHANNEL_KEYS: Record<string, 'Installer.channelStable' | 'Installer.channe
   preview: 'Installer.channelPreview',
 };
 
+/** Whether the server refused the key or the account (a 4xx other than 429), rather than failing to answer. */
+function isRefusal(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : null;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
+}
+
 /**
  * An installer download (spec §2): checks the key as it opens (the versions it may see), then a version picker with
  * its channel, language and platform, the chosen file's size and SHA-256, the version's SHA256SUMS and signature,
@@ -75,6 +82,8 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
   const [platform, setPlatform] = useState<Platform>(is64Bit ? 'x64' : 'x86');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // Asking again after a failure that was not the key's refusal (the network, the server).
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -92,7 +101,7 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
     return () => {
       current = false;
     };
-  }, [dispatch, installee, accessKey]);
+  }, [dispatch, installee, accessKey, attempt]);
 
   const uiLanguage = toSupportedLanguage(i18n.language) ?? FALLBACK_LANGUAGE;
   const dates = new Intl.DateTimeFormat(uiLanguage, { dateStyle: 'medium' });
@@ -101,7 +110,9 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
 
   const header = (
     <>
-      <Typography variant="h4" component="h1">
+      {/* A size smaller on phones: German's "Datenerfassungsagenten" is wider than a phone at h4's 34 px, and
+          Chromium on Linux has no hyphenation dictionary, so it broke as "Datenerfassungsagent" / "en". */}
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.625rem', sm: '2.125rem' } }}>
         {title}
       </Typography>
       {message !== undefined && <Typography>{message}</Typography>}
@@ -114,8 +125,31 @@ export function InstallerPage({ installee, accessKey, is64Bit, title, message }:
         {header}
         {listing.kind === 'loading' ? (
           <LinearProgress aria-label={t('Installer.loadingVersions')} />
-        ) : (
+        ) : isRefusal(listing.error) ? (
           <Alert severity="error">{t('Installer.refused', { message: errorTextOf(t, listing.error) })}</Alert>
+        ) : (
+          // A lost connection or a server error says nothing about the key: not "cannot be used", and a retry.
+          <Alert
+            severity="error"
+            sx={ALERT_WITH_ACTION}
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  setListing({ kind: 'loading' });
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                {t('Common.retry')}
+              </Button>
+            }
+          >
+            {t('Common.loadError', {
+              what: t('Installer.versionList'),
+              message: errorTextOf(t, listing.error),
+            })}
+          </Alert>
         )}
       </Stack>
     );

@@ -2,9 +2,11 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ALERT_WITH_ACTION } from '../../../components/alert-layout';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SIDEBAR_WIDTH } from '../../../app/theme';
 import { LoadError } from '../../../components/load-error';
@@ -13,7 +15,7 @@ import { toSupportedLanguage } from '../../../lib/languages';
 import { useGetCustomerAccountsQuery, useGetDownloadAccessTokenQuery, useGetReportNodesQuery } from '../api';
 import { selectCustomers } from '../customers-slice';
 import { downloadReport } from '../download';
-import { firstNodeWithFiles, indexNodes } from '../model';
+import { firstNodeWithFiles, indexNodes, reportTitle } from '../model';
 import type { ReportFormat } from '../model';
 import { selectReports } from '../slice';
 import { CustomerSelect } from './customer-select';
@@ -56,8 +58,13 @@ export default function ReportsPage() {
     );
   const setChosenCustomer = (databaseName: string) => choose('account', databaseName);
   const setChosenNode = (id: number) => choose('folder', String(id));
-  // What a download threw, translated when drawn.
-  const [downloadError, setDownloadError] = useState<{ error: unknown } | null>(null);
+  // What a download threw (translated when drawn), which report it was and how to try it again.
+  const [downloadError, setDownloadError] = useState<{
+    error: unknown;
+    report: string;
+    format: string;
+    retry: () => void;
+  } | null>(null);
   const [downloads, setDownloads] = useState(0);
 
   // The first customer and the first folder with reports (not the empty root) are preselected until the user
@@ -84,7 +91,14 @@ export default function ReportsPage() {
     setDownloadError(null);
     setDownloads((n) => n + 1);
     dispatch(downloadReport({ token: tokenQuery.data, customer, node, fileName, format, language, target }))
-      .catch((error: unknown) => setDownloadError({ error }))
+      .catch((error: unknown) =>
+        setDownloadError({
+          error,
+          report: reportTitle(node, fileName),
+          format: format.toUpperCase(),
+          retry: () => onDownload(fileName, format, saveAsFile),
+        }),
+      )
       .finally(() => setDownloads((n) => n - 1));
   };
 
@@ -106,11 +120,18 @@ export default function ReportsPage() {
           key={what}
           what={what}
           message={errorTextOf(t, query.error)}
+          error={query.error}
           onRetry={() => void query.refetch()}
         />
       ))}
       {loading && loadErrors.length === 0 && <LinearProgress aria-label={t('Reports.loading')} />}
-      {ready && !loading && loadErrors.length === 0 && (
+      {ready && !loading && loadErrors.length === 0 && !customer && (
+        // No account, no reports: the folder tree alone would offer folders that hold nothing for this user.
+        <Alert severity="info" sx={{ mx: { xs: 2, sm: 3 }, my: 2 }}>
+          {t('Reports.noCustomers')}
+        </Alert>
+      )}
+      {ready && !loading && loadErrors.length === 0 && customer && (
         // On a phone (or a zoomed-in window) the tree and the reports stack: side by side, the reports had a
         // few characters' width left.
         <Box
@@ -135,25 +156,34 @@ export default function ReportsPage() {
               gap: 1,
             }}
           >
-            {customer ? (
-              <CustomerSelect
-                customers={customers.customerAccounts}
-                value={customer.databaseName}
-                onChange={setChosenCustomer}
-              />
-            ) : (
-              <Alert severity="info">{t('Reports.noCustomers')}</Alert>
-            )}
+            <CustomerSelect
+              customers={customers.customerAccounts}
+              value={customer.databaseName}
+              onChange={setChosenCustomer}
+            />
             <ReportTree index={index} selectedId={nodeId} onSelect={setChosenNode} />
           </Box>
           <Box component="section" aria-live="polite" sx={{ flexGrow: 1, minWidth: 0 }}>
             {downloads > 0 && <LinearProgress aria-label={t('Common.loading')} sx={{ mb: 1 }} />}
             {downloadError !== null && (
-              <Alert severity="error" sx={{ mb: 1 }}>
-                {t('Reports.downloadFailed', { message: errorTextOf(t, downloadError.error) })}
+              // Which report failed, in case several were asked for, and the same download again in one click.
+              <Alert
+                severity="error"
+                sx={{ mb: 1, ...ALERT_WITH_ACTION }}
+                action={
+                  <Button color="inherit" size="small" onClick={downloadError.retry}>
+                    {t('Common.retry')}
+                  </Button>
+                }
+              >
+                {t('Reports.downloadFailed', {
+                  report: downloadError.report,
+                  format: downloadError.format,
+                  message: errorTextOf(t, downloadError.error),
+                })}
               </Alert>
             )}
-            {node && customer && <ReportFiles node={node} customer={customer} onDownload={onDownload} />}
+            {node && <ReportFiles node={node} customer={customer} onDownload={onDownload} />}
           </Box>
         </Box>
       )}

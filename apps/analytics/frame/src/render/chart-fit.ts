@@ -120,6 +120,7 @@ export function pieFit(
   labels: readonly string[],
   size: { width: number; height: number } | undefined,
   legend: { show?: boolean; position?: string } | undefined,
+  shares: readonly string[] = ['50%'],
 ): PieFit {
   const width = size?.width ?? 400;
   const height = size?.height ?? 300;
@@ -139,8 +140,8 @@ export function pieFit(
   // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
   // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room. It keeps at least
   // 45 % of its share of the box; names that then do not fit beside it are cut ("…", the tooltip names them whole).
-  // The share after a name (" 50%") as the label font writes it.
-  const sharePx = textPx(' 50%');
+  // The widest share after a name (" 50.5%") as the label font writes it.
+  const sharePx = shares.reduce((most, share) => Math.max(most, textPx(` ${share}`)), 0);
   const sized = (namePx: number) => {
     const labelPx = namePx + sharePx + LABEL_LINE_PX;
     const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));

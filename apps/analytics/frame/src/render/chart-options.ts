@@ -8,7 +8,7 @@ import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
 import { ENGLISH_VALUES } from './value-format.ts';
-import { axisFit, legendFit, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, legendHeight, pieFit } from './chart-fit.ts';
 import type { AxisFit } from './chart-fit.ts';
 import { textPx } from './text-width.ts';
 import { shareLabels } from './slice-shares.ts';
@@ -421,10 +421,11 @@ export function chartOption(
     grid: {
       left: 8,
       right: horizontal && labels ? 56 : 16,
-      top: legendShown && across && !below ? 12 + 20 * legendLines.rows : 16,
+      top: legendShown && across && !below ? legendHeight(legendLines.rows) + 8 : 16,
       // The year title under the labels is outside what `containLabel` counts.
       bottom:
-        (legendShown && below ? 8 + 20 * legendLines.rows : 8) + (yearTitle ? LABEL_TEXT.fontSize + 8 : 0),
+        (legendShown && below ? legendHeight(legendLines.rows) + 4 : 8) +
+        (yearTitle ? LABEL_TEXT.fontSize + 8 : 0),
       containLabel: true,
     },
     xAxis: horizontal ? valueAxis : categoryAxis,

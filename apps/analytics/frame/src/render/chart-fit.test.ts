@@ -153,9 +153,16 @@ describe('chart fit', () => {
   });
 
   it("labels a small pie's slices inside, and shows a legend on the right only where it fits whole", () => {
-    expect(pieFit(['a', 'b'], { width: 160, height: 120 }, undefined)).toMatchObject({
+    expect(pieFit(['a', 'b'], { width: 160, height: 100 }, undefined)).toMatchObject({
       labels: 'inside',
       legend: undefined,
+    });
+    // A small pie with room under a legend names its slices there (a 180-pixel colour and mono pie read 59% and 41%
+    // with nothing saying which was which).
+    expect(pieFit(['Colour', 'Mono'], { width: 180, height: 280 }, undefined)).toMatchObject({
+      labels: 'inside',
+      legend: 'Top',
+      outer: 80,
     });
     expect(pieFit(['a', 'b'], { width: 500, height: 240 }, undefined).labels).toBe('outside');
     const names = ['Brother', 'Canon', 'HP', 'Kyocera', 'Lexmark', 'Ricoh', 'Xerox'];

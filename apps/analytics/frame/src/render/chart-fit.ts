@@ -130,7 +130,7 @@ const OUTSIDE_KEEPS = 0.75;
  * - else **a legend across the top**, whole (never paged), and the shares inside the slices;
  * - else (a legend that would not fit, or one the visual hides) names beside the pie, cut with "…" where they must
  *   be (the tooltip names them whole).
- * A box under 200 × 110 px has its shares inside and no legend.
+ * A box under 200 × 110 px has its shares inside, under a legend across the top where one fits whole.
  *
  * @example pieFit(['Colour', 'Mono'], { width: 600, height: 240 }, undefined).labels // → 'outside'
  */
@@ -142,7 +142,24 @@ export function pieFit(
 ): PieFit {
   const width = size?.width ?? 400;
   const height = size?.height ?? 300;
+  // A legend across the top, whole, and the shares inside: what every other layout is measured against.
+  const top = size === undefined || legend?.show === false ? undefined : legendFit(labels, width);
+  const topPx = top && !top.scroll ? legendHeight(top.rows) : undefined;
+  const insideRadius = (w: number, h: number) => Math.max(24, Math.floor(Math.min(w, h) / 2 - 10));
+  const topRadius = topPx === undefined ? undefined : insideRadius(width, height - topPx);
+  const topLegend = (legendPx: number, outer: number): PieFit => ({
+    labels: 'inside',
+    legend: 'Top',
+    outer,
+    inner: Math.round(outer * 0.55),
+    center: ['50%', Math.round(legendPx + (height - legendPx) / 2)],
+    truncate: (label) => label,
+  });
   if (!(width >= 200 && height >= 110)) {
+    // Too small for names beside it: its shares inside, and a legend on top where one fits whole above a pie of
+    // some size (a 180-pixel colour and mono pie read 59% and 41% with nothing saying which was which).
+    if (topPx !== undefined && topRadius !== undefined && height - topPx >= 90)
+      return topLegend(topPx, topRadius);
     return {
       labels: 'inside',
       legend: undefined,
@@ -157,13 +174,6 @@ export function pieFit(
   const sharePx = shares.reduce((most, share) => Math.max(most, textPx(` ${share}`)), 0);
   // A pie with outside labels keeps a line above and below it for the topmost and lowest slices' labels.
   const outsideCap = (h: number) => Math.max(h / 2 - 24, 12);
-  // With its labels inside, a pie fills its room less a margin.
-  const insideRadius = (w: number, h: number) => Math.max(24, Math.floor(Math.min(w, h) / 2 - 10));
-
-  // A legend across the top, whole, and the shares inside: what every other layout is measured against.
-  const top = size === undefined || legend?.show === false ? undefined : legendFit(labels, width);
-  const topPx = top && !top.scroll ? legendHeight(top.rows) : undefined;
-  const topRadius = topPx === undefined ? undefined : insideRadius(width, height - topPx);
 
   if (size !== undefined && legend?.show === true && legend.position === 'Right') {
     const plot = width - (LEGEND_PADDING * 2 + LEGEND_KEY_PX + Math.ceil(whole) + 8);
@@ -195,14 +205,7 @@ export function pieFit(
   const besideWhole = cut >= whole;
 
   if (topPx !== undefined && topRadius !== undefined && !(besideWhole && kept >= OUTSIDE_KEEPS * topRadius)) {
-    return {
-      labels: 'inside',
-      legend: 'Top',
-      outer: topRadius,
-      inner: Math.round(topRadius * 0.55),
-      center: ['50%', Math.round(topPx + (height - topPx) / 2)],
-      truncate: (label) => label,
-    };
+    return topLegend(topPx, topRadius);
   }
   return {
     labels: 'outside',

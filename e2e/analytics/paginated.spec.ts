@@ -136,6 +136,8 @@ test('navigates first, previous, next and last', async () => {
   const second = await serverPage(DEVICE_ALERTS_REPORT_ID, [], 2);
   const firstLabel = second.lines.find((l) => l.label !== '')?.label ?? '';
   await expect(frame.locator('.rdl-sheet')).toContainText(firstLabel);
+  // The report's name heads every page after the first.
+  await expect(frame.locator('.rdl-report-name, .rdl-title')).toHaveText(['Device alerts by site']);
   await frame.getByRole('button', { name: 'Last page' }).click();
   await expect(status()).toHaveText(`Page ${all.pageCount} of ${all.pageCount}`);
   await expect(frame.getByRole('button', { name: 'Next page' })).toBeDisabled();
@@ -144,6 +146,8 @@ test('navigates first, previous, next and last', async () => {
   await expect(status()).toHaveText(`Page ${all.pageCount - 1} of ${all.pageCount}`);
   await frame.getByRole('button', { name: 'First page' }).click();
   await expect(status()).toHaveText(`Page 1 of ${all.pageCount}`);
+  // Page 1 names it once: its header block's title, with no page header above it.
+  await expect(frame.locator('.rdl-report-name, .rdl-title')).toHaveText(['Device alerts by site']);
   await expect(frame.locator('.rdl-title')).toHaveText('Device alerts by site');
 });
 

@@ -113,8 +113,9 @@ try {
           ...locale,
         });
         await fill(p);
-        await until(p, `window.dashboardHost.names(0).includes('loaded')`);
-        await p.waitForTimeout(1500);
+        // Every tile painted (its answer drawn), not only the dashboard loaded: a fixed wait after `loaded` could
+        // shoot tiles still waiting for their data on a busy machine.
+        await until(p, `window.dashboardHost.names(0).includes('rendered')`);
       },
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisFit, legendFit, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, legendHeight, pieFit } from './chart-fit.ts';
 import { textPx } from './text-width.ts';
 
 describe('chart fit', () => {
@@ -80,17 +80,19 @@ describe('chart fit', () => {
     expect(axisFit(crowded, { width: 640, height: 260 }, false).interval).toBe('auto');
   });
 
-  it('shrinks a pie so its outside labels have their width beside it, down to 45 % of its share, then cuts names', () => {
+  it("puts names beside a pie in a wide box, the pie leaving each side a label's width, cut only where no legend fits", () => {
     const fit = pieFit(['Colour', 'Mono'], { width: 400, height: 300 }, undefined);
-    const labelPx = (6 + 5) * 5.8;
-    expect(typeof fit.outer).toBe('number');
-    expect(400 / 2 - Number(fit.outer) - 14).toBeGreaterThanOrEqual(labelPx);
+    expect(fit).toMatchObject({ labels: 'outside', legend: undefined });
+    const labelPx = textPx('Colour') + textPx(' 50%') + 34;
+    expect(400 / 2 - Number(fit.outer)).toBeGreaterThanOrEqual(labelPx);
     expect(fit.truncate('Colour')).toBe('Colour');
-    expect(pieFit(['Colour', 'Mono'], { width: 900, height: 300 }, undefined).outer).toBe(93);
-    // Too many long names for a legend on top: the pie keeps 45 % of its share and the names are cut.
+    // As tall as the box allows, a line kept above and below for the labels.
+    expect(pieFit(['Colour', 'Mono'], { width: 900, height: 300 }, undefined).outer).toBe(126);
+    // Too many long names for a legend on top: the pie keeps 45 % of its room and the names are cut.
     const many = Array.from({ length: 8 }, (_, i) => `Long name ${i} xy`);
     const crowded = pieFit(many, { width: 330, height: 370 }, undefined);
-    expect(crowded.outer).toBe(Math.round(0.62 * 165 * 0.45));
+    expect(crowded).toMatchObject({ labels: 'outside', legend: undefined });
+    expect(crowded.outer).toBe(Math.round((370 / 2 - 24) * 0.45));
     expect(crowded.truncate('Long name 1 xy')).toMatch(/…$/);
   });
 
@@ -128,56 +130,85 @@ describe('chart fit', () => {
     expect(textPx(cut)).toBeLessThanOrEqual(300 * 0.22);
   });
 
-  it('keeps short Japanese slice names beside a roomy pie, where they fit whole', () => {
-    for (const width of [300, 320, 340, 360, 380]) {
-      const fit = pieFit(['カラー', 'モノクロ'], { width, height: 380 }, undefined);
-      expect(fit).toMatchObject({ labels: 'outside', legend: undefined });
-      expect(fit.truncate('モノクロ')).toBe('モノクロ');
+  it('never leaves a pie small in a tall box: a legend across the top and the shares inside instead of names beside it', () => {
+    // Colour and mono pages at 1440 px (a box about 340 × 350): names beside the pie left it a 54-pixel radius.
+    for (const width of [300, 340, 380]) {
+      const fit = pieFit(['カラー', 'モノクロ'], { width, height: 350 }, undefined, ['50.5%', '49.5%']);
+      expect(fit).toMatchObject({ labels: 'inside', legend: 'Top' });
+      // It fills what the legend's line leaves, less a margin.
+      expect(Number(fit.outer)).toBe(Math.floor(Math.min(width, 350 - legendHeight(1)) / 2 - 10));
     }
+    // In a wide box the names stay beside the pie, which loses little for them.
+    const wide = pieFit(['カラー', 'モノクロ'], { width: 640, height: 340 }, undefined, ['50.5%', '49.5%']);
+    expect(wide).toMatchObject({ labels: 'outside', legend: undefined });
+    expect(wide.truncate('モノクロ')).toBe('モノクロ');
+    // A visual that hides its legend keeps the names beside its pie.
+    expect(pieFit(['カラー', 'モノクロ'], { width: 340, height: 350 }, { show: false }).labels).toBe(
+      'outside',
+    );
   });
 
   it('keeps the old fixed label width when the size is unknown', () => {
     expect(axisFit(['a'], undefined, true)).toMatchObject({ labelWidth: 140, rotate: 0 });
   });
 
-  it("labels a small pie's slices inside and a roomy one outside, with a legend only where it fits whole", () => {
-    expect(pieFit(['a', 'b'], { width: 160, height: 120 }, undefined).labels).toBe('inside');
-    expect(pieFit(['a', 'b'], { width: 400, height: 240 }, undefined).labels).toBe('outside');
+  it("labels a small pie's slices inside, and shows a legend on the right only where it fits whole", () => {
+    expect(pieFit(['a', 'b'], { width: 160, height: 100 }, undefined)).toMatchObject({
+      labels: 'inside',
+      legend: undefined,
+    });
+    // A small pie with room under a legend names its slices there (a 180-pixel colour and mono pie read 59% and 41%
+    // with nothing saying which was which).
+    expect(pieFit(['Colour', 'Mono'], { width: 180, height: 280 }, undefined)).toMatchObject({
+      labels: 'inside',
+      legend: 'Top',
+      outer: 80,
+    });
+    expect(pieFit(['a', 'b'], { width: 500, height: 240 }, undefined).labels).toBe('outside');
     const names = ['Brother', 'Canon', 'HP', 'Kyocera', 'Lexmark', 'Ricoh', 'Xerox'];
-    expect(pieFit(names, { width: 500, height: 240 }, { show: true, position: 'Right' }).legend).toBe(
-      'Right',
-    );
-    expect(
-      pieFit(names, { width: 500, height: 100 }, { show: true, position: 'Right' }).legend,
-    ).toBeUndefined();
-    expect(pieFit(names, { width: 500, height: 240 }, undefined).legend).toBeUndefined();
+    const right = { show: true, position: 'Right' };
+    expect(pieFit(names, { width: 500, height: 240 }, right).legend).toBe('Right');
+    // Seven entries do not fit 100 px down the side: the legend goes across the top.
+    expect(pieFit(names, { width: 500, height: 100 }, right).legend).not.toBe('Right');
   });
 
-  it('gives the slices beside a legend their shares only, never a cut name the legend has whole', () => {
+  it('gives the slices beside a legend on the right their shares only, outside where that costs the pie little, else inside', () => {
     const names = ['Brother', 'Canon', 'HP', 'Kyocera', 'Konica Minolta', 'Ricoh', 'Xerox'];
-    const beside = pieFit(names, { width: 420, height: 320 }, { show: true, position: 'Right' });
-    expect(beside).toMatchObject({ legend: 'Right', labels: 'outside' });
-    expect(beside.truncate('Konica Minolta')).toBe('');
-    expect(beside.truncate('HP')).toBe('');
-    // A roomy pie beside its legend keeps the names that fit whole.
-    const short = names.filter((n) => n !== 'Konica Minolta');
-    const roomy = pieFit(short, { width: 420, height: 320 }, { show: true, position: 'Right' });
-    expect(roomy.legend).toBe('Right');
-    expect(roomy.truncate('Brother')).toBe('Brother');
+    const shares = ['16.3%', '21.2%', '30.0%', '4.4%', '2.1%', '17.4%', '8.6%'];
+    const right = { show: true, position: 'Right' };
+    // Printers by manufacturer at 1440 px: outside shares would leave the donut 77 px of the 122 it has with them inside.
+    const boxed = pieFit(names, { width: 400, height: 265 }, right, shares);
+    expect(boxed).toMatchObject({ legend: 'Right', labels: 'inside' });
+    expect(Number(boxed.outer)).toBeGreaterThan(100);
+    expect(boxed.truncate('Konica Minolta')).toBe('');
+    // A wide box has room for them outside, the pie as tall as the box allows.
+    const wide = pieFit(names, { width: 900, height: 265 }, right, shares);
+    expect(wide).toMatchObject({ legend: 'Right', labels: 'outside', outer: Math.round(265 / 2 - 24) });
+    expect(wide.truncate('HP')).toBe('');
   });
 
   it('wraps a legend over up to three lines in a narrow chart, and scrolls a longer one', () => {
     const supplies = ['black toner', 'cyan toner', 'drum', 'magenta toner', 'yellow toner'];
     expect(legendFit(supplies, 900)).toEqual({ rows: 1, scroll: false });
     expect(legendFit(supplies, 340)).toEqual({ rows: 2, scroll: false });
-    expect(legendFit(supplies, 260)).toEqual({ rows: 3, scroll: false });
+    expect(legendFit(supplies, 200)).toEqual({ rows: 3, scroll: false });
     const many = Array.from({ length: 20 }, (_, i) => `Series number ${i}`);
     expect(legendFit(many, 300)).toEqual({ rows: 1, scroll: true });
     // Japanese names take an em per character: five of them need two lines where as many Latin letters take one.
-    expect(legendFit(['イエロートナー', 'マゼンタトナー', 'シアントナー'], 340)).toEqual({
+    expect(legendFit(['イエロートナー', 'マゼンタトナー', 'シアントナー'], 300)).toEqual({
       rows: 2,
       scroll: false,
     });
-    expect(legendFit(['Yellow ', 'Magenta', 'Cyan  '], 340)).toEqual({ rows: 1, scroll: false });
+    expect(legendFit(['Yellow ', 'Magenta', 'Cyan  '], 300)).toEqual({ rows: 1, scroll: false });
+  });
+
+  it('wraps a legend where ECharts does: an entry moves down when its end passes the width less 10 px', () => {
+    // The five supplies in Japanese take 512 px (keys 30 px each, 8 px apart): one line in a 524-pixel chart, as
+    // ECharts draws them (the plot started a line lower, under an empty one), two in a 520-pixel one.
+    const supplies = ['ブラックトナー', 'シアントナー', 'マゼンタトナー', 'イエロートナー', 'ドラム'];
+    expect(legendFit(supplies, 524)).toEqual({ rows: 1, scroll: false });
+    expect(legendFit(supplies, 520)).toEqual({ rows: 2, scroll: false });
+    expect(legendHeight(1)).toBe(25);
+    expect(legendHeight(2)).toBe(48);
   });
 });

@@ -113,76 +113,134 @@ export interface PieFit {
   readonly truncate: (label: string) => string;
 }
 
+/** The inner radius of a donut, as a share of its outer one. */
+const HOLE = 0.6;
+
+/** What outside labels may cost a pie: past a quarter of the radius it would have with its shares inside, they go in. */
+const OUTSIDE_KEEPS = 0.75;
+
 /**
- * @example pieFit(['Colour', 'Mono'], { width: 300, height: 240 }, undefined).labels // → 'outside'
+ * How a pie or donut lays out in its box, with its slices' `shares` as the labels write them. Labels outside the
+ * slices (on lines) are read best, but each side of the pie gives up a label's width to them; so they are used only
+ * where they leave the pie at least three quarters of the radius it would have with its shares inside the slices
+ * (white with a dark edge), and a pie is never left small in a big box:
+ * - **a legend on the right**, where the visual asks for one there and its entries fit the height: the slices carry
+ *   their shares only (the legend names them), outside where that costs the pie little, else inside;
+ * - else **names beside the pie** ("Colour 50.5%"), no legend, where they fit whole at that cost (a wide box);
+ * - else **a legend across the top**, whole (never paged), and the shares inside the slices;
+ * - else (a legend that would not fit, or one the visual hides) names beside the pie, cut with "…" where they must
+ *   be (the tooltip names them whole).
+ * A box under 200 × 110 px has its shares inside, under a legend across the top where one fits whole.
+ *
+ * @example pieFit(['Colour', 'Mono'], { width: 600, height: 240 }, undefined).labels // → 'outside'
  */
 export function pieFit(
   labels: readonly string[],
   size: { width: number; height: number } | undefined,
   legend: { show?: boolean; position?: string } | undefined,
+  shares: readonly string[] = ['50%'],
 ): PieFit {
   const width = size?.width ?? 400;
   const height = size?.height ?? 300;
-  const outside = width >= 200 && height >= 110;
-  const whole = labels.reduce((most, l) => Math.max(most, textPx(l)), 0);
-  const longest = whole + 12;
-  // A legend to the right fits when every entry has its line and the pie keeps room for its labels.
-  const rightLegend =
-    size !== undefined &&
-    legend?.show !== false &&
-    legend?.show === true &&
-    labels.length * 20 <= height - 8 &&
-    width - longest - 24 >= 300;
-  const maxPx = Math.max(6 * CHAR_PX, width * (rightLegend ? 0.16 : 0.22));
-  const half = (rightLegend ? 0.4 : 0.5) * width;
-  const share = (width < 320 || height < 200 ? 0.5 : 0.62) * (Math.min(width, height) / 2);
-  // Outside labels ("Colour 50%") need their width beside the pie on both sides (ECharts cuts a label at the
-  // chart's edge): the pie is as big as its share of the box, but no bigger than leaves that room. It keeps at least
-  // 45 % of its share of the box; names that then do not fit beside it are cut ("…", the tooltip names them whole).
-  // The share after a name (" 50%") as the label font writes it.
-  const sharePx = textPx(' 50%');
-  const sized = (namePx: number) => {
-    const labelPx = namePx + sharePx + LABEL_LINE_PX;
-    const radius = Math.round(clamp(Math.min(share, half - labelPx), Math.min(24, share), share));
-    const kept = Math.max(radius, Math.round(share * 0.45));
-    // A pixel to spare: the radius is rounded, and a name that took exactly its room would read as cut.
-    const roomPx = Math.max(4 * CHAR_PX, half - kept - LABEL_LINE_PX - sharePx + 1);
-    return { kept, cut: Math.min(maxPx, roomPx) };
-  };
-  const named = sized(Math.min(whole, maxPx));
-  // Beside a legend that names every slice whole, names that would be cut go: the slices carry their shares only
-  // ("16%", not "Broth… 16%"), and the pie takes the room.
-  const sharesOnly = rightLegend && named.cut < whole;
-  const { kept, cut } = sharesOnly ? sized(0) : named;
-  const top = size === undefined ? undefined : legendFit(labels, width);
-  if (outside && !rightLegend && cut < whole && top && !top.scroll && legend?.show !== false) {
-    // Names that would be cut beside the pie go whole in a legend across the top; the slices carry their shares.
-    const legendHeight = top.rows * 20 + 8;
-    const room = height - legendHeight;
-    const outer = Math.max(24, Math.floor(Math.min(width / 2, room / 2) - 8));
+  // A legend across the top, whole, and the shares inside: what every other layout is measured against.
+  const top = size === undefined || legend?.show === false ? undefined : legendFit(labels, width);
+  const topPx = top && !top.scroll ? legendHeight(top.rows) : undefined;
+  const insideRadius = (w: number, h: number) => Math.max(24, Math.floor(Math.min(w, h) / 2 - 10));
+  const topRadius = topPx === undefined ? undefined : insideRadius(width, height - topPx);
+  const topLegend = (legendPx: number, outer: number): PieFit => ({
+    labels: 'inside',
+    legend: 'Top',
+    outer,
+    inner: Math.round(outer * 0.55),
+    center: ['50%', Math.round(legendPx + (height - legendPx) / 2)],
+    truncate: (label) => label,
+  });
+  if (!(width >= 200 && height >= 110)) {
+    // Too small for names beside it: its shares inside, and a legend on top where one fits whole above a pie of
+    // some size (a 180-pixel colour and mono pie read 59% and 41% with nothing saying which was which).
+    if (topPx !== undefined && topRadius !== undefined && height - topPx >= 90)
+      return topLegend(topPx, topRadius);
     return {
       labels: 'inside',
-      legend: 'Top',
-      outer,
-      inner: Math.round(outer * 0.55),
-      center: ['50%', Math.round(legendHeight + room / 2)],
-      truncate: (label) => label,
+      legend: undefined,
+      outer: '85%',
+      inner: '50%',
+      center: ['50%', '52%'],
+      truncate: () => '',
     };
   }
+  const whole = labels.reduce((most, l) => Math.max(most, textPx(l)), 0);
+  // The widest share after a name (" 50.5%") as the label font writes it.
+  const sharePx = shares.reduce((most, share) => Math.max(most, textPx(` ${share}`)), 0);
+  // A pie with outside labels keeps a line above and below it for the topmost and lowest slices' labels.
+  const outsideCap = (h: number) => Math.max(h / 2 - 24, 12);
+
+  if (size !== undefined && legend?.show === true && legend.position === 'Right') {
+    const plot = width - (LEGEND_PADDING * 2 + LEGEND_KEY_PX + Math.ceil(whole) + 8);
+    const inside = insideRadius(plot, height);
+    const outside = Math.round(Math.min(outsideCap(height), plot / 2 - sharePx - LABEL_LINE_PX));
+    const roomy = topRadius === undefined ? inside >= 40 : inside >= OUTSIDE_KEEPS * topRadius;
+    if (legendHeight(labels.length) <= height && roomy) {
+      const out = outside >= OUTSIDE_KEEPS * inside;
+      const outer = out ? outside : inside;
+      return {
+        labels: out ? 'outside' : 'inside',
+        legend: 'Right',
+        outer,
+        inner: Math.round(outer * (out ? HOLE : 0.55)),
+        center: [Math.round(plot / 2), '52%'],
+        truncate: () => '',
+      };
+    }
+  }
+
+  // Names beside the pie: it is as big as its cap, but no bigger than leaves each side a label's width; it keeps
+  // at least 45 % of its cap, and names that then do not fit beside it are cut.
+  const most = outsideCap(height);
+  const maxPx = Math.max(6 * CHAR_PX, width * 0.22);
+  const radius = Math.round(Math.min(most, width / 2 - Math.min(whole, maxPx) - sharePx - LABEL_LINE_PX));
+  const kept = Math.max(radius, Math.round(most * 0.45));
+  // A pixel to spare: the radius is rounded, and a name that took exactly its room would read as cut.
+  const cut = Math.min(maxPx, Math.max(4 * CHAR_PX, width / 2 - kept - LABEL_LINE_PX - sharePx + 1));
+  const besideWhole = cut >= whole;
+
+  if (topPx !== undefined && topRadius !== undefined && !(besideWhole && kept >= OUTSIDE_KEEPS * topRadius)) {
+    return topLegend(topPx, topRadius);
+  }
   return {
-    labels: outside ? 'outside' : 'inside',
-    legend: rightLegend ? 'Right' : undefined,
-    outer: !outside ? '85%' : kept,
-    inner: !outside ? '50%' : Math.round(kept * 0.6),
-    center: [rightLegend ? '40%' : '50%', '52%'],
-    truncate: sharesOnly ? () => '' : (label) => truncateToPx(label, cut),
+    labels: 'outside',
+    legend: undefined,
+    outer: kept,
+    inner: Math.round(kept * HOLE),
+    center: ['50%', '52%'],
+    truncate: (label) => truncateToPx(label, cut),
   };
 }
 
+/** ECharts' legend (6.x defaults): 5 px padding, entries 8 px apart, each a 25-pixel key, 5 pixels and its name. */
+const LEGEND_PADDING = 5;
+const LEGEND_GAP = 8;
+const LEGEND_KEY_PX = 25 + 5;
+/** An entry's height: its 14-pixel key, or its 11-pixel name's line, whichever is taller (as drawn, about 15 px). */
+const LEGEND_ROW_PX = 15;
+
 /**
- * How many lines a legend across the top takes in `width` pixels, each entry a 25-pixel key, 5 pixels and its name,
- * 10 pixels apart, wrapped as ECharts wraps a plain legend. Where it would take more than three lines the legend
- * scrolls instead (one line with paging arrows).
+ * The height in pixels of a legend of `rows` lines across the top (or of `rows` entries down the side), its padding
+ * included: where a chart's plot or a pie can start below it (a row is an entry and the gap to the next).
+ *
+ * @example legendHeight(2) // → 48
+ */
+export function legendHeight(rows: number): number {
+  return 2 * LEGEND_PADDING + Math.max(rows, 1) * (LEGEND_ROW_PX + LEGEND_GAP) - LEGEND_GAP;
+}
+
+/**
+ * How many lines a legend across the top takes in `width` pixels, wrapped as ECharts wraps a plain legend: an entry
+ * goes on the next line when its right end would pass the legend's width (the chart's less its padding). Each
+ * entry's width is its key and its name measured in the label font, rounded up as ECharts' own text boxes are (a
+ * Japanese name measured a fraction of a pixel short put five supplies on two lines where ECharts drew one, and the
+ * plot started a line too low). Where it would take more than three lines the legend scrolls instead (one line
+ * with paging arrows).
  *
  * @example legendFit(['black toner', 'cyan toner', 'drum'], 200) // → { rows: 2, scroll: false }
  */
@@ -191,16 +249,16 @@ export function legendFit(
   width: number | undefined,
 ): { readonly rows: number; readonly scroll: boolean } {
   if (width === undefined || width <= 0) return { rows: 1, scroll: true };
-  const room = width - 16;
+  const room = width - 2 * LEGEND_PADDING;
   let rows = 1;
   let used = 0;
   for (const name of names) {
-    const item = 25 + 5 + textPx(name);
-    if (used > 0 && used + 10 + item > room) {
+    const item = LEGEND_KEY_PX + Math.ceil(textPx(name));
+    if (used > 0 && used + LEGEND_GAP + item > room) {
       rows += 1;
       used = item;
     } else {
-      used += (used > 0 ? 10 : 0) + item;
+      used += (used > 0 ? LEGEND_GAP : 0) + item;
     }
   }
   return rows > 3 ? { rows: 1, scroll: true } : { rows, scroll: false };

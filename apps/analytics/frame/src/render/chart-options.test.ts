@@ -33,7 +33,7 @@ describe('chart options', () => {
     expect(optionOf('areaChart').series[0]).toMatchObject({ type: 'line', areaStyle: { opacity: 0.35 } });
   });
 
-  it('labels every slice of a pie with its name and share instead of paging a legend', () => {
+  it('labels every slice of a pie with its share beside a legend on the right that names them whole, never paged', () => {
     const option = chartOption(
       visual('v', 'donutChart', { formatting: { legend: { show: true, position: 'Right' } } }),
       answer,
@@ -43,12 +43,46 @@ describe('chart options', () => {
         size: { width: 260, height: 200 },
       },
     ) as {
-      legend: { show: boolean };
+      legend: { show: boolean; type: string; orient: string };
       series: { label: { show: boolean; formatter: (p: object) => string } }[];
     };
-    expect(option.legend.show).toBe(false);
+    expect(option.legend).toMatchObject({ show: true, type: 'plain', orient: 'vertical' });
     expect(option.series[0]?.label.show).toBe(true);
-    expect(option.series[0]?.label.formatter({ name: 'Berlin', percent: 61.4 })).toBe('Berlin 61%');
+    // Berlin has 1,200 of 2,000: its share from the data, whole where whole percents tell the slices apart.
+    expect(option.series[0]?.label.formatter({ name: 'Berlin', dataIndex: 0, percent: 61.4 })).toBe('60%');
+  });
+
+  it('writes a slice’s share with one decimal, on the slice and in its tooltip, where whole percents read the same', () => {
+    const colourAndMono = {
+      ...answer,
+      rows: [
+        ['Colour', 101],
+        ['Mono', 99],
+      ],
+    };
+    const option = chartOption(visual('v', 'pieChart'), colourAndMono, DEFAULT_THEME, {
+      animation: false,
+      size: { width: 400, height: 300 },
+      formatter: valueFormatter('de'),
+    }) as {
+      tooltip: { formatter: (p: object) => string };
+      series: { label: { formatter: (p: object) => string } }[];
+    };
+    const label = option.series[0]?.label.formatter;
+    expect([0, 1].map((dataIndex) => label?.({ name: ['Colour', 'Mono'][dataIndex], dataIndex }))).toEqual([
+      'Colour 50,5%',
+      'Mono 49,5%',
+    ]);
+    // ECharts' own percent (rounded to two decimals) is not what the tooltip writes.
+    expect(
+      option.tooltip.formatter({
+        name: 'Mono',
+        seriesName: 'Total pages',
+        value: 99,
+        dataIndex: 1,
+        percent: 49.5,
+      }),
+    ).toBe('Mono<br/>Total pages <b>99 (49,5%)</b>');
   });
 
   it('draws a donut as a pie with a hole', () => {

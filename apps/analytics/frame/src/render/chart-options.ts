@@ -8,9 +8,10 @@ import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
 import { ENGLISH_VALUES } from './value-format.ts';
-import { axisFit, legendFit, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, legendHeight, pieFit } from './chart-fit.ts';
 import type { AxisFit } from './chart-fit.ts';
 import { textPx } from './text-width.ts';
+import { shareLabels } from './slice-shares.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
   'clusteredBarChart',
@@ -261,14 +262,18 @@ export function chartOption(
   const formatting = visual.formatting as Formatting;
   const seriesFormat = new Map(data.series.map((s) => [s.name, s.format]));
   // Tooltips write the category as the axis does and each value as its data label does (escaped: names are data).
+  // A pie's slices: each one's share as its label and its tooltip write it (slice-shares.ts).
+  const pie = visual.type === 'pieChart' || visual.type === 'donutChart';
+  const shares = pie ? shareLabels(data.series[0]?.values ?? [], format) : [];
   const tooltipText = (
-    params: { name?: string; seriesName?: string; value?: unknown; marker?: string; percent?: number }[],
+    params: { name?: string; seriesName?: string; value?: unknown; marker?: string; dataIndex?: number }[],
   ): string => {
     const head = params[0]?.name === undefined ? '' : escapeHtml(categoryLabel(params[0].name));
     const rows = params.map((p) => {
       const value =
         typeof p.value === 'number' ? format.value(p.value, seriesFormat.get(p.seriesName ?? '')) : '-';
-      const share = p.percent === undefined ? '' : ` (${format.value(p.percent / 100, '0%')})`;
+      const shareText = pie && p.dataIndex !== undefined ? shares[p.dataIndex] : undefined;
+      const share = shareText === undefined ? '' : ` (${shareText})`;
       return `${p.marker ?? ''}${escapeHtml(seriesLabel(p.seriesName ?? ''))} <b>${escapeHtml(value + share)}</b>`;
     });
     return [head, ...rows].filter((line) => line !== '').join('<br/>');
@@ -282,15 +287,15 @@ export function chartOption(
     backgroundColor: 'transparent',
     textStyle: { color: theme.foreground },
     tooltip: {
-      trigger: visual.type === 'pieChart' || visual.type === 'donutChart' ? 'item' : 'axis',
+      trigger: pie ? 'item' : 'axis',
       formatter: (params: unknown) => tooltipText((Array.isArray(params) ? params : [params]) as never[]),
     },
   };
 
-  if (visual.type === 'pieChart' || visual.type === 'donutChart') {
+  if (pie) {
     const series = data.series[0];
     // Slices are labelled (name and share); a legend shows only where it fits whole, never paged.
-    const fit = pieFit(data.categories.map(categoryLabel), settings.size, formatting.legend);
+    const fit = pieFit(data.categories.map(categoryLabel), settings.size, formatting.legend, shares);
     const legend = fit.legend
       ? {
           ...legendOption({ ...formatting, legend: { show: true, position: fit.legend } }, theme, true),
@@ -317,8 +322,8 @@ export function chartOption(
               ? { color: '#FFFFFF', textBorderColor: 'rgba(0, 0, 0, 0.6)', textBorderWidth: 2 }
               : { color: theme.foreground }),
             ...LABEL_TEXT,
-            formatter: (p: { name: string; percent?: number }) => {
-              const share = format.value((p.percent ?? 0) / 100, '0%');
+            formatter: (p: { name: string; dataIndex: number }) => {
+              const share = shares[p.dataIndex] ?? '';
               const name = fit.labels === 'inside' ? '' : fit.truncate(categoryLabel(p.name));
               return name === '' ? share : `${name} ${share}`;
             },
@@ -416,10 +421,11 @@ export function chartOption(
     grid: {
       left: 8,
       right: horizontal && labels ? 56 : 16,
-      top: legendShown && across && !below ? 12 + 20 * legendLines.rows : 16,
+      top: legendShown && across && !below ? legendHeight(legendLines.rows) + 8 : 16,
       // The year title under the labels is outside what `containLabel` counts.
       bottom:
-        (legendShown && below ? 8 + 20 * legendLines.rows : 8) + (yearTitle ? LABEL_TEXT.fontSize + 8 : 0),
+        (legendShown && below ? legendHeight(legendLines.rows) + 4 : 8) +
+        (yearTitle ? LABEL_TEXT.fontSize + 8 : 0),
       containLabel: true,
     },
     xAxis: horizontal ? valueAxis : categoryAxis,

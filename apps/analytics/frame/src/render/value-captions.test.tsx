@@ -108,8 +108,17 @@ describe('charts over a column with listed values', () => {
       ['warning', 400, '#E0A100'],
       ['info', 30, '#5B7A99'],
     ]);
-    expect(option.series[0]?.label.formatter({ name: 'critical', percent: 73 })).toMatch(/^Kritisch /);
+    // Beside the legend the slices carry their shares (1,200 of 1,630: whole percents would add up to 101); the legend
+    // names them.
+    expect(option.series[0]?.label.formatter({ name: 'critical', dataIndex: 0 })).toBe('73,6%');
     expect(option.legend.formatter?.('warning')).toBe('Warnung');
+    // Without a legend, in a wide box, the slices carry their names.
+    const named = chartOption({ ...donut, formatting: {} }, bySeverity, theme, {
+      animation: false,
+      formatter: valueFormatter('de'),
+      size: { width: 700, height: 260 },
+    }) as unknown as typeof option;
+    expect(named.series[0]?.label.formatter({ name: 'critical', dataIndex: 0 })).toBe('Kritisch 73,6%');
     expect(
       option.tooltip.formatter({ name: 'info', seriesName: 'Meldungen', value: 30, percent: 2 }),
     ).toContain('Info');

@@ -182,9 +182,9 @@ describe('PDF export', () => {
     const pages = readPages(pdf).map(linesOf);
     expect(pages).toHaveLength(3);
     const titles = report.columns.map((c) => c.title).join(' | ');
-    // The column titles directly above the first lines, under the header block.
-    expect(pages[0]?.slice(0, 10)).toEqual([
-      'Device alerts by site',
+    // Page 1 opens with the header block (its title names the report once, no page header above it), the column
+    // titles directly above the first lines.
+    expect(pages[0]?.slice(0, 9)).toEqual([
       'Device alerts by site',
       'Accounts: fabrikam',
       'From 2024-03-01 to 2024-06-30',
@@ -200,6 +200,11 @@ describe('PDF export', () => {
     const drawn = readPages(pdf);
     expect(drawn[0]?.find((d) => d.text === 'Opened (UTC)')?.font).toBe('/PB 8');
     expect(drawn[1]?.find((d) => d.text === 'Opened (UTC)')?.font).toBe('/PB 8');
+    // Page 1's title stands where the report's name heads page 2, in the same face.
+    const heading = (page: readonly Drawn[] | undefined) =>
+      page?.filter((d) => d.text === 'Device alerts by site' && d.font === '/PB 11').map((d) => d.y);
+    expect(heading(drawn[0])).toEqual(heading(drawn[1]));
+    expect(heading(drawn[0])).toHaveLength(1);
     // 52 lines a page, the two lines of column titles included: page 1 holds 46 body lines, the last one alert 44.
     expect(pages[0]?.at(-2)).toContain('| E44 |');
     expect(pages[1]?.slice(0, 3)).toEqual(['Device alerts by site', 'Berlin (HQ) (continued)', titles]);

@@ -26,6 +26,11 @@ const PAGE = { width: 595.28, height: 841.89, margin: 36 } as const;
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 /** The first body line's top: under the page header (name, "continued", two lines of column titles, a rule). */
 const BODY_TOP = 97;
+/**
+ * Page 1's first line's top: page 1 has no page header (its header block's title names the report, and its column
+ * titles are under that block), so the block starts where the report's name stands on the other pages.
+ */
+const FIRST_BODY_TOP = PAGE.margin;
 const LINE_HEIGHT = 12.5;
 const FONT_SIZE = 8;
 /** Past this much unread output the producer waits for the reader. */
@@ -449,10 +454,14 @@ class PdfWriter {
     this.font = undefined;
     for (const face of Object.values(this.faces)) face.install(doc);
     const whole = (text: string): Run[] => [{ text, x: PAGE.margin, room: WIDTH, align: 'left' }];
-    this.text('bold', 11, PAGE.margin, whole(source.name));
-    if (continued !== undefined) this.text('oblique', FONT_SIZE, 54, whole(source.continuedLabel(continued)));
-    // Page 1 has its column titles under the header block.
-    if (this.pageNumber > 1) this.titles(BODY_TOP - 3 - TITLE_LINES * LINE_HEIGHT);
+    // Page 1 opens with the header block, its title in the name's place and its column titles under it; the report's
+    // name heads every other page (printed twice on page 1 it read "Device alerts by site" over itself).
+    if (this.pageNumber > 1) {
+      this.text('bold', 11, PAGE.margin, whole(source.name));
+      if (continued !== undefined)
+        this.text('oblique', FONT_SIZE, 54, whole(source.continuedLabel(continued)));
+      this.titles(BODY_TOP - 3 - TITLE_LINES * LINE_HEIGHT);
+    }
     const half = WIDTH / 2;
     this.text('regular', FONT_SIZE, PAGE.height - PAGE.margin - 10, [
       { text: source.name, x: PAGE.margin, room: half, align: 'left' },
@@ -468,7 +477,8 @@ class PdfWriter {
   /** The top of the next line, opening a page first when the current one is full. */
   private nextLine(continued: string | undefined): number {
     if (this.position % this.linesPerPage === 0) this.startPage(continued);
-    const y = BODY_TOP + (this.position % this.linesPerPage) * LINE_HEIGHT;
+    const y =
+      (this.pageNumber === 1 ? FIRST_BODY_TOP : BODY_TOP) + (this.position % this.linesPerPage) * LINE_HEIGHT;
     this.position += 1;
     return y;
   }

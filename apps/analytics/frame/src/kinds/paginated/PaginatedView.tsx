@@ -503,12 +503,15 @@ function Sheet({
       lang={page.locale}
       style={{ ['--rdl-lines' as string]: String(page.linesPerPage) }}
     >
-      <header className="rdl-page-header">
-        <div className="rdl-report-name">{page.name}</div>
-        <div className="rdl-continued">{page.continuedLabel ?? ''}</div>
-        {/* Page 1 has its column titles under the header block, right above the first lines. */}
-        {page.header === undefined && <Titles columns={page.columns} />}
-      </header>
+      {/* Page 1 opens with its header block (its title names the report, its column titles right above the first
+          lines), as the PDF's page 1 does; the report's name heads every other page. */}
+      {page.header === undefined && (
+        <header className="rdl-page-header">
+          <div className="rdl-report-name">{page.name}</div>
+          <div className="rdl-continued">{page.continuedLabel ?? ''}</div>
+          <Titles columns={page.columns} />
+        </header>
+      )}
       <div className={page.header === undefined ? 'rdl-lines' : 'rdl-lines rdl-first'}>
         {page.header !== undefined && (
           <>

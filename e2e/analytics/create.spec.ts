@@ -67,6 +67,40 @@ async function openCreate(permissions: string): Promise<string> {
   return accessToken;
 }
 
+/**
+ * Quick-creates a report of an Orders table (Customer text, Amount double) holding `rows`, with `settings` (e.g. the
+ * embed's locale); resolves with the embed token, once the host page asked for it.
+ */
+async function quickCreateOrders(rows: string[][], settings?: Record<string, unknown>): Promise<string> {
+  const accessToken = await stack.embedToken({
+    targetWorkspaceIds: [WORKSPACE_ID],
+    permissions: 'Create',
+    databaseNames: ['fabrikam'],
+  });
+  await page.goto(`${stack.host}/create-host.html`);
+  // The quick-create page proper: its frame is a chunk of its own that arrives after the iframe's load event.
+  await page.evaluate((config) => window.createHost.quickCreate(config), {
+    embedUrl: `${stack.service}/quickCreate`,
+    accessToken,
+    tokenType: 1,
+    ...(settings === undefined ? {} : { settings }),
+    datasetCreateConfig: {
+      locale: 'en-US',
+      tableSchemaList: [
+        {
+          name: 'Orders',
+          columns: [
+            { name: 'Customer', dataType: 'Text' },
+            { name: 'Amount', dataType: 'Double' },
+          ],
+        },
+      ],
+      data: [{ name: 'Orders', rows }],
+    },
+  });
+  return accessToken;
+}
+
 test('a report built on a dataset is saved, and re-embedded as a report it shows the visuals that were built', async () => {
   const accessToken = await openCreate('Create');
   await poll(() => eventCount('loaded')).toBe(1);
@@ -183,40 +217,11 @@ test('create without Create permission is refused with an error event', async ()
 });
 
 test('quick create shows the supplied rows, and its report is kept by saveAs', async () => {
-  const accessToken = await stack.embedToken({
-    targetWorkspaceIds: [WORKSPACE_ID],
-    permissions: 'Create',
-    databaseNames: ['fabrikam'],
-  });
-  await page.goto(`${stack.host}/create-host.html`);
-  // The quick-create page proper: its frame is a chunk of its own that arrives after the iframe's load event.
-  await page.evaluate((config) => window.createHost.quickCreate(config), {
-    embedUrl: `${stack.service}/quickCreate`,
-    accessToken,
-    tokenType: 1,
-    datasetCreateConfig: {
-      locale: 'en-US',
-      tableSchemaList: [
-        {
-          name: 'Orders',
-          columns: [
-            { name: 'Customer', dataType: 'Text' },
-            { name: 'Amount', dataType: 'Double' },
-          ],
-        },
-      ],
-      data: [
-        {
-          name: 'Orders',
-          rows: [
-            ['Ann', '10.5'],
-            ['Bob', '4'],
-            ['Cy', '7.25'],
-          ],
-        },
-      ],
-    },
-  });
+  const accessToken = await quickCreateOrders([
+    ['Ann', '10.5'],
+    ['Bob', '4'],
+    ['Cy', '7.25'],
+  ]);
   await poll(() => eventCount('loaded')).toBe(1);
   const frame = frameOf('/quickCreate');
   const rows = frame.locator('section.visual[data-type="tableEx"] tbody tr');
@@ -245,31 +250,7 @@ test('quick create shows the supplied rows, and its report is kept by saveAs', a
 });
 
 test("quick create in German names its generated sums and bar titles in German ('Summe von Amount nach Customer')", async () => {
-  const accessToken = await stack.embedToken({
-    targetWorkspaceIds: [WORKSPACE_ID],
-    permissions: 'Create',
-    databaseNames: ['fabrikam'],
-  });
-  await page.goto(`${stack.host}/create-host.html`);
-  await page.evaluate((config) => window.createHost.quickCreate(config), {
-    embedUrl: `${stack.service}/quickCreate`,
-    accessToken,
-    tokenType: 1,
-    settings: { localeSettings: { language: 'de-DE' } },
-    datasetCreateConfig: {
-      locale: 'en-US',
-      tableSchemaList: [
-        {
-          name: 'Orders',
-          columns: [
-            { name: 'Customer', dataType: 'Text' },
-            { name: 'Amount', dataType: 'Double' },
-          ],
-        },
-      ],
-      data: [{ name: 'Orders', rows: [['Ann', '10.5']] }],
-    },
-  });
+  await quickCreateOrders([['Ann', '10.5']], { localeSettings: { language: 'de-DE' } });
   await poll(() => eventCount('loaded')).toBe(1);
   const frame = frameOf('/quickCreate');
   await expect(frame.locator('section.visual[data-type="clusteredBarChart"] .visual-title')).toHaveText(

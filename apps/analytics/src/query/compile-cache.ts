@@ -6,9 +6,9 @@
  * has read the server's version(), then for that release, and the two write different text), one exact list of the
  * token's databaseNames and one query (its JSON text), so two identities never share a statement. Statements that
  * hold "now" stay only as long as it is true: relative date filters until the UTC day changes; relative time filters
- * (minutes, hours) are never kept. Queries that fail to compile are not kept (they throw again). Bounded by entries, least recently used out.
- * A kept statement is the same object from request to request, so the result cache hashes its text once
- * (`statementDigest`).
+ * (minutes, hours) are never kept. Queries that fail to compile are not kept (they throw again). Bounded by entries,
+ * least recently used out. A kept statement is the same object from request to request, so the result cache hashes
+ * its text once (`statementDigest`).
  */
 import type { Dataset, QueryContext, VisualQuery } from '@portico/analytics-model';
 import { compileVisualQuery } from './compile.ts';

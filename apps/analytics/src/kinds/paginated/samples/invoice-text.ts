@@ -1,7 +1,8 @@
 /**
  * Every text the "Monthly page invoice" sheet draws, in the seven portal languages: its column titles, its header
- * block, its subtotal and total lines (a zero-width space marks where a Japanese title may wrap). `{name}` placeholders are filled in by `invoice.ts` with values already
- * formatted in the sheet's locale; `sheet.test.ts` checks that every language has every text and placeholder.
+ * block, its subtotal and total lines (a zero-width space marks where a Japanese title may wrap). `{name}`
+ * placeholders are filled in by `invoice.ts` with values already formatted in the sheet's locale; `sheet.test.ts`
+ * checks that every language has every text and placeholder.
  */
 import type { ContentLanguage } from '@portico/analytics-model';
 import type { Plural, Template } from '../sheet.ts';

@@ -57,6 +57,8 @@ const SECONDS = Number(args[1] ?? 3);
 const ROUNDS = Math.max(1, Number(args[2] ?? 3));
 const SCALE = Number(args[3] ?? 1);
 const PROFILE_DIR = flags.get('profile');
+/** `--service-node-flags=--trace-gc,--max-semi-space-size=32`: flags of the service's node. */
+const SERVICE_NODE_FLAGS = (flags.get('service-node-flags') ?? '').split(',').filter((f) => f !== '');
 const ENGINE_CONNECTIONS = Number(flags.get('engine-connections') ?? 4);
 const WARMUP_MS = 1000;
 const SECRET = 'bench-secret';
@@ -89,6 +91,11 @@ interface Point {
   /** The same, of its main thread alone (JavaScript: HTTP, tokens, compiling, JSON; the engine side's viewers too). */
   readonly mainMsPerPage: number;
   readonly peakRssMb: number;
+  /**
+   * CPU per page of the bench process itself (the HTTP client of the service sides; 0 for the engine side, whose
+   * viewers run inside its process): it shares the two cores with the side it drives.
+   */
+  readonly clientMsPerPage: number;
   /** The machine's 1-minute load average when the point ended. */
   readonly load: number;
 }
@@ -110,9 +117,10 @@ const cpuMs = (pid: number): { all: number; main: number } => ({
 async function withPeakRss<T>(
   pid: number,
   work: () => Promise<T>,
-): Promise<[T, number, { all: number; main: number }]> {
+): Promise<[T, number, { all: number; main: number; client: number }]> {
   let peak = 0;
   const cpuBefore = cpuMs(pid);
+  const clientBefore = process.cpuUsage();
   const sample = () => {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     peak = Math.max(peak, Number(match?.[1] ?? 0) / 1024);
@@ -122,20 +130,35 @@ async function withPeakRss<T>(
   try {
     const result = await work();
     const cpuAfter = cpuMs(pid);
-    return [result, peak, { all: cpuAfter.all - cpuBefore.all, main: cpuAfter.main - cpuBefore.main }];
+    const client = process.cpuUsage(clientBefore);
+    return [
+      result,
+      peak,
+      {
+        all: cpuAfter.all - cpuBefore.all,
+        main: cpuAfter.main - cpuBefore.main,
+        client: (client.user + client.system) / 1000,
+      },
+    ];
   } finally {
     clearInterval(timer);
     sample();
   }
 }
 
-const pointOf = (result: LoopResult, peakRssMb: number, cpu: { all: number; main: number }): Point => ({
+const pointOf = (
+  result: LoopResult,
+  peakRssMb: number,
+  cpu: { all: number; main: number; client: number },
+  client = true,
+): Point => ({
   pagesPerSecond: result.latencies.length / (result.ms / 1000),
   p50: percentile(result.latencies, 50),
   p99: percentile(result.latencies, 99),
   cpuMsPerPage: cpu.all / Math.max(1, result.pages),
   mainMsPerPage: cpu.main / Math.max(1, result.pages),
   peakRssMb,
+  clientMsPerPage: client ? cpu.client / Math.max(1, result.pages) : 0,
   load: loadavg()[0] ?? 0,
 });
 
@@ -147,22 +170,26 @@ async function startService(
 ): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const profile = PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
-    cwd: APP_DIR,
-    env: {
-      ...process.env,
-      PORTICO_DATA_DIR: dir,
-      ANALYTICS_PORT: String(port),
-      ANALYTICS_CLIENT_SECRET: SECRET,
-      ANALYTICS_DATA_END_DATE: END_DATE,
-      ANALYTICS_DATA_SCALE: String(SCALE),
-      ANALYTICS_CACHE_MAX_MB: String(cacheMb),
-      LOG_LEVEL: 'warn',
-      MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...profile, ...SERVICE_NODE_FLAGS, '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: APP_DIR,
+      env: {
+        ...process.env,
+        PORTICO_DATA_DIR: dir,
+        ANALYTICS_PORT: String(port),
+        ANALYTICS_CLIENT_SECRET: SECRET,
+        ANALYTICS_DATA_END_DATE: END_DATE,
+        ANALYTICS_DATA_SCALE: String(SCALE),
+        ANALYTICS_CACHE_MAX_MB: String(cacheMb),
+        LOG_LEVEL: 'warn',
+        MALLOC_ARENA_MAX: SERVICE_MALLOC_ARENA_MAX,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const agent = new Agent();
   for (let i = 0; ; i += 1) {
     try {
@@ -349,7 +376,7 @@ async function engineSide(
       child.send({ type: 'run', viewers, warmupMs: WARMUP_MS, measureMs: SECONDS * 1000 });
       return answer;
     });
-    points.push(pointOf(result, peak, cpu));
+    points.push(pointOf(result, peak, cpu, false));
   }
   child.send({ type: 'stop' });
   await stopped(child);
@@ -387,7 +414,7 @@ try {
       }
       runs.get(side)?.push(points);
       console.info(
-        `  round ${round + 1}, ${side}: ${points.map((p, i) => `N=${VIEWERS[i]} ${p.pagesPerSecond.toFixed(1)} pages/s ${p.cpuMsPerPage.toFixed(1)} CPU ms/page (${p.mainMsPerPage.toFixed(1)} main thread, load ${p.load.toFixed(1)})`).join(', ')}`,
+        `  round ${round + 1}, ${side}: ${points.map((p, i) => `N=${VIEWERS[i]} ${p.pagesPerSecond.toFixed(1)} pages/s ${p.cpuMsPerPage.toFixed(1)} CPU ms/page (${p.mainMsPerPage.toFixed(1)} main thread, client ${p.clientMsPerPage.toFixed(1)}, load ${p.load.toFixed(1)})`).join(', ')}`,
       );
     }
   }
@@ -400,6 +427,7 @@ try {
       p99: median(points.map((p) => p.p99)),
       cpuMsPerPage: median(points.map((p) => p.cpuMsPerPage)),
       mainMsPerPage: median(points.map((p) => p.mainMsPerPage)),
+      clientMsPerPage: median(points.map((p) => p.clientMsPerPage)),
       peakRssMb: Math.max(...points.map((p) => p.peakRssMb)),
       load: median(points.map((p) => p.load)),
     };
@@ -409,7 +437,7 @@ try {
     `\nFleet overview, first page: medians of ${ROUNDS} round(s) of ${SECONDS} s per point; peak RSS is the side's process (max over rounds); load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (1 min, at the points' ends)`,
   );
   console.info(
-    'viewers | side       | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | cpu × | main thread | peak RSS MB | load',
+    'viewers | side       | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | cpu × | main thread | client | peak RSS MB | load',
   );
   VIEWERS.forEach((viewers, i) => {
     const engine = SIDES.includes('engine') ? summary('engine', i) : undefined;
@@ -420,7 +448,7 @@ try {
       // No page finished within the window (4× its length): nothing to rank.
       const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.clientMsPerPage.toFixed(1).padStart(6)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
       );
     }
   });

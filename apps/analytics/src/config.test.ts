@@ -192,4 +192,12 @@ describe('exactOrigin', () => {
       'ANALYTICS_CACHE_TTL_SECONDS',
     ]);
   });
+
+  it('reads the growth that asks for a garbage collection, 64 MB by default and 0 turning it off', () => {
+    expect(loadConfig({ ANALYTICS_CLIENT_SECRET: 'x' }).gcGrowthMb).toBe(64);
+    expect(loadConfig({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_GC_GROWTH_MB: '0' }).gcGrowthMb).toBe(0);
+    expect(problemsOf({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_GC_GROWTH_MB: '-5' })).toEqual([
+      expect.stringMatching(/^ANALYTICS_GC_GROWTH_MB:/),
+    ]);
+  });
 });

@@ -95,6 +95,11 @@ export interface AnalyticsConfig {
     /** Lifetime of an answer, on every engine (ClickHouse's only invalidation). */
     readonly ttlSeconds: number;
   };
+  /**
+   * Growth of the resident memory (MB) after which the service asks V8 for a major collection, returning the native
+   * memory of collected query results (src/data/native-memory.ts); 0 leaves it to V8.
+   */
+  readonly gcGrowthMb: number;
   readonly logLevel: LogLevel;
 }
 
@@ -211,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_DUCKDB_THREADS: int(DEFAULT_DUCKDB_THREADS, { min: 1, max: 256 }),
     ANALYTICS_CACHE_MAX_MB: int(64, { min: 0, max: 65_536 }),
     ANALYTICS_CACHE_TTL_SECONDS: int(60, { min: 1, max: 86_400 }),
+    ANALYTICS_GC_GROWTH_MB: int(64, { min: 0, max: 65_536 }),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   });
   let engine: EngineConfig;
@@ -258,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: raw.ANALYTICS_CACHE_MAX_MB * 1024 * 1024,
       ttlSeconds: raw.ANALYTICS_CACHE_TTL_SECONDS,
     },
+    gcGrowthMb: raw.ANALYTICS_GC_GROWTH_MB,
     logLevel: raw.LOG_LEVEL,
   };
 }

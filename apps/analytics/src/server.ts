@@ -5,8 +5,11 @@ import './data/duckdb-allocator.ts';
 import { configOrExit, serve } from '@portico/server-kit';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { watchNativeMemory } from './data/native-memory.ts';
 
 const config = configOrExit('analytics', () => loadConfig(process.env));
+// Before the data loads: a load's results hold native memory too.
+watchNativeMemory({ growthMb: config.gcGrowthMb });
 const app = await buildApp({ config });
 await serve(app, {
   host: config.host,

@@ -1,0 +1,74 @@
+/**
+ * Native memory that only a major garbage collection returns: DuckDB's node driver frees a result's data chunks (about
+ * 35 KB each, however few their rows) only in the finalizers of their JS objects, and V8 does not count that memory
+ * when it decides to collect. Under load those objects outlive a few young-generation collections and are promoted,
+ * so their memory waits for the next major collection, which V8 times by its own heap alone: under 100 viewers the
+ * heap's old space grew from 30 to 125 MB in 30 s before its first major collection while the process grew from
+ * 300 to 800 MB, then fell back to 370 MB in one collection (README "Memory").
+ *
+ * The watch asks V8 for a major collection when the resident memory has grown by `growthMb` since the lowest it was
+ * seen after the last one: the native memory is bounded by what a few seconds of queries hold, not by V8's heap
+ * growth. Growth that a collection does not return (DuckDB's buffer pool filling, a bigger working set) raises the
+ * floor it is measured from, so it costs one collection per `growthMb`, not one per check.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** What the watch decides at each check. */
+export type GrowthDecision = 'collect' | 'wait';
+
+/**
+ * The watch's rule, without clocks or processes: feed it the resident bytes at each check; it answers `collect` when
+ * they exceed the floor by `growthBytes`. The first check after a collection sets the floor afresh (what the
+ * collection returned shows by then).
+ */
+export function growthRule(growthBytes: number): { check(residentBytes: number): GrowthDecision } {
+  let floor = Number.POSITIVE_INFINITY;
+  let settling = false;
+  return {
+    check(residentBytes) {
+      if (settling) {
+        settling = false;
+        floor = residentBytes;
+        return 'wait';
+      }
+      floor = Math.min(floor, residentBytes);
+      if (residentBytes - floor < growthBytes) return 'wait';
+      settling = true;
+      return 'collect';
+    },
+  };
+}
+
+/** V8's `gc()`: the one of `node --expose-gc`, else exposed now (a fresh context's global has it once the flag is set). */
+function garbageCollector(): (options: { type: 'major'; execution: 'async' }) => unknown {
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed === 'function') return exposed as (options: object) => unknown;
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as (options: object) => unknown;
+}
+
+export interface NativeMemoryWatchOptions {
+  /** Growth of the resident memory (MB) that asks for a collection; 0 turns the watch off. */
+  readonly growthMb: number;
+  /** How often the resident memory is read, ms (default 1000). */
+  readonly intervalMs?: number;
+  /** Called after each collection asked (for a debug log line and a counter). */
+  readonly onCollect?: (residentBytes: number) => void;
+}
+
+/** Starts the watch on this process; `stop()` ends it. The timer does not keep the process alive. */
+export function watchNativeMemory(options: NativeMemoryWatchOptions): { stop(): void } {
+  if (options.growthMb <= 0) return { stop: () => undefined };
+  const rule = growthRule(options.growthMb * 1024 * 1024);
+  const gc = garbageCollector();
+  const timer = setInterval(() => {
+    const resident = process.memoryUsage.rss();
+    if (rule.check(resident) === 'wait') return;
+    // Incremental marking on V8's tasks rather than one pause of the main thread.
+    void gc({ type: 'major', execution: 'async' });
+    options.onCollect?.(resident);
+  }, options.intervalMs ?? 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -40,7 +40,7 @@ import { visualQuery } from '@portico/analytics-model';
 import type { QueryBatchLine, ReportDefinition } from '@portico/analytics-model';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
-import { call, freePort, SERVICE_MALLOC_ARENA_MAX } from './service-process.ts';
+import { call, freePort, SERVICE_MALLOC_ARENA_MAX, timedPost } from './service-process.ts';
 import { median } from './service.ts';
 import { closedLoop, percentile } from './viewers.ts';
 import type { LoopResult } from './viewers.ts';
@@ -299,6 +299,9 @@ async function serviceSide(
           `${account}: the service's row counts ${how} ${JSON.stringify(got)} differ from DuckDB's`,
         );
   }
+  // The requests' bodies, serialised once (as a browser's would be on its own machine, not on the service's cores).
+  const batchBody = JSON.stringify({ reportId: REPORT_ID, queries });
+  const singleBodies = queries.map((query) => JSON.stringify({ reportId: REPORT_ID, query }));
   const points: Point[] = [];
   for (const viewers of VIEWERS) {
     const tokens = await Promise.all(
@@ -316,25 +319,18 @@ async function serviceSide(
           batched
             ? [
                 () =>
-                  call(
+                  timedPost(
                     agents[i] ?? setup,
                     port,
-                    'POST',
                     '/frame-api/queries',
-                    { reportId: REPORT_ID, queries },
+                    batchBody,
                     `Bearer ${tokens[i] ?? ''}`,
+                    queries.length,
                   ),
               ]
-            : queries.map(
-                (query) => () =>
-                  call(
-                    agents[i] ?? setup,
-                    port,
-                    'POST',
-                    '/frame-api/query',
-                    { reportId: REPORT_ID, query },
-                    `Bearer ${tokens[i] ?? ''}`,
-                  ),
+            : singleBodies.map(
+                (body) => () =>
+                  timedPost(agents[i] ?? setup, port, '/frame-api/query', body, `Bearer ${tokens[i] ?? ''}`),
               ),
       }),
     );

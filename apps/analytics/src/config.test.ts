@@ -200,4 +200,14 @@ describe('exactOrigin', () => {
       expect.stringMatching(/^ANALYTICS_GC_GROWTH_MB:/),
     ]);
   });
+
+  it('reads how long a batch gathers answered lines, 20 ms by default, at most a second', () => {
+    expect(loadConfig({ ANALYTICS_CLIENT_SECRET: 'x' }).batchGatherMs).toBe(20);
+    expect(loadConfig({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_BATCH_GATHER_MS: '0' }).batchGatherMs).toBe(
+      0,
+    );
+    expect(problemsOf({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_BATCH_GATHER_MS: '1001' })).toEqual([
+      expect.stringMatching(/^ANALYTICS_BATCH_GATHER_MS:/),
+    ]);
+  });
 });

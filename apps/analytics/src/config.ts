@@ -100,6 +100,11 @@ export interface AnalyticsConfig {
    * memory of collected query results (src/data/native-memory.ts); 0 leaves it to V8.
    */
   readonly gcGrowthMb: number;
+  /**
+   * How long POST /frame-api/queries gathers answered lines before it writes them (ms): a visual's data waits at most
+   * this long for the lines answered after it, and a batch answered within it is written as one body.
+   */
+  readonly batchGatherMs: number;
   readonly logLevel: LogLevel;
 }
 
@@ -217,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANALYTICS_CACHE_MAX_MB: int(64, { min: 0, max: 65_536 }),
     ANALYTICS_CACHE_TTL_SECONDS: int(60, { min: 1, max: 86_400 }),
     ANALYTICS_GC_GROWTH_MB: int(64, { min: 0, max: 65_536 }),
+    ANALYTICS_BATCH_GATHER_MS: int(20, { min: 0, max: 1000 }),
     LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   });
   let engine: EngineConfig;
@@ -265,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttlSeconds: raw.ANALYTICS_CACHE_TTL_SECONDS,
     },
     gcGrowthMb: raw.ANALYTICS_GC_GROWTH_MB,
+    batchGatherMs: raw.ANALYTICS_BATCH_GATHER_MS,
     logLevel: raw.LOG_LEVEL,
   };
 }

@@ -5,6 +5,7 @@ import { ephemeralSigningKey } from '../../src/auth/signing-key.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AnalyticsConfig } from '../../src/config.ts';
 import { ContentStore } from '../../src/content/store.ts';
+import type { Engine } from '../../src/data/engine.ts';
 import { openTestFleet, TEST_NOW } from './fleet.ts';
 import type { TestFleet } from './fleet.ts';
 
@@ -38,14 +39,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The app on the test data in a temporary folder, with a clock pinned to TEST_NOW. One per test file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The app on the test data in a temporary folder, with a clock pinned to TEST_NOW. One per test file. `wrapEngine`
+ * puts something around the real engine (a test that must hold one statement back).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { wrapEngine?: (engine: Engine) => Engine } = {},
+): Promise<TestApp> {
   const data = await openTestFleet();
   const clock = { now: TEST_NOW.getTime() };
   const config = testConfig(data.dir, env);
+  const { wrapEngine } = options;
   const app = await buildApp({
     config,
-    fleet: data.fleet,
+    fleet: wrapEngine === undefined ? data.fleet : { ...data.fleet, engine: wrapEngine(data.fleet.engine) },
     content: await ContentStore.open(join(data.dir, 'analytics', 'content')),
     signingKey: await ephemeralSigningKey(),
     logger: false,

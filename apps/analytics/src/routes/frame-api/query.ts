@@ -35,7 +35,8 @@ const VisualQuerySchema = Type.Object({ datasetId: Type.Optional(Type.String()),
  * rows or as CSV, for the token's accounts only.
  */
 const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { engine, now, results, dataVersion } = servicesOf(app);
+  const { engine, now, results, dataVersion, config } = servicesOf(app);
+  const { batchGatherMs } = config;
   /** The statements of the queries viewers ask (per model, identity and query; see compile-cache.ts). */
   const statements = new CompileCache(COMPILED_QUERIES_KEPT);
   /**
@@ -118,7 +119,7 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Run a page's visual queries in one request",
         description:
-          'Each query is checked and row-level secured as POST /frame-api/query checks it. The answer is NDJSON: a line per query as soon as it is answered (in any order), `{ index, answer }` or `{ index, error: { status, code, message } }` when that query alone fails (400 INVALID_QUERY, 503 ENGINE_UNAVAILABLE, 500 INTERNAL). A body that breaks the schema (more than 32 queries, a query of the wrong shape) or a report the token does not grant fails the whole batch with a 4xx before any line.',
+          'Each query is checked and row-level secured as POST /frame-api/query checks it. The answer is NDJSON: a line per query once it is answered (in any order; lines answered within ANALYTICS_BATCH_GATHER_MS of each other are written together, and a batch answered within it is one body), `{ index, answer }` or `{ index, error: { status, code, message } }` when that query alone fails (400 INVALID_QUERY, 503 ENGINE_UNAVAILABLE, 500 INTERNAL). A body that breaks the schema (more than 32 queries, a query of the wrong shape) or a report the token does not grant fails the whole batch with a 4xx before any line.',
         body: Type.Object({
           reportId: Id,
           queries: Type.Array(VisualQuerySchema, { minItems: 1, maxItems: MAX_BATCH_QUERIES }),
@@ -135,17 +136,20 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { dataset } = reportForToken(app, request, request.body.reportId);
       const { databaseNames } = embedClaims(request);
       const context = { databaseNames, now: new Date(now()) };
-      // Lines answered in the same turn of the event loop go out in one write (a write costs the main thread more
-      // than the line's bytes); the batch ends after its last line.
-      const out = new Readable({ read: () => undefined });
+      // Lines are written together: those answered within ANALYTICS_BATCH_GATHER_MS (20 ms) of the first unwritten
+      // one go out in one write, and a batch answered within it of its start is one body (a write, and one wake-up of
+      // the client, costs both sides more than a line's bytes; README "Many viewers").
       let ready: string[] = [];
+      let out: Readable | undefined = undefined;
+      let gathering: NodeJS.Timeout | undefined;
       const flush = (): void => {
-        if (!out.destroyed) out.push(ready.join(''));
+        gathering = undefined;
+        if (out !== undefined && !out.destroyed && ready.length > 0) out.push(ready.join(''));
         ready = [];
       };
       const write = (line: QueryBatchLine | string): void => {
-        if (ready.length === 0) setImmediate(flush);
         ready.push(typeof line === 'string' ? line : `${JSON.stringify(line)}\n`);
+        if (out !== undefined && gathering === undefined) gathering = setTimeout(flush, batchGatherMs);
       };
       const answerOne = async (
         query: (typeof request.body.queries)[number],
@@ -180,15 +184,28 @@ const frameQueryRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
       };
-      void Promise.all(request.body.queries.map(answerOne)).then(() =>
-        setImmediate(() => {
-          if (!out.destroyed) out.push(null);
+      const answered = Promise.all(request.body.queries.map(answerOne));
+      let started: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([
+        answered.then(() => true),
+        new Promise<false>((resolve) => {
+          started = setTimeout(() => resolve(false), batchGatherMs);
         }),
-      );
-      return (reply as FastifyReply)
+      ]);
+      clearTimeout(started);
+      const typed = (reply as FastifyReply)
         .type('application/x-ndjson; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(out);
+        .header('cache-control', 'no-store');
+      if (inTime) return typed.send(ready.join(''));
+      const stream = new Readable({ read: () => undefined });
+      out = stream;
+      flush();
+      void answered.then(() => {
+        clearTimeout(gathering);
+        flush();
+        if (!stream.destroyed) stream.push(null);
+      });
+      return typed.send(stream);
     },
   );
 

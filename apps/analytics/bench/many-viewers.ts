@@ -435,6 +435,18 @@ try {
   console.info(
     'viewers | side       | pages/s | × engine | page p50 ms | page p99 ms | CPU ms/page | cpu × | main thread | client | peak RSS MB | load',
   );
+  /**
+   * The side's pages/s over the engine's in the same round, per round: the machine's speed drifts over minutes, and a
+   * round's two sides ran next to each other.
+   */
+  const pairedRatios = (side: Side, i: number): number[] => {
+    const engineRounds = runs.get('engine') ?? [];
+    return (runs.get(side) ?? []).flatMap((round, r) => {
+      const mine = round[i];
+      const theirs = engineRounds[r]?.[i];
+      return mine === undefined || theirs === undefined ? [] : [mine.pagesPerSecond / theirs.pagesPerSecond];
+    });
+  };
   VIEWERS.forEach((viewers, i) => {
     const engine = SIDES.includes('engine') ? summary('engine', i) : undefined;
     for (const side of SIDES) {
@@ -443,8 +455,13 @@ try {
       const cpuRatio = engine === undefined ? '—' : (engine.cpuMsPerPage / p.cpuMsPerPage).toFixed(2);
       // No page finished within the window (4× its length): nothing to rank.
       const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
+      const paired = pairedRatios(side, i);
+      const rounds =
+        side === 'engine' || paired.length === 0
+          ? ''
+          : `  (round by round: median ${median(paired).toFixed(2)}, ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)})`;
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.clientMsPerPage.toFixed(1).padStart(6)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.clientMsPerPage.toFixed(1).padStart(6)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}${rounds}`,
       );
     }
   });

@@ -15,18 +15,23 @@
  *     src/data/duckdb-allocator.ts's): the before of that change, for peak RSS and CPU per page in the same run.
  * Per N it prints pages/s, page p50/p99, the side's CPU per page (its process's user + system time over every page it
  * answered, from /proc: the figure least moved by other load) and peak RSS (sampled from /proc while the point runs),
- * medians over the rounds, each service side's throughput as a ratio to the engine's, and the load average. The
- * machine is shared: this process's viewers take CPU from the side they drive, and figures move with the other load.
+ * medians over the rounds, each service side's throughput as a ratio to the engine's (of the medians, and round by
+ * round: a round's sides ran next to each other), this process's CPU per page as the service sides' client (it sends
+ * bodies serialised once and checks answers without parsing them, so it takes as little as it can from the side it
+ * drives) and the load average. The machine is shared: figures move with the other load. At 100 viewers use windows
+ * of 10 s: 100 closed-loop viewers finish their pages in waves, and a 3 s window holds about two of them, so its page
+ * count is coarse (66.7 pages/s = 200 pages in 3 s came up in most runs).
  *
  *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
  *     [--sides=engine,off,on,single,off-kept] [--engine-connections=4] [--profile=<dir>]
+ *     [--service-node-flags=--trace-gc,…]
  *
  * `cpu ×` is the engine's CPU per page over the side's: the throughput ratio when CPU alone limits both sides (both
  * are CPU-bound on 2 cores), steadier than pages/s on a shared machine. `--sides` runs some of the sides (engine, off,
  * on, single, off-kept; the ratios need the engine); `--engine-connections` sizes the engine side's pool (earlier runs used 32,
  * which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100 viewers); `--profile` starts
- * the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service
- * process, written when it stops).
+ * the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service process, written when it
+ * stops); `--service-node-flags` gives the service's node more flags (comma-separated).
  */
 import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

@@ -8,9 +8,12 @@ import { loadConfig } from './config.ts';
 import { watchNativeMemory } from './data/native-memory.ts';
 
 const config = configOrExit('analytics', () => loadConfig(process.env));
-// Before the data loads: a load's results hold native memory too.
-watchNativeMemory({ growthMb: config.gcGrowthMb });
+// Before the data loads: a load's results hold native memory too. Logged at debug once the app's logger exists.
+let logCollection: ((residentBytes: number) => void) | undefined = undefined;
+watchNativeMemory({ growthMb: config.gcGrowthMb, onCollect: (rss) => logCollection?.(rss) });
 const app = await buildApp({ config });
+logCollection = (rss) =>
+  app.log.debug({ rssMb: Math.round(rss / 1048576) }, 'memory grew: asked V8 for a major collection');
 await serve(app, {
   host: config.host,
   port: config.port,

@@ -53,7 +53,7 @@ export interface NativeMemoryWatchOptions {
   readonly growthMb: number;
   /** How often the resident memory is read, ms (default 1000). */
   readonly intervalMs?: number;
-  /** Called after each collection asked (for a debug log line and a counter). */
+  /** Called with the resident bytes that asked for each collection (the service logs it at debug). */
   readonly onCollect?: (residentBytes: number) => void;
 }
 

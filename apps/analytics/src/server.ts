@@ -10,8 +10,13 @@ import { watchNativeMemory } from './data/native-memory.ts';
 const config = configOrExit('analytics', () => loadConfig(process.env));
 // Before the data loads: a load's results hold native memory too. Logged at debug once the app's logger exists.
 let logCollection: ((residentBytes: number) => void) | undefined = undefined;
-watchNativeMemory({ growthMb: config.gcGrowthMb, onCollect: (rss) => logCollection?.(rss) });
+const memoryWatch = watchNativeMemory({
+  growthMb: config.gcGrowthMb,
+  onCollect: (rss) => logCollection?.(rss),
+});
 const app = await buildApp({ config });
+if (config.gcGrowthMb > 0 && !memoryWatch.active)
+  app.log.warn('V8 gives no gc() in this runtime: ANALYTICS_GC_GROWTH_MB has no effect');
 logCollection = (rss) =>
   app.log.debug({ rssMb: Math.round(rss / 1048576) }, 'memory grew: asked V8 for a major collection');
 await serve(app, {

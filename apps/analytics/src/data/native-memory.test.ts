@@ -38,6 +38,7 @@ describe('growthRule', () => {
 describe('watchNativeMemory', () => {
   it('does nothing when the growth is 0', () => {
     const watch = watchNativeMemory({ growthMb: 0, onCollect: () => expect.unreachable() });
+    expect(watch.active).toBe(false);
     watch.stop();
   });
 
@@ -61,6 +62,7 @@ describe('watchNativeMemory', () => {
       held.push(Buffer.alloc(2 * MB, 1));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    expect(watch.active).toBe(true);
     watch.stop();
     for (let i = 0; i < 100 && majors === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     observer.disconnect();

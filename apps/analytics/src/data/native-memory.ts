@@ -40,12 +40,22 @@ export function growthRule(growthBytes: number): { check(residentBytes: number):
   };
 }
 
-/** V8's `gc()`: the one of `node --expose-gc`, else exposed now (a fresh context's global has it once the flag is set). */
-function garbageCollector(): (options: { type: 'major'; execution: 'async' }) => unknown {
+type Collector = (options: { type: 'major'; execution: 'async' }) => unknown;
+
+/**
+ * V8's `gc()`: the one of `node --expose-gc`, else exposed now (a fresh context's global has it once the flag is set);
+ * undefined where neither works (a runtime that refuses the flag after start), and the watch is then off.
+ */
+function garbageCollector(): Collector | undefined {
   const exposed = (globalThis as { gc?: unknown }).gc;
-  if (typeof exposed === 'function') return exposed as (options: object) => unknown;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as (options: object) => unknown;
+  if (typeof exposed === 'function') return exposed as Collector;
+  try {
+    setFlagsFromString('--expose-gc');
+    const fresh: unknown = runInNewContext('gc');
+    return typeof fresh === 'function' ? (fresh as Collector) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface NativeMemoryWatchOptions {
@@ -57,11 +67,17 @@ export interface NativeMemoryWatchOptions {
   readonly onCollect?: (residentBytes: number) => void;
 }
 
-/** Starts the watch on this process; `stop()` ends it. The timer does not keep the process alive. */
-export function watchNativeMemory(options: NativeMemoryWatchOptions): { stop(): void } {
-  if (options.growthMb <= 0) return { stop: () => undefined };
+/**
+ * Starts the watch on this process; `stop()` ends it, `active` says whether it runs (off for a growth of 0, or where
+ * V8's `gc()` cannot be had). The timer does not keep the process alive.
+ */
+export function watchNativeMemory(options: NativeMemoryWatchOptions): {
+  readonly active: boolean;
+  stop(): void;
+} {
+  const gc = options.growthMb > 0 ? garbageCollector() : undefined;
+  if (gc === undefined) return { active: false, stop: () => undefined };
   const rule = growthRule(options.growthMb * 1024 * 1024);
-  const gc = garbageCollector();
   const timer = setInterval(() => {
     const resident = process.memoryUsage.rss();
     if (rule.check(resident) === 'wait') return;
@@ -70,5 +86,5 @@ export function watchNativeMemory(options: NativeMemoryWatchOptions): { stop(): 
     options.onCollect?.(resident);
   }, options.intervalMs ?? 1000);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return { active: true, stop: () => clearInterval(timer) };
 }

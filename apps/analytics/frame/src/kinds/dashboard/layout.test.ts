@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolvedTile } from '@portico/analytics-model';
-import { arrangeTiles, CELL } from './layout.ts';
+import { arrangeTiles, CELL, NUMBER_TILE_HEIGHT } from './layout.ts';
 
 const tile = (id: string, row: number, col: number, rowSpan = 1, colSpan = 1): ResolvedTile => ({
   id,
@@ -62,5 +62,32 @@ describe('arrangeTiles', () => {
 
   it('shows the grid at actual size until the frame width is known', () => {
     expect(arrangeTiles(dashboard, 'fitToWidth', 0).width).toBe(natural);
+  });
+
+  it('gives a one-row card tile the height of its number in one column, and keeps the grid cell elsewhere', () => {
+    const card: ResolvedTile = {
+      id: 'n',
+      kind: 'card',
+      title: 'Printers',
+      reportId: 'r',
+      measure: { measure: { table: 'Devices', measure: 'Devices' } },
+      row: 0,
+      col: 2,
+      rowSpan: 1,
+      colSpan: 1,
+    };
+    const tall = { ...card, id: 't', row: 3, col: 0, rowSpan: 2 };
+    const withCards = { columns: 4, tiles: [...dashboard.tiles, card, tall] };
+    const column = arrangeTiles(withCards, 'oneColumn', 390);
+    expect(column.boxes.map((b) => [b.tile.id, b.height])).toEqual([
+      ['a', CELL.height],
+      ['b', CELL.height],
+      ['n', NUMBER_TILE_HEIGHT],
+      ['c', 2 * CELL.height + CELL.gap],
+      ['t', 2 * CELL.height + CELL.gap],
+    ]);
+    expect(column.boxes[3]?.top).toBe(3 * CELL.gap + 2 * CELL.height + NUMBER_TILE_HEIGHT + CELL.gap);
+    expect(arrangeTiles(withCards, 'fitToWidth', 390).boxes[2]?.height).toBe(NUMBER_TILE_HEIGHT);
+    expect(arrangeTiles(withCards, 'actualSize', 390).boxes[2]?.height).toBe(CELL.height);
   });
 });

@@ -6,11 +6,17 @@
  * - `fitToWidth`: the same grid scaled, gaps included, so its width is the frame's width; in a frame narrower than
  *   0.7 of the grid, one column as `oneColumn`.
  * - `oneColumn`: tiles one under another in reading order (row, then column), each the frame's width and its
- *   natural height.
+ *   natural height — but a one-row tile that shows a single number (a card) gets NUMBER_TILE_HEIGHT: in a column,
+ *   four cards at the grid's row height filled a phone's first screen with four numbers.
  */
 import type { PageView, ResolvedTile } from '@portico/analytics-model';
 
 export const CELL = { width: 240, height: 160, gap: 8 } as const;
+/**
+ * A card tile's height in one column: the tile's header (36 px), the number at its full size (32 px, 40 % of the
+ * body's height: 80 px) and the visual's bottom inset (6 px).
+ */
+export const NUMBER_TILE_HEIGHT = 122;
 /** The smallest scale fit to width shrinks the grid to; a narrower frame gets one column. */
 export const NARROWEST_FIT = 0.7;
 
@@ -30,6 +36,10 @@ export interface Arrangement {
 }
 
 const span = (cells: number, size: number): number => cells * size + (cells - 1) * CELL.gap;
+
+/** True for a tile that shows one number: a card tile, or a pinned card visual. */
+const showsOneNumber = (tile: ResolvedTile): boolean =>
+  tile.kind === 'card' || (tile.kind === 'visual' && tile.visual?.type === 'card');
 
 /** The tiles in reading order: by row, then by column. */
 export function readingOrder<T extends { row: number; col: number }>(tiles: readonly T[]): T[] {
@@ -59,7 +69,8 @@ export function arrangeTiles(
         left: CELL.gap,
         top,
         width: width - 2 * CELL.gap,
-        height: span(tile.rowSpan, CELL.height),
+        height:
+          tile.rowSpan === 1 && showsOneNumber(tile) ? NUMBER_TILE_HEIGHT : span(tile.rowSpan, CELL.height),
       };
       top += box.height + CELL.gap;
       return box;

@@ -3,7 +3,7 @@
  * POST /frame-api/queries) replayed by N closed-loop viewers spread over the five sample accounts (viewer i is
  * account i mod 5, with an embed token of its own). Sides, each in a process of its own while this one drives it:
  *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api through the service's engine module,
- *     a pool of 4 connections like the service's, 6 statements of a viewer in flight like a browser's 6 connections;
+ *     a pool of as many connections as the service's (ANALYTICS_DUCKDB_CONNECTIONS' default), 6 statements of a viewer in flight like a browser's 6 connections;
  *     many-viewers-engine.ts runs its viewers in-process), the baseline;
  *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over keep-alive HTTP, a batch per page, started
  *     as `npm start` starts it (MALLOC_ARENA_MAX=2 unless set);
@@ -23,7 +23,7 @@
  * count is coarse (66.7 pages/s = 200 pages in 3 s came up in most runs).
  *
  *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
- *     [--sides=engine,off,on,single,off-kept] [--engine-connections=4] [--profile=<dir>]
+ *     [--sides=engine,off,on,single,off-kept] [--engine-connections=8] [--profile=<dir>]
  *     [--service-node-flags=--trace-gc,…]
  *
  * `cpu ×` is the engine's CPU per page over the side's: the throughput ratio when CPU alone limits both sides (both
@@ -44,6 +44,7 @@ import { fileURLToPath } from 'node:url';
 import { visualQuery } from '@portico/analytics-model';
 import type { QueryBatchLine, ReportDefinition } from '@portico/analytics-model';
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
+import { DEFAULT_DUCKDB_CONNECTIONS } from '../src/config.ts';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
 import { call, freePort, SERVICE_MALLOC_ARENA_MAX, timedPost } from './service-process.ts';
 import { median } from './service.ts';
@@ -64,7 +65,7 @@ const SCALE = Number(args[3] ?? 1);
 const PROFILE_DIR = flags.get('profile');
 /** `--service-node-flags=--trace-gc,--max-semi-space-size=32`: flags of the service's node. */
 const SERVICE_NODE_FLAGS = (flags.get('service-node-flags') ?? '').split(',').filter((f) => f !== '');
-const ENGINE_CONNECTIONS = Number(flags.get('engine-connections') ?? 4);
+const ENGINE_CONNECTIONS = Number(flags.get('engine-connections') ?? DEFAULT_DUCKDB_CONNECTIONS);
 const WARMUP_MS = 1000;
 const SECRET = 'bench-secret';
 const REPORT_ID = 'c7f8789d-083c-4944-a9ce-49d0b3594f03';

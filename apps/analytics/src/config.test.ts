@@ -115,21 +115,23 @@ describe('exactOrigin', () => {
     expect(read.engine).toEqual({ kind: 'duckdb', dataFolder: '/srv/fleet-files', folderMode: 'read' });
   });
 
-  it('bounds DuckDB by default: 192 MB, at most four threads, spilling under the data directory', () => {
+  it('bounds DuckDB by default: 192 MB, at most four threads, eight statements at once, spilling under the data directory', () => {
     const config = loadConfig({ ANALYTICS_CLIENT_SECRET: 'x', PORTICO_DATA_DIR: '/var/lib/portico' });
     expect(config.duckdb.memoryLimitMb).toBe(192);
+    expect(config.duckdb.connections).toBe(8);
     expect(config.duckdb.threads).toBeGreaterThanOrEqual(1);
     expect(config.duckdb.threads).toBeLessThanOrEqual(4);
     expect(config.duckdb.tempDirectory).toBe('/var/lib/portico/analytics/duckdb-tmp');
   });
 
-  it('takes the DuckDB memory and threads from the environment', () => {
+  it('takes the DuckDB memory, threads and connections from the environment', () => {
     const config = loadConfig({
       ANALYTICS_CLIENT_SECRET: 'x',
       ANALYTICS_DUCKDB_MEMORY_MB: '1024',
       ANALYTICS_DUCKDB_THREADS: '8',
+      ANALYTICS_DUCKDB_CONNECTIONS: '2',
     });
-    expect(config.duckdb).toMatchObject({ memoryLimitMb: 1024, threads: 8 });
+    expect(config.duckdb).toMatchObject({ memoryLimitMb: 1024, threads: 8, connections: 2 });
   });
 
   it('stops naming each bad DuckDB bound or folder mode and saying what is allowed', () => {
@@ -137,12 +139,14 @@ describe('exactOrigin', () => {
       ANALYTICS_CLIENT_SECRET: 'x',
       ANALYTICS_DUCKDB_MEMORY_MB: '256MB',
       ANALYTICS_DUCKDB_THREADS: '0',
+      ANALYTICS_DUCKDB_CONNECTIONS: '65',
       ANALYTICS_DATA_FOLDER_MODE: 'copy',
     });
     expect(problems).toEqual([
       'ANALYTICS_DATA_FOLDER_MODE: must be one of import, read (got "copy")',
       'ANALYTICS_DUCKDB_MEMORY_MB: must be a whole number (got "256MB")',
       'ANALYTICS_DUCKDB_THREADS: must be between 1 and 256 (got "0")',
+      'ANALYTICS_DUCKDB_CONNECTIONS: must be between 1 and 64 (got "65")',
     ]);
     expect(problemsOf({ ANALYTICS_CLIENT_SECRET: 'x', ANALYTICS_DUCKDB_MEMORY_MB: '32' })).toEqual([
       'ANALYTICS_DUCKDB_MEMORY_MB: must be between 64 and 1048576 (got "32")',

@@ -130,6 +130,7 @@ export async function openDataSource(
     endDate: config.data.endDate,
     scale: config.data.scale,
     limits: config.duckdb,
+    connections: config.duckdb.connections,
   });
   if (fleet.loaded === undefined) log.info({ ...fleet.parameters }, 'fleet data reused');
   else log.info({ ...fleet.loaded, endDate: fleet.parameters.endDate }, 'fleet data loaded');
@@ -219,6 +220,7 @@ async function openFolderReader(
   const { engine, tables } = await openFileEngine({
     folder,
     limits: config.duckdb,
+    connections: config.duckdb.connections,
     otherFiles: () => modelFileGlobs(folder, models),
   });
   log.info({ folder, tables: tables.map((t) => t.table) }, 'reading the data folder on every query');
@@ -262,6 +264,7 @@ async function openFolderImport(
     home: join(config.dataDir, 'analytics', 'folder'),
     sortKeys: sortKeysOf(datasets),
     limits: config.duckdb,
+    connections: config.duckdb.connections,
   });
   log.info({ folder, ...imported.lastImport }, 'data folder imported');
   const { engine } = imported;

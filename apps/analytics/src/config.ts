@@ -51,8 +51,9 @@ export const DEFAULT_DUCKDB_MEMORY_MB = 192;
 /** DuckDB's default is one thread per core; each thread holds buffers of its own, so at most four by default. */
 export const DEFAULT_DUCKDB_THREADS = Math.min(availableParallelism(), 4);
 /**
- * Statements DuckDB runs at once (the engine's connections). 8 rather than 4: 12 % more pages under 100 viewers at
- * scales 1 and 10 on two cores, page p50 down by a tenth, the same peak memory (README "Many viewers").
+ * Statements in flight on DuckDB at once (the engine's connections; Node's thread pool runs four of them at a time).
+ * 8 rather than 4: 12 % more pages under 100 viewers at scales 1 and 10 on two cores, page p50 down by a tenth, the
+ * same peak memory (README "Many viewers").
  */
 export const DEFAULT_DUCKDB_CONNECTIONS = 8;
 
@@ -90,7 +91,7 @@ export interface AnalyticsConfig {
     readonly memoryLimitMb: number;
     /** DuckDB's worker threads. */
     readonly threads: number;
-    /** Connections of the engine's pool: statements run at once. */
+    /** Connections of the engine's pool: statements in flight at once. */
     readonly connections: number;
     /** DuckDB's `temp_directory`: `${dataDir}/analytics/duckdb-tmp`. */
     readonly tempDirectory: string;

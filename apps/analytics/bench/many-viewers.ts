@@ -46,7 +46,7 @@ import type { QueryBatchLine, ReportDefinition } from '@portico/analytics-model'
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { DEFAULT_DUCKDB_CONNECTIONS } from '../src/config.ts';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
-import { call, freePort, SERVICE_MALLOC_ARENA_MAX, timedPost } from './service-process.ts';
+import { call, freePort, rssMb, SERVICE_MALLOC_ARENA_MAX, timedPost } from './service-process.ts';
 import { median } from './service.ts';
 import { closedLoop, percentile } from './viewers.ts';
 import type { LoopResult } from './viewers.ts';
@@ -128,8 +128,7 @@ async function withPeakRss<T>(
   const cpuBefore = cpuMs(pid);
   const clientBefore = process.cpuUsage();
   const sample = () => {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    peak = Math.max(peak, Number(match?.[1] ?? 0) / 1024);
+    peak = Math.max(peak, rssMb(pid));
   };
   sample();
   const timer = setInterval(sample, 100);

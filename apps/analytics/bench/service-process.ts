@@ -69,53 +69,23 @@ export function rssSampler(pid: number): { peak(): number; reset(): void; stop()
   };
 }
 
-/**
- * A timed POST as the benchmarks' viewers send it: `payload` serialised once beforehand, the answer read whole and
- * checked without parsing it (200; for a batch, `lines` NDJSON lines and none an error), so the load generator, which
- * shares the cores with the service, spends as little of them as it can. Resolves with the answer's bytes.
- */
-export function timedPost(
-  agent: Agent,
-  port: number,
-  path: string,
-  payload: string,
-  auth: string,
-  lines?: number,
-): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path,
-        headers: { authorization: auth, 'content-type': 'application/json' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let count = 0;
-          for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
-          if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode} ${text}`));
-          else if (lines !== undefined && (count !== lines || text.includes('"error":{')))
-            reject(new Error(`${path}: not ${lines} answers: ${text.slice(0, 300)}`));
-          else resolve(text.length);
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** An answer as it came: status, content type and the whole body. */
+interface Answer {
+  readonly status: number | undefined;
+  readonly type: string;
+  readonly text: string;
 }
 
-/** A JSON call; rejects on anything but 200. */
-export function call(agent: Agent, port: number, method: string, path: string, body: unknown, auth: string) {
-  return new Promise<unknown>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+/** One request to the service on `port`; resolves with the whole answer, whatever its status. */
+function send(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  payload: string | undefined,
+  auth: string,
+): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
     const req = request(
       {
         agent,
@@ -131,28 +101,61 @@ export function call(agent: Agent, port: number, method: string, path: string, b
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          // A batch's NDJSON answer: its lines, parsed.
-          if (
-            res.statusCode === 200 &&
-            String(res.headers['content-type']).startsWith('application/x-ndjson')
-          )
-            resolve(
-              text
-                .trim()
-                .split('\n')
-                .map((line) => JSON.parse(line) as unknown),
-            );
-          else if (res.statusCode === 200) resolve(JSON.parse(text));
-          else reject(new Error(`${path}: ${res.statusCode} ${text}`));
-        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            type: String(res.headers['content-type']),
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
         res.on('error', reject);
       },
     );
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * A timed POST as the benchmarks' viewers send it: `payload` serialised once beforehand, the answer read whole and
+ * checked without parsing it (200; for a batch, `lines` NDJSON lines and none an error), so the load generator, which
+ * shares the cores with the service, spends as little of them as it can. Resolves with the answer's bytes.
+ */
+export async function timedPost(
+  agent: Agent,
+  port: number,
+  path: string,
+  payload: string,
+  auth: string,
+  lines?: number,
+): Promise<number> {
+  const { status, text } = await send(agent, port, 'POST', path, payload, auth);
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
+  if (status !== 200) throw new Error(`${path}: ${status} ${text}`);
+  if (lines !== undefined && (count !== lines || text.includes('"error":{')))
+    throw new Error(`${path}: not ${lines} answers: ${text.slice(0, 300)}`);
+  return text.length;
+}
+
+/** A JSON call; rejects on anything but 200. A batch's NDJSON answer resolves with its lines, parsed. */
+export async function call(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  body: unknown,
+  auth: string,
+): Promise<unknown> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const { status, type, text } = await send(agent, port, method, path, payload, auth);
+  if (status !== 200) throw new Error(`${path}: ${status} ${text}`);
+  if (type.startsWith('application/x-ndjson'))
+    return text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
+  return JSON.parse(text);
 }
 
 export interface ServiceProcess {

@@ -68,10 +68,13 @@ async function openCreate(permissions: string): Promise<string> {
 }
 
 /**
- * Quick-creates a report of an Orders table (Customer text, Amount double) holding `rows`, with `settings` (e.g. the
- * embed's locale); resolves with the embed token, once the host page asked for it.
+ * Quick-creates a report of `datasetCreateConfig` with a Create token for fabrikam, on `embedUrl` (default the
+ * quick-create page) with `settings` (e.g. the embed's locale); resolves with the token once the host page asked.
  */
-async function quickCreateOrders(rows: string[][], settings?: Record<string, unknown>): Promise<string> {
+async function quickCreate(
+  datasetCreateConfig: Record<string, unknown>,
+  options: { embedUrl?: string; settings?: Record<string, unknown> } = {},
+): Promise<string> {
   const accessToken = await stack.embedToken({
     targetWorkspaceIds: [WORKSPACE_ID],
     permissions: 'Create',
@@ -80,11 +83,19 @@ async function quickCreateOrders(rows: string[][], settings?: Record<string, unk
   await page.goto(`${stack.host}/create-host.html`);
   // The quick-create page proper: its frame is a chunk of its own that arrives after the iframe's load event.
   await page.evaluate((config) => window.createHost.quickCreate(config), {
-    embedUrl: `${stack.service}/quickCreate`,
+    embedUrl: options.embedUrl ?? `${stack.service}/quickCreate`,
     accessToken,
     tokenType: 1,
-    ...(settings === undefined ? {} : { settings }),
-    datasetCreateConfig: {
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+    datasetCreateConfig,
+  });
+  return accessToken;
+}
+
+/** Quick-creates a report of an Orders table (Customer text, Amount double) holding `rows`, with `settings`. */
+const quickCreateOrders = (rows: string[][], settings?: Record<string, unknown>): Promise<string> =>
+  quickCreate(
+    {
       locale: 'en-US',
       tableSchemaList: [
         {
@@ -97,9 +108,8 @@ async function quickCreateOrders(rows: string[][], settings?: Record<string, unk
       ],
       data: [{ name: 'Orders', rows }],
     },
-  });
-  return accessToken;
-}
+    settings === undefined ? {} : { settings },
+  );
 
 test('a report built on a dataset is saved, and re-embedded as a report it shows the visuals that were built', async () => {
   const accessToken = await openCreate('Create');
@@ -263,22 +273,14 @@ test("quick create in German names its generated sums and bar titles in German (
 });
 
 test('quick create with a column type the service does not know is refused with an error event', async () => {
-  const accessToken = await stack.embedToken({
-    targetWorkspaceIds: [WORKSPACE_ID],
-    permissions: 'Create',
-    databaseNames: ['fabrikam'],
-  });
-  await page.goto(`${stack.host}/create-host.html`);
-  await page.evaluate((config) => window.createHost.quickCreate(config), {
-    embedUrl: `${stack.service}/reportEmbed`,
-    accessToken,
-    tokenType: 1,
-    datasetCreateConfig: {
+  await quickCreate(
+    {
       locale: 'en-US',
       tableSchemaList: [{ name: 'Photos', columns: [{ name: 'Image', dataType: 'Picture' }] }],
       data: [{ name: 'Photos', rows: [['x']] }],
     },
-  });
+    { embedUrl: `${stack.service}/reportEmbed` },
+  );
   await poll(() => eventCount('error')).toBe(1);
   const detail = await page.evaluate(() => window.createHost.events.find((e) => e.name === 'error')?.detail);
   expect(detail).toMatchObject({

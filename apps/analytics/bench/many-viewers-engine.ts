@@ -1,7 +1,8 @@
 /**
  * The engine side of bench/many-viewers.ts, in a process of its own (forked with IPC): the fleet DuckDB file opened
- * straight with @duckdb/node-api (a pool of `connections`, default 32; rows read as JSON, as the service reads them), and the
- * same compiled statements the service runs, asked by closed-loop viewers with 6 statements in flight each.
+ * straight with @duckdb/node-api (a pool of `connections`, default 32; DuckDB's threads from ANALYTICS_DUCKDB_THREADS when
+ * set, as the service takes them; rows read as JSON, as the service reads them), and the same compiled statements the
+ * service runs, asked by closed-loop viewers with 6 statements in flight each.
  *
  *   fork('many-viewers-engine.ts', [fleetFile, contentDir, reportId, accounts, connections?])
  *   → { type: 'ready' }; ← { type: 'run', viewers, warmupMs, measureMs } → { type: 'result', latencies, pages, ms }
@@ -33,7 +34,11 @@ const statements: CompiledQuery[][] = accounts.map((account) =>
   queries.map((query) => compileVisualQuery(dataset, query, { databaseNames: [account], now })),
 );
 
-const engine = await openEngine({ path: file, connections: Number(connectionCount) });
+const engine = await openEngine({
+  path: file,
+  connections: Number(connectionCount),
+  ...(process.env.ANALYTICS_DUCKDB_THREADS ? { threads: Number(process.env.ANALYTICS_DUCKDB_THREADS) } : {}),
+});
 const rowCounts = await Promise.all(
   statements.map((page) =>
     Promise.all(page.map(async (c) => (await engine.query(c.sql, c.params, c.paramTypes)).rows.length)),

@@ -161,7 +161,7 @@ const preparedOf = new WeakMap<DuckDBConnection, PreparedStatements>();
  * in a native buffer of about 250 KB however few they are, and an answer read in chunks from a streamed one keeps about
  * 35 KB; both are freed only when V8 collects their JS objects, which it does not hurry (it does not see native memory).
  * Under 100 viewers those buffers were most of the service's RSS above its idle size: 510–570 MB at the peak, 353 MB
- * streamed (README "Memory").
+ * streamed (measured in bench/RESULTS.md, "Memory").
  */
 
 /** Runs `sql` with `params` bound on `connection` through its kept prepared statement. */

@@ -51,7 +51,19 @@ describe('loadModelFolder', () => {
     const { problems } = readModelFolder(dir);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ file: file(MODEL), ...where(MODEL, 'bool\n') });
-    expect(problems[0]?.message).toMatch(/^tables\.1\.columns\.5\.type/);
+    expect(problems[0]?.message).toMatch(
+      /^table 'Devices', column '[^']+', type must be one of "string", .* \(got "bool"\)$/,
+    );
+  });
+
+  it('names the measure by its name and lists the aggregations when one is misspelt, without the other kind of measure', () => {
+    edit(MODEL, 'aggregation: sum', 'aggregation: total');
+    const { problems } = readModelFolder(dir);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: file(MODEL), ...where(MODEL, 'total\n') });
+    expect(problems[0]?.message).toMatch(
+      /^table '[^']+', measure '[^']+', aggregation must be one of "sum", "avg", "count", "distinctCount", "min", "max" \(got "total"\)$/,
+    );
   });
 
   it('points an unknown property at its name', () => {
@@ -64,7 +76,7 @@ describe('loadModelFolder', () => {
 
   it('requires a row-level-security column on every table, and one the table has', () => {
     edit(MODEL, '    rowLevelSecurity:\n      column: Database name\n', '');
-    expect(readModelFolder(dir).problems[0]?.message).toMatch(/tables\.0 needs 'rowLevelSecurity'/);
+    expect(readModelFolder(dir).problems[0]?.message).toBe("table 'Accounts' needs 'rowLevelSecurity'");
     cpSync(BUILT_IN_MODELS_DIR, dir, { recursive: true });
     edit(MODEL, 'column: Database name\n    columns', 'column: Tenant\n    columns');
     const [problem] = readModelFolder(dir).problems;

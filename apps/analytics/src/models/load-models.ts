@@ -80,18 +80,78 @@ function yamlFiles(dir: string, depth = 0): string[] {
   return found;
 }
 
-/** Schema errors, one per place, the most specific first (a union's "does not match" only when nothing better). */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `measures` → `measure`, `hierarchies` → `hierarchy`. */
+const singular = (key: string): string =>
+  key.endsWith('ies') ? `${key.slice(0, -3)}y` : key.endsWith('s') ? key.slice(0, -1) : key;
+
+/**
+ * Where a JSON pointer into a file's data is, in the file's own words: `/tables/1/measures/3/aggregation` →
+ * `table 'Tickets', measure 'Average first response', aggregation`; an item without a name by its position from 1
+ * (`relationship 2`); the whole file `the file`.
+ */
+export function placeIn(data: unknown, pointer: string): string {
+  const parts: string[] = [];
+  let keys: string[] = [];
+  let node = data;
+  for (const segment of pointerPath(pointer)) {
+    if (typeof segment === 'number') {
+      node = Array.isArray(node) ? (node[segment] as unknown) : undefined;
+      const list = keys.pop();
+      if (keys.length > 0) parts.push(keys.join('.'));
+      keys = [];
+      const name = isRecord(node) ? (node['name'] ?? node['title']) : undefined;
+      const label = typeof name === 'string' && name !== '' ? `'${name}'` : String(segment + 1);
+      parts.push(list === undefined ? `item ${label}` : `${singular(list)} ${label}`);
+    } else {
+      node = isRecord(node) ? node[segment] : undefined;
+      keys.push(segment);
+    }
+  }
+  if (keys.length > 0) parts.push(keys.join('.'));
+  return parts.length === 0 ? 'the file' : parts.join(', ');
+}
+
+/**
+ * Schema errors, one per place, the most specific first. A value that is none of a list of constants is one problem
+ * naming them; a union's branch that wants a property is left out when the same object has a problem deeper down in
+ * another branch (the object is of that branch, and its problem is the one to fix).
+ */
 function schemaProblems(
   source: YamlSource,
   schema: typeof SemanticModelSchema | typeof ReportFileSchema | typeof CultureFileSchema,
 ) {
+  const errors = [...Value.Errors(schema, source.data)].filter((error) => error.keyword !== 'boolean');
+  const allowed = new Map<string, unknown[]>();
+  for (const error of errors) {
+    const params = error.params as { allowedValue?: unknown; allowedValues?: unknown[] };
+    if (error.keyword === 'const')
+      allowed.set(error.instancePath, [...(allowed.get(error.instancePath) ?? []), params.allowedValue]);
+    if (error.keyword === 'enum')
+      allowed.set(error.instancePath, [
+        ...(allowed.get(error.instancePath) ?? []),
+        ...(params.allowedValues ?? []),
+      ]);
+  }
+  /** A union's branch that wants a property, when the object has a problem in another branch of the same union. */
+  const otherBranchFits = (error: (typeof errors)[number]): boolean => {
+    const branch = /^(.*\/anyOf)\/(\d+)$/.exec(error.schemaPath);
+    if (branch === null) return false;
+    const [, union = '', index = ''] = branch;
+    return errors.some(
+      (other) =>
+        other.instancePath.startsWith(`${error.instancePath}/`) &&
+        other.schemaPath.startsWith(`${union}/`) &&
+        !other.schemaPath.startsWith(`${union}/${index}/`),
+    );
+  };
   const problems: ModelProblem[] = [];
   const seen = new Set<string>();
-  for (const error of Value.Errors(schema, source.data)) {
-    if (error.keyword === 'boolean') continue;
+  for (const error of errors) {
     const path = pointerPath(error.instancePath);
-    let message = `${error.instancePath === '' ? 'the file' : error.instancePath.slice(1).replaceAll('/', '.')} ${error.message}`;
-    let atKey = false;
+    const place = placeIn(source.data, error.instancePath);
     if (error.keyword === 'additionalProperties') {
       const extra = (error.params as { additionalProperties?: string[] }).additionalProperties ?? [];
       for (const name of extra) {
@@ -102,16 +162,39 @@ function schemaProblems(
       }
       continue;
     }
-    if (error.keyword === 'required') {
-      const missing = (error.params as { requiredProperties?: string[] }).requiredProperties ?? [];
-      message = `${error.instancePath === '' ? 'the file' : error.instancePath.slice(1).replaceAll('/', '.')} needs ${missing.map((m) => `'${m}'`).join(', ')}`;
-      atKey = false;
-    }
     if (seen.has(error.instancePath)) continue;
+    let message = `${place} ${error.message}`;
+    const values = allowed.get(error.instancePath);
+    if (
+      values !== undefined &&
+      (error.keyword === 'const' || error.keyword === 'enum' || error.keyword === 'anyOf')
+    ) {
+      const given = valueAt(source.data, path);
+      const list = [...new Set(values)].map((value) => JSON.stringify(value)).join(', ');
+      message = `${place} must be one of ${list}${given === undefined ? '' : ` (got ${JSON.stringify(given)})`}`;
+    } else if (error.keyword === 'required') {
+      if (otherBranchFits(error)) continue;
+      const missing = (error.params as { requiredProperties?: string[] }).requiredProperties ?? [];
+      message = `${place} needs ${missing.map((m) => `'${m}'`).join(', ')}`;
+    }
     seen.add(error.instancePath);
-    problems.push(source.problemAt(path, message, atKey));
+    problems.push(source.problemAt(path, message, false));
   }
   return problems;
+}
+
+function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
+  let node = data;
+  for (const segment of path)
+    node =
+      typeof segment === 'number'
+        ? Array.isArray(node)
+          ? (node[segment] as unknown)
+          : undefined
+        : isRecord(node)
+          ? node[segment]
+          : undefined;
+  return node;
 }
 
 class Checker {

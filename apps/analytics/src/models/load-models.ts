@@ -67,15 +67,24 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const MAX_FILES = 1000;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Which entries of a model folder are read: files named `*.yaml` or `*.yml` in it and in its subfolders up to
+ * {@link MODEL_FOLDER_DEPTH} levels down, none whose name starts with a dot; a symbolic link is neither a file nor a
+ * folder here, so it is never followed. (The reload's watch looks at the same entries.)
+ */
+export const MODEL_FOLDER_DEPTH = 4;
+export const isModelFileName = (name: string): boolean => /\.ya?ml$/.test(name) && !name.startsWith('.');
+export const isModelSubfolderName = (name: string): boolean => !name.startsWith('.');
+
 function yamlFiles(dir: string, depth = 0): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
     a.name.localeCompare(b.name),
   )) {
-    if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory() && depth < 4) found.push(...yamlFiles(path, depth + 1));
-    else if (entry.isFile() && /\.ya?ml$/.test(entry.name)) found.push(path);
+    if (entry.isDirectory() && depth < MODEL_FOLDER_DEPTH && isModelSubfolderName(entry.name))
+      found.push(...yamlFiles(path, depth + 1));
+    else if (entry.isFile() && isModelFileName(entry.name)) found.push(path);
   }
   return found;
 }

@@ -1,12 +1,20 @@
 /**
- * Hot reload of a model folder: a change to any file (fs.watch, recursive) is read again after a quiet 250 ms. A
- * valid folder replaces what the service serves; an invalid one is logged, problem by problem as file:line:column,
- * while the last valid version keeps serving. Nothing a file says can stop the service.
+ * Hot reload of a model folder. The folder's model files (the entries the loader reads: name, size, modification
+ * time and inode of each) are looked at every `pollMs` (500 ms); a change is read once the files have stayed the same
+ * for one more look, so a file caught half-written is not read. A valid folder replaces what the service serves; an
+ * invalid one is logged, problem by problem as file:line:column, while the last valid version keeps serving. Nothing
+ * a file says can stop the service.
+ *
+ * Why a poll and not fs.watch: editors save by writing a new file and renaming it over the old one, and Node's
+ * recursive watch on Linux keeps watching the replaced file's inode, so after the first such save no later change was
+ * seen (found by following the README's steps with `mv` and `sed -i`). Looking at a few dozen files twice a second
+ * costs next to nothing and sees every kind of change, including on network and container file systems where watch
+ * events do not arrive at all.
  */
-import { watch } from 'node:fs';
-import type { FSWatcher } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { readModelFolder } from './load-models.ts';
+import { isModelFileName, isModelSubfolderName, MODEL_FOLDER_DEPTH, readModelFolder } from './load-models.ts';
 import type { LoadedModels } from './load-models.ts';
 import { problemText } from './yaml-source.ts';
 import type { ModelProblem } from './yaml-source.ts';
@@ -16,8 +24,8 @@ export interface ModelWatchOptions {
   readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** Called with each new valid version; a rejection is logged and the previous version stays. */
   readonly onModels: (models: LoadedModels) => Promise<void> | void;
-  /** Quiet time after the last change before reading, in ms (default 250). */
-  readonly debounceMs?: number;
+  /** How often the folder is looked at, in ms (default 500). */
+  readonly pollMs?: number;
 }
 
 export interface ModelWatch {
@@ -28,11 +36,36 @@ export interface ModelWatch {
   close(): void;
 }
 
+/**
+ * What changes when a model file is written, replaced, added, removed or renamed: each file's path, size,
+ * modification time and inode, in a stable order. A folder that cannot be read is a stamp of its own.
+ */
+export async function modelFolderStamp(dir: string, depth = 0): Promise<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    return `${dir}\tunreadable ${(error as NodeJS.ErrnoException).code ?? ''}`;
+  }
+  const lines: string[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && depth < MODEL_FOLDER_DEPTH && isModelSubfolderName(entry.name)) {
+      lines.push(await modelFolderStamp(path, depth + 1));
+    } else if (entry.isFile() && isModelFileName(entry.name)) {
+      const info = await stat(path).catch(() => undefined);
+      lines.push(info === undefined ? `${path}\tgone` : `${path}\t${info.size}\t${info.mtimeMs}\t${info.ino}`);
+    }
+  }
+  return lines.join('\n');
+}
+
 export function watchModelFolder(options: ModelWatchOptions): ModelWatch {
   const { dir, log } = options;
-  let timer: NodeJS.Timeout | undefined;
+  const pollMs = options.pollMs ?? 500;
   let running: Promise<boolean> = Promise.resolve(true);
   let problems: readonly ModelProblem[] = [];
+  let closed = false;
 
   const read = async (): Promise<boolean> => {
     let result: ReturnType<typeof readModelFolder>;
@@ -66,24 +99,41 @@ export function watchModelFolder(options: ModelWatchOptions): ModelWatch {
     running = running.then(read, read);
     return running;
   };
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(dir, { recursive: true, persistent: false }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void reload(), options.debounceMs ?? 250);
-    });
-    watcher.on('error', (error) => log.error({ err: error, dir }, 'stopped watching the model folder'));
-  } catch (error) {
-    log.error({ err: error, dir }, 'cannot watch the model folder; restart the service to reload it');
-  }
+
+  /** The stamp the served version (or the last refused one) was read at, and the one of the previous look. */
+  let readAt: string | undefined;
+  let lastLook: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const look = async (): Promise<void> => {
+    const now = await modelFolderStamp(dir);
+    if (readAt === undefined) readAt = now;
+    else if (now !== readAt && now === lastLook) {
+      readAt = now;
+      await reload();
+    }
+    lastLook = now;
+  };
+  const schedule = (): void => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      look().then(schedule, (error: unknown) => {
+        log.error({ err: error, dir }, 'cannot look at the model folder; trying again');
+        schedule();
+      });
+    }, pollMs);
+    timer.unref();
+  };
+  // The folder as the service loaded it just before: the first look's stamp is the baseline.
+  void look().then(schedule, schedule);
+
   return {
     reload,
     get problems() {
       return problems;
     },
     close() {
+      closed = true;
       clearTimeout(timer);
-      watcher?.close();
     },
   };
 }

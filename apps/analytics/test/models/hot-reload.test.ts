@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -81,6 +81,28 @@ describe('the model folder while the service runs', () => {
     edit(REPORT, 'measure: Printers\n', 'measure: Devices\n');
     edit(REPORT, 'title: Printers at work', 'title: Printers in service');
     await eventually(() => firstTitle() === 'Printers in service', 'the repaired file');
+  });
+
+  it('sees every save of an editor that writes a new file and renames it over the old one, valid or not', async () => {
+    // Node's recursive fs.watch kept watching the replaced file, so the second such save went unseen.
+    const replace = (from: string, to: string): void => {
+      const text = readFileSync(join(dir, REPORT), 'utf8');
+      expect(text).toContain(from);
+      writeFileSync(join(dir, `${REPORT}.tmp`), text.replace(from, to));
+      renameSync(join(dir, `${REPORT}.tmp`), join(dir, REPORT));
+    };
+    replace('title: Printers in service', 'title: Printers on site');
+    await eventually(() => firstTitle() === 'Printers on site', 'the first replaced file');
+    const before = logged.length;
+    replace('measure: Devices\n', 'measure: Printers\n');
+    await eventually(
+      () => logged.slice(before).some((line) => line.includes('the last valid version keeps serving')),
+      'the refusal of the second replaced file',
+    );
+    expect(firstTitle()).toBe('Printers on site');
+    replace('measure: Printers\n', 'measure: Devices\n');
+    replace('title: Printers on site', 'title: Printers in service');
+    await eventually(() => firstTitle() === 'Printers in service', 'the third and fourth replaced files');
   });
 
   it('refuses to start on an invalid folder, naming every problem', async () => {

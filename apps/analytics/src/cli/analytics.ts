@@ -16,7 +16,12 @@
  */
 import { parseArgs } from 'node:util';
 import { createClient } from '@clickhouse/client';
-import { loadSampleIntoClickHouse, sampleAccountNames, writeSampleParquet } from '../data/sample-export.ts';
+import {
+  loadSampleIntoClickHouse,
+  progressLine,
+  sampleAccountNames,
+  writeSampleParquet,
+} from '../data/sample-export.ts';
 import type { ExportProgress, ExportSummary } from '../data/sample-export.ts';
 import type { FleetLoadParameters } from '../data/load-fleet.ts';
 import { scaleForReadings } from '../data/clickhouse-rows.ts';
@@ -86,11 +91,7 @@ function progressPrinter(): (p: ExportProgress) => void {
     const end = p.accountsDone === p.accountsTotal;
     if (!end && p.seconds - last < 5) return;
     last = p.seconds;
-    const rate = Math.round(p.rows / Math.max(p.seconds, 1e-9));
-    const where = p.table === undefined ? '' : `${p.table}: `;
-    process.stdout.write(
-      `  ${where}${p.accountsDone}/${p.accountsTotal} accounts (${p.account}): ${p.rows.toLocaleString('en')} rows in ${p.seconds.toFixed(1)} s, ${rate.toLocaleString('en')} rows/s\n`,
-    );
+    process.stdout.write(`  ${progressLine(p)}\n`);
   };
 }
 

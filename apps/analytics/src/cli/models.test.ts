@@ -72,8 +72,11 @@ describe('npm run analytics -- models', { timeout: 60_000 }, () => {
     }
   });
 
-  it('exits 2 with the usage for an unknown action or a missing folder', () => {
+  it('exits 2 with the usage for an unknown action, an unknown option or a missing folder', () => {
     expect(run('models', 'check').code).toBe(2);
+    const option = run('models', 'validate', dir, '--bogus');
+    expect(option.code).toBe(2);
+    expect(option.err).toContain("unknown option '--bogus'");
     const missing = run('models', 'validate', join(dir, 'nowhere'));
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('is not a folder');

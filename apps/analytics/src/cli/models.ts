@@ -30,6 +30,8 @@ const say = (line: string): void => {
 };
 
 function folder(args: readonly string[]): string {
+  const option = args.find((arg) => arg.startsWith('-'));
+  if (option !== undefined) throw new ModelsUsageError(`unknown option '${option}'`);
   if (args.length > 1) throw new ModelsUsageError(`one folder at most (got ${args.length})`);
   const dir = resolve(args[0] ?? (process.env['ANALYTICS_MODELS_DIR'] || BUILT_IN_MODELS_DIR));
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ModelsUsageError(`${dir} is not a folder`);

@@ -35,8 +35,23 @@ export interface ExportProgress {
   readonly account: string;
   readonly accountsDone: number;
   readonly accountsTotal: number;
+  /** Rows written so far, of every table. */
   readonly rows: number;
+  /** Of them, rows of `table` (with `table`). */
+  readonly tableRows?: number;
   readonly seconds: number;
+}
+
+/**
+ * One progress line: `devices: 5/5 accounts (fabrikam): 570 rows; 575 in all in 0.4 s, 1,437 rows/s` when tables go
+ * one after another (ClickHouse), `5/5 accounts (fabrikam): 1,234 rows in 2.0 s, 617 rows/s` otherwise.
+ */
+export function progressLine(p: ExportProgress): string {
+  const rate = `${Math.round(p.rows / Math.max(p.seconds, 1e-9)).toLocaleString('en')} rows/s`;
+  const accounts = `${p.accountsDone}/${p.accountsTotal} accounts (${p.account})`;
+  const time = `${p.seconds.toFixed(1)} s`;
+  if (p.table === undefined) return `${accounts}: ${p.rows.toLocaleString('en')} rows in ${time}, ${rate}`;
+  return `${p.table}: ${accounts}: ${(p.tableRows ?? 0).toLocaleString('en')} rows; ${p.rows.toLocaleString('en')} in all in ${time}, ${rate}`;
 }
 
 export interface ExportSummary {
@@ -178,6 +193,7 @@ export async function loadSampleIntoClickHouse(
           accountsDone: done,
           accountsTotal: parameters.databaseNames.length,
           rows: Object.values(rows).reduce((a, b) => a + b, 0),
+          tableRows: rows[table] ?? 0,
           seconds: (performance.now() - started) / 1000,
         });
       }),

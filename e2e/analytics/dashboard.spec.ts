@@ -163,7 +163,8 @@ test('the SDK refuses a pageView outside the three with the spec message', async
 });
 
 test("a tile's number counts only the accounts the token may see", async () => {
-  const colour = (names: string[]) => devices(names).filter((d) => d.colourMode === 'Colour').length;
+  const colour = (names: string[]) =>
+    devices(names).filter((d) => d.colourMode === 'Colour' && d.inService).length;
   const value = (index: number) => frameOf(index).locator('[data-tile="colour-printers"] .card-value');
   await expect(value(0)).toHaveText(String(colour(['fabrikam'])));
   const contoso = await embedDashboard(['contoso_emea']);

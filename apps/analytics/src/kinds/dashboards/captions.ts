@@ -26,7 +26,7 @@ const FLEET: Translations = {
       'pages-per-month': { title: 'Seiten pro Monat' },
       manufacturers: { title: 'Drucker nach Hersteller' },
       'top-models': { title: 'Top 10 Modelle nach gedruckten Seiten' },
-      'colour-printers': { title: 'Farbdrucker' },
+      'colour-printers': { title: 'Farbdrucker in Betrieb' },
       about: {
         title: 'Zu diesen Zahlen',
         text: 'Die Zahlen umfassen die Konten, die Sie sehen dürfen. Klicken Sie auf eine Kachel, um den Bericht zu öffnen, aus dem sie angeheftet wurde.',
@@ -43,7 +43,7 @@ const FLEET: Translations = {
       'pages-per-month': { title: 'Páginas por mes' },
       manufacturers: { title: 'Impresoras por fabricante' },
       'top-models': { title: 'Top 10 modelos por páginas impresas' },
-      'colour-printers': { title: 'Impresoras en color' },
+      'colour-printers': { title: 'Impresoras en color en servicio' },
       about: {
         title: 'Acerca de estas cifras',
         text: 'Las cifras abarcan las cuentas que puede ver. Haga clic en un icono para abrir el informe del que se ancló.',
@@ -60,7 +60,7 @@ const FLEET: Translations = {
       'pages-per-month': { title: 'Pages par mois' },
       manufacturers: { title: 'Imprimantes par fabricant' },
       'top-models': { title: 'Top 10 des modèles par pages imprimées' },
-      'colour-printers': { title: 'Imprimantes couleur' },
+      'colour-printers': { title: 'Imprimantes couleur en service' },
       about: {
         title: 'À propos de ces chiffres',
         text: 'Les chiffres couvrent les comptes que vous pouvez consulter. Cliquez sur une vignette pour ouvrir le rapport dont elle est issue.',
@@ -77,7 +77,7 @@ const FLEET: Translations = {
       'pages-per-month': { title: '月別印刷枚数' },
       manufacturers: { title: 'メーカー別プリンター台数' },
       'top-models': { title: '印刷枚数上位10モデル' },
-      'colour-printers': { title: 'カラープリンター' },
+      'colour-printers': { title: '稼働中のカラープリンター' },
       about: {
         title: 'この数値について',
         text: '数値は閲覧権限のあるアカウントが対象です。タイルをクリックすると、ピン留め元のレポートが開きます。',
@@ -94,7 +94,7 @@ const FLEET: Translations = {
       'pages-per-month': { title: 'Strony miesięcznie' },
       manufacturers: { title: 'Drukarki według producenta' },
       'top-models': { title: '10 modeli z największą liczbą stron' },
-      'colour-printers': { title: 'Drukarki kolorowe' },
+      'colour-printers': { title: 'Drukarki kolorowe w eksploatacji' },
       about: {
         title: 'O tych danych',
         text: 'Dane obejmują konta, do których masz dostęp. Kliknij kafelek, aby otworzyć raport, z którego został przypięty.',
@@ -111,7 +111,7 @@ const FLEET: Translations = {
       'pages-per-month': { title: 'Страницы по месяцам' },
       manufacturers: { title: 'Принтеры по производителям' },
       'top-models': { title: 'Топ-10 моделей по числу страниц' },
-      'colour-printers': { title: 'Цветные принтеры' },
+      'colour-printers': { title: 'Цветные принтеры в эксплуатации' },
       about: {
         title: 'Об этих данных',
         text: 'Данные охватывают учётные записи, доступные вам. Нажмите на плитку, чтобы открыть отчёт, из которого она закреплена.',

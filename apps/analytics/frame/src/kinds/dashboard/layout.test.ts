@@ -90,4 +90,33 @@ describe('arrangeTiles', () => {
     expect(arrangeTiles(withCards, 'fitToWidth', 390).boxes[2]?.height).toBe(NUMBER_TILE_HEIGHT);
     expect(arrangeTiles(withCards, 'actualSize', 390).boxes[2]?.height).toBe(CELL.height);
   });
+
+  it('puts number tiles side by side in one column when each keeps the grid cell width (200 % zoom), not on a phone', () => {
+    const card = (id: string, col: number): ResolvedTile => ({
+      id,
+      kind: 'card',
+      title: id,
+      reportId: 'r',
+      measure: { measure: { table: 'Devices', measure: 'Devices' } },
+      row: 0,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+    });
+    const kpis = {
+      columns: 4,
+      tiles: [card('k1', 0), card('k2', 1), card('k3', 2), tile('chart', 1, 0, 2, 2)],
+    };
+    const zoomed = arrangeTiles(kpis, 'fitToWidth', 640);
+    const half = (640 - 3 * CELL.gap) / 2;
+    expect(zoomed.boxes.map((b) => [b.tile.id, b.left, b.top, b.width])).toEqual([
+      ['k1', CELL.gap, CELL.gap, half],
+      ['k2', 2 * CELL.gap + half, CELL.gap, half],
+      ['k3', CELL.gap, 2 * CELL.gap + NUMBER_TILE_HEIGHT, 640 - 2 * CELL.gap],
+      ['chart', CELL.gap, 3 * CELL.gap + 2 * NUMBER_TILE_HEIGHT, 640 - 2 * CELL.gap],
+    ]);
+    expect(half).toBeGreaterThanOrEqual(CELL.width);
+    const phone = arrangeTiles(kpis, 'fitToWidth', 390);
+    expect(phone.boxes.map((b) => b.width)).toEqual(Array(4).fill(390 - 2 * CELL.gap));
+  });
 });

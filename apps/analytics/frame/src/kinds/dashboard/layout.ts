@@ -7,7 +7,9 @@
  *   0.7 of the grid, one column as `oneColumn`.
  * - `oneColumn`: tiles one under another in reading order (row, then column), each the frame's width and its
  *   natural height — but a one-row tile that shows a single number (a card) gets NUMBER_TILE_HEIGHT: in a column,
- *   four cards at the grid's row height filled a phone's first screen with four numbers.
+ *   four cards at the grid's row height filled a phone's first screen with four numbers. Consecutive number tiles
+ *   share a row when each keeps at least the grid's cell width (two in a 640 px frame, 200 % zoom of a laptop; one on
+ *   a phone, where two would cut their titles).
  */
 import type { PageView, ResolvedTile } from '@portico/analytics-model';
 
@@ -62,19 +64,39 @@ export function arrangeTiles(
   const tooNarrow = pageView === 'fitToWidth' && available > 0 && available / naturalWidth < NARROWEST_FIT;
   if (pageView === 'oneColumn' || tooNarrow) {
     const width = Math.max(available, CELL.width + 2 * CELL.gap);
+    const inner = width - 2 * CELL.gap;
+    // As many number tiles side by side as keep the grid's own width each (2 at 200 % zoom, 1 on a phone).
+    const perRow = Math.max(1, Math.floor((inner + CELL.gap) / (CELL.width + CELL.gap)));
+    const boxes: TileBox[] = [];
     let top = CELL.gap;
-    const boxes = tiles.map((tile) => {
-      const box = {
-        tile,
-        left: CELL.gap,
-        top,
-        width: width - 2 * CELL.gap,
-        height:
-          tile.rowSpan === 1 && showsOneNumber(tile) ? NUMBER_TILE_HEIGHT : span(tile.rowSpan, CELL.height),
-      };
-      top += box.height + CELL.gap;
-      return box;
-    });
+    for (let i = 0; i < tiles.length;) {
+      const tile = tiles[i] as ResolvedTile;
+      if (tile.rowSpan === 1 && showsOneNumber(tile)) {
+        let count = 1;
+        while (count < perRow && i + count < tiles.length) {
+          const next = tiles[i + count] as ResolvedTile;
+          if (next.rowSpan !== 1 || !showsOneNumber(next)) break;
+          count += 1;
+        }
+        const each = (inner - (count - 1) * CELL.gap) / count;
+        for (let k = 0; k < count; k += 1) {
+          const numberTile = tiles[i + k] as ResolvedTile;
+          boxes.push({
+            tile: numberTile,
+            left: CELL.gap + k * (each + CELL.gap),
+            top,
+            width: each,
+            height: NUMBER_TILE_HEIGHT,
+          });
+        }
+        top += NUMBER_TILE_HEIGHT + CELL.gap;
+        i += count;
+      } else {
+        boxes.push({ tile, left: CELL.gap, top, width: inner, height: span(tile.rowSpan, CELL.height) });
+        top += span(tile.rowSpan, CELL.height) + CELL.gap;
+        i += 1;
+      }
+    }
     return { boxes, width, height: top };
   }
   const scale = pageView === 'fitToWidth' && available > 0 ? available / naturalWidth : 1;

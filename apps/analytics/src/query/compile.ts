@@ -3,7 +3,7 @@
  * measures, the order and the row limit.
  */
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
-import type { Dataset, FieldRef } from '@portico/analytics-model';
+import type { Dataset, DataType, FieldRef } from '@portico/analytics-model';
 import { QueryError } from '@portico/analytics-model';
 import { columnField, resolveField, sameField } from '@portico/analytics-model';
 import type { ColumnField, MeasureField, ResolvedField } from '@portico/analytics-model';
@@ -144,14 +144,25 @@ function orderTerms(
       throw new QueryError(`orderBy[${i}].direction must be Ascending or Descending`);
     }
     const field = resolveField(prepared.state.index, item['field']);
-    terms.push(prepared.state.dialect.order(slotOf(field), descending));
+    terms.push(orderTerm(prepared.state.dialect, slotOf(field), field.dataType, descending));
   });
   // Then every selected group (by its sort-by column), so equal sort keys still come back in one stable order.
   const { state } = prepared;
   for (let i = 0; i < prepared.selectedGroups; i += 1) {
-    terms.push(state.dialect.order(state.qualified('q', groupName(prepared.sortGroup[i] ?? i)), false));
+    const group = prepared.sortGroup[i] ?? i;
+    const type = prepared.groups[group]?.dataType ?? 'integer';
+    terms.push(orderTerm(state.dialect, state.qualified('q', groupName(group)), type, false));
   }
   return terms;
+}
+
+/**
+ * An order term for a value of `type`: text in the order a reader expects, whatever its case ("i-SENSYS" among the
+ * I's, not after "VersaLink"), then by the text itself so that values differing only in case keep one order.
+ */
+export function orderTerm(dialect: Dialect, expr: string, type: DataType, descending: boolean): string {
+  if (type !== 'string') return dialect.order(expr, descending);
+  return `${dialect.order(dialect.lowerText(expr), descending)}, ${dialect.order(expr, descending)}`;
 }
 
 /**

@@ -67,12 +67,21 @@ export function sumBy<T>(
 ): [string, number][] {
   const sums = new Map<string, number>();
   for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + value(row));
-  return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...sums].sort(([a], [b]) => textOrder(a, b));
+}
+
+/** The service's order of text: by its lower case first, then by the text itself (compile.ts, `orderTerm`). */
+export function textOrder(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  if (x !== y) return x < y ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Sorted distinct values. */
 export const distinct = <T extends string | number>(values: readonly T[]): T[] =>
-  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  [...new Set(values)].sort((a, b) =>
+    typeof a === 'string' && typeof b === 'string' ? textOrder(a, b) : a < b ? -1 : a > b ? 1 : 0,
+  );
 
 /** `list[index]`, failing the test when it is missing (the tests' stand-in for a non-null assertion). */
 export function nth<T>(list: readonly T[], index: number): T {

@@ -1,10 +1,12 @@
 /** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
 import { inNaturalOrder } from '@portico/analytics-model';
 import type { ResolvedTheme } from '../render/theme.ts';
 import type { ValueFormatter } from '../render/value-format.ts';
 import { ENGLISH_VALUES } from '../render/value-format.ts';
+import type { Measure } from './table-fit.ts';
+import { allotColumns, CELL_PAD, columnNeed, cutColumn, fontMeasure } from './table-fit.ts';
 
 interface Props {
   readonly visual: ReportVisual;
@@ -15,55 +17,220 @@ interface Props {
 }
 
 /** Numbers align right, and so do their headers. */
-const isNumeric = (column: QueryAnswer['columns'][number]) =>
-  column.dataType === 'integer' || column.dataType === 'decimal';
+const isNumeric = (column: QueryAnswer['columns'][number] | undefined) =>
+  column?.dataType === 'integer' || column?.dataType === 'decimal';
+
+/** Numbers and dates are never cut: their column is at least as wide as its widest value. */
+const isWhole = (column: QueryAnswer['columns'][number] | undefined) =>
+  isNumeric(column) || column?.dataType === 'date' || column?.dataType === 'dateTime';
+
+/** What a table's scrolling box tells its table: its inner width and the font its text is measured in. */
+interface BoxFit {
+  readonly width: number;
+  readonly measure: Measure;
+  readonly em: number;
+}
 
 /**
  * A table's scrolling box: focusable and named, so a keyboard user can scroll it (axe: scrollable-region-focusable).
- * Where the table is wider than its box, the box is `tight`: text cells and row headers are then cut to at most 42 %
- * of it (`.cell-text`), so the numbers come into sight; where it fits, nothing is cut.
+ * Its inner width (without a scrollbar) and font go to `children`, which allot the columns (`table-fit.ts`); null
+ * until it is laid out (and in jsdom).
  */
-function ScrollRegion({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
+function ScrollRegion({
+  label,
+  children,
+}: {
+  readonly label: string;
+  readonly children: (fit: BoxFit | null) => React.ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; family: string; px: number } | null>(null);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const fit = () => {
-      element.classList.remove('tight');
-      element.classList.toggle('tight', element.scrollWidth > element.clientWidth + 1);
+    const read = () => {
+      const width = element.clientWidth;
+      if (width <= 0) return;
+      const style = getComputedStyle(element);
+      const px = parseFloat(style.fontSize) || 13;
+      const family = style.fontFamily;
+      setSize((old) =>
+        old && old.width === width && old.family === family && old.px === px ? old : { width, family, px },
+      );
     };
-    fit();
+    read();
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(fit);
+    const observer = new ResizeObserver(read);
     observer.observe(element);
     return () => observer.disconnect();
-  });
+  }, []);
+  const family = size?.family;
+  const px = size?.px;
+  const measure = useMemo(
+    () => (family !== undefined && px !== undefined ? fontMeasure({ family, sizePx: px }) : null),
+    [family, px],
+  );
+  const fit = size && measure ? { width: size.width, measure, em: size.px } : null;
   return (
     <div ref={box} className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
+      {children(fit)}
     </div>
   );
 }
 
+/** A column of a drawn table: its header, and whether its values are numbers (right) or never cut (dates too). */
+interface GridColumn {
+  readonly key: string;
+  readonly header: string;
+  readonly numeric: boolean;
+  readonly whole: boolean;
+}
+
+/** A row: its cells as written. */
+interface GridRow {
+  readonly key: string;
+  readonly cells: readonly string[];
+}
+
 /**
- * A text cell's or row header's text: in a table wider than its box, at most 42 % of the box wide (`.cell-text`),
- * cut with an ellipsis beyond, its title naming it whole, so one long model name does not push the numbers out of
- * sight.
+ * A table whose columns are allotted by their measured contents (`allotColumns`): numbers and dates whole, headers
+ * on up to two lines, text cells cut with "…" (at the end; a matrix's row headers in the middle) and named
+ * whole in their `title`. Until its box is measured the browser lays it out (jsdom).
  */
-function CellText({ text }: { readonly text: string }) {
+function Grid({
+  label,
+  columns,
+  rows,
+  theme,
+  rowHeaders,
+}: {
+  readonly label: string;
+  readonly columns: readonly GridColumn[];
+  readonly rows: readonly GridRow[];
+  readonly theme: ResolvedTheme;
+  /** The first cell of each row is its header (a matrix's row). */
+  readonly rowHeaders: boolean;
+}) {
   return (
-    <span className="cell-text" title={text}>
-      {text}
-    </span>
+    <ScrollRegion label={label}>
+      {(fit) => <FittedTable columns={columns} rows={rows} theme={theme} rowHeaders={rowHeaders} fit={fit} />}
+    </ScrollRegion>
+  );
+}
+
+function FittedTable({
+  columns,
+  rows,
+  theme,
+  rowHeaders,
+  fit,
+}: {
+  readonly columns: readonly GridColumn[];
+  readonly rows: readonly GridRow[];
+  readonly theme: ResolvedTheme;
+  readonly rowHeaders: boolean;
+  readonly fit: BoxFit | null;
+}) {
+  const measure = fit?.measure;
+  const em = fit?.em;
+  const needs = useMemo(
+    () =>
+      measure && em
+        ? columns.map((c, i) =>
+            columnNeed(
+              c.header,
+              rows.map((r) => r.cells[i] ?? ''),
+              c.whole,
+              measure,
+              em,
+            ),
+          )
+        : null,
+    [columns, rows, measure, em],
+  );
+  const width = fit?.width;
+  const allotment = useMemo(() => (needs && width ? allotColumns(needs, width) : null), [needs, width]);
+  // Each cut text column's texts as shown.
+  const shown = useMemo(
+    () =>
+      columns.map((c, i) => {
+        const w = allotment?.widths[i];
+        const need = needs?.[i];
+        if (c.whole || !measure || w === undefined || !need || w >= need.natural - 0.5) return null;
+        return cutColumn(
+          rows.map((r) => r.cells[i] ?? ''),
+          w - CELL_PAD,
+          measure,
+          rowHeaders && i === 0 ? 'middle' : 'end',
+        );
+      }),
+    [columns, rows, allotment, needs, measure, rowHeaders],
+  );
+  const total = allotment?.widths.reduce((a, b) => a + b, 0) ?? 0;
+  return (
+    <table
+      className={allotment ? 'table fitted' : 'table'}
+      style={allotment?.scrolls ? { width: `${Math.ceil(total)}px` } : undefined}
+    >
+      {allotment ? (
+        <colgroup>
+          {allotment.widths.map((w, i) => (
+            <col key={columns[i]?.key ?? i} style={{ width: `${w}px` }} />
+          ))}
+        </colgroup>
+      ) : null}
+      <thead>
+        <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
+          {columns.map((c) => (
+            <th key={c.key} className={c.numeric ? 'num' : undefined}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            {row.cells.map((text, i) => {
+              const column = columns[i];
+              if (rowHeaders && i === 0) {
+                return (
+                  <th key={i} scope="row">
+                    <CellText text={text} shown={shown[i]?.get(text)} />
+                  </th>
+                );
+              }
+              if (column?.whole) {
+                return (
+                  <td key={i} className={column.numeric ? 'num whole' : 'whole'}>
+                    {text}
+                  </td>
+                );
+              }
+              return (
+                <td key={i}>
+                  <CellText text={text} shown={shown[i]?.get(text)} />
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
 /**
- * A header wraps (a long measure name would widen its column of short numbers), but onto about two lines: at least
- * half its characters wide, and three more for where the break falls. Narrower, "Durchschnittliche Seiten pro Tag" stood a word a line, five lines tall.
+ * A text cell's or row header's text: `shown` where its column is narrower than its longest text (cut with "…"),
+ * its title naming it whole; the CSS ellipsis cuts it should the measure be a hair short.
  */
-const headerWidth = (text: string): React.CSSProperties | undefined =>
-  text.length > 12 ? { minWidth: `${Math.ceil(text.length / 2) + 3}ch` } : undefined;
+function CellText({ text, shown }: { readonly text: string; readonly shown?: string | undefined }) {
+  return (
+    <span className="cell-text" title={text}>
+      {shown ?? text}
+    </span>
+  );
+}
 
 /** A card's label: the visual's title, else its measure's name. */
 export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
@@ -116,97 +283,72 @@ const naturalRows = (visual: ReportVisual, answer: QueryAnswer): QueryAnswer['ro
     : answer.rows;
 
 export function TableVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }: Props) {
+  const columns = useMemo(
+    () =>
+      answer.columns.map((c) => ({
+        key: c.queryName,
+        header: c.displayName,
+        numeric: isNumeric(c),
+        whole: isWhole(c),
+      })),
+    [answer],
+  );
+  const rows = useMemo(
+    () =>
+      naturalRows(visual, answer).map((row, r) => ({
+        key: String(r),
+        cells: row.map((cell, i) => formatter.value(cell, answer.columns[i])),
+      })),
+    [visual, answer, formatter],
+  );
   return (
-    <ScrollRegion label={visual.title || 'Table'}>
-      <table className="table">
-        <thead>
-          <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
-            {answer.columns.map((c) => (
-              <th
-                key={c.queryName}
-                className={isNumeric(c) ? 'num' : undefined}
-                style={headerWidth(c.displayName)}
-              >
-                {c.displayName}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {naturalRows(visual, answer).map((row, r) => (
-            <tr key={r}>
-              {row.map((cell, i) =>
-                typeof cell === 'number' ? (
-                  <td key={i} className="num">
-                    {formatter.value(cell, answer.columns[i])}
-                  </td>
-                ) : (
-                  <td key={i}>
-                    <CellText text={formatter.value(cell, answer.columns[i])} />
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <Grid label={visual.title || 'Table'} columns={columns} rows={rows} theme={theme} rowHeaders={false} />
   );
 }
 
 /** Rows by the row field, one column per value of the column field, the first measure in the cells. */
 export function MatrixVisual({ visual, answer, theme, formatter = ENGLISH_VALUES }: Props) {
-  const rowCount = visual.dataRoles.rows?.length ?? 0;
-  const colCount = visual.dataRoles.columns?.length ?? 0;
-  const measure = rowCount + colCount;
-  const key = (row: readonly unknown[], from: number, count: number): string =>
-    row
-      .slice(from, from + count)
-      // Row and column headers with their column's format (a year `0` reads 2024, a month `Mar 2026`) or caption.
-      .map((v, i) => formatter.value(v as string | number | null, answer.columns[from + i]))
-      .join(' › ');
-  // Headers in their first column's natural order (critical, warning, info) where the model lists its values; the
-  // column headers always, the row headers unless the visual is sorted.
-  const colRows = inNaturalOrder(answer.rows, answer.columns[rowCount]?.values, (row) => row[rowCount]);
-  const rowKeys = [...new Set(naturalRows(visual, answer).map((row) => key(row, 0, rowCount)))];
-  const colKeys = [...new Set(colRows.map((row) => key(row, rowCount, colCount)))];
-  const cells = new Map(
-    answer.rows.map((row) => [`${key(row, 0, rowCount)}|${key(row, rowCount, colCount)}`, row[measure]]),
-  );
-  const format = answer.columns[measure]?.format;
-  return (
-    <ScrollRegion label={visual.title || 'Table'}>
-      <table className="table">
-        <thead>
-          <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
-            <th>
-              {answer.columns
-                .slice(0, rowCount)
-                .map((c) => c.displayName)
-                .join(' › ')}
-            </th>
-            {colKeys.map((c) => (
-              <th key={c} className="num" style={headerWidth(c)}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rowKeys.map((r) => (
-            <tr key={r}>
-              <th>
-                <CellText text={r} />
-              </th>
-              {colKeys.map((c) => (
-                <td key={c} className="num">
-                  {cells.has(`${r}|${c}`) ? formatter.value(cells.get(`${r}|${c}`) ?? null, format) : ''}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
-  );
+  const { columns, rows } = useMemo(() => {
+    const rowCount = visual.dataRoles.rows?.length ?? 0;
+    const colCount = visual.dataRoles.columns?.length ?? 0;
+    const measure = rowCount + colCount;
+    const key = (row: readonly unknown[], from: number, count: number): string =>
+      row
+        .slice(from, from + count)
+        // Row and column headers with their column's format (a year `0` reads 2024, a month `Mar 2026`) or caption.
+        .map((v, i) => formatter.value(v as string | number | null, answer.columns[from + i]))
+        .join(' › ');
+    // Headers in their first column's natural order (critical, warning, info) where the model lists its values; the
+    // column headers always, the row headers unless the visual is sorted.
+    const colRows = inNaturalOrder(answer.rows, answer.columns[rowCount]?.values, (row) => row[rowCount]);
+    const rowKeys = [...new Set(naturalRows(visual, answer).map((row) => key(row, 0, rowCount)))];
+    const colKeys = [...new Set(colRows.map((row) => key(row, rowCount, colCount)))];
+    const cells = new Map(
+      answer.rows.map((row) => [`${key(row, 0, rowCount)}|${key(row, rowCount, colCount)}`, row[measure]]),
+    );
+    const format = answer.columns[measure]?.format;
+    const columns: GridColumn[] = [
+      {
+        key: '',
+        header: answer.columns
+          .slice(0, rowCount)
+          .map((c) => c.displayName)
+          .join(' › '),
+        numeric: false,
+        whole: false,
+      },
+      ...colKeys.map((c) => ({ key: `|${c}`, header: c, numeric: true, whole: true })),
+    ];
+    const rows: GridRow[] = rowKeys.map((r) => ({
+      key: r,
+      cells: [
+        r,
+        ...colKeys.map((c) =>
+          cells.has(`${r}|${c}`) ? formatter.value(cells.get(`${r}|${c}`) ?? null, format) : '',
+        ),
+      ],
+    }));
+    return { columns, rows };
+  }, [visual, answer, formatter]);
+  return <Grid label={visual.title || 'Table'} columns={columns} rows={rows} theme={theme} rowHeaders />;
 }

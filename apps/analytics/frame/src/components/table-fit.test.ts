@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { ColumnNeed, Measure } from './table-fit.ts';
+import { allotColumns, CELL_PAD, columnNeed, cutColumn, cutText, twoLineWidth } from './table-fit.ts';
+
+/** Seven pixels a character, headers too: easy to reckon with. */
+const mono: Measure = (text) => Array.from(text).length * 7;
+const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
+
+describe('table columns', () => {
+  it('break a header where its two lines are the narrowest, and keep a header without spaces whole', () => {
+    expect(twoLineWidth('Average pages per unit', (t) => t.length)).toBe(13);
+    expect(twoLineWidth('平均ページ数', (t) => t.length)).toBe(6);
+  });
+
+  it('never make a date or number column narrower than its widest value (2024-08-05 is not 2024-08)', () => {
+    const date = columnNeed('Install date', ['2024-08-05', '2018-11-21'], true, mono, 13);
+    const model = columnNeed('Model', ['imageRUNNER ADVANCE DX C5840i', 'IM C3000'], false, mono, 13);
+    const location = columnNeed('Location', ['Main Building, Floor 1, Open Office West'], false, mono, 13);
+    for (const width of [200, 300, 400, 800]) {
+      const { widths } = allotColumns([model, location, date], width);
+      expect(widths[2]).toBeGreaterThanOrEqual(10 * 7 + CELL_PAD);
+    }
+  });
+
+  it('cut the widest text column first so the numbers stay in the box (Printers and their pages at 1024)', () => {
+    const serial = columnNeed('Serial number', ['3100CE0PLDY4K'], false, mono, 13);
+    const model = columnNeed('Model', ['imageRUNNER ADVANCE DX C5840i'], false, mono, 13);
+    const site = columnNeed('Site', ['São Paulo'], false, mono, 13);
+    const location = columnNeed('Location', ['Main Building, Floor 1, Open Office West'], false, mono, 13);
+    const pages = columnNeed('Total pages', ['1,431,718'], true, mono, 13);
+    const available = 620;
+    const { widths, scrolls } = allotColumns([serial, model, site, location, pages], available);
+    expect(scrolls).toBe(false);
+    expect(sum(widths)).toBeCloseTo(available, 0);
+    // The short ones whole, the long ones cut to the same width, the number whole (its header on two lines).
+    expect(widths[0]).toBe(serial.natural);
+    expect(widths[2]).toBe(site.natural);
+    expect(widths[1]).toBeCloseTo(widths[3] ?? 0, 0);
+    expect(widths[1]).toBeLessThan(model.natural);
+    expect(widths[4]).toBe(pages.wrapped);
+    expect(widths[4]).toBeGreaterThanOrEqual(9 * 7 + CELL_PAD);
+  });
+
+  it('wrap headers before cutting any text', () => {
+    const account = columnNeed('Account', ['Acme Corporation'], false, mono, 13);
+    const slowest = columnNeed('Slowest first response', ['1,918'], true, mono, 13);
+    const oneLine = account.natural + slowest.natural;
+    const { widths } = allotColumns([account, slowest], oneLine - 30);
+    expect(widths[0]).toBe(account.natural);
+    expect(widths[1]).toBeLessThan(slowest.natural);
+    expect(widths[1]).toBeGreaterThanOrEqual(slowest.wrapped);
+  });
+
+  it('scroll only where every text is at its least, the box’s edge falling between two columns', () => {
+    const needs: ColumnNeed[] = [
+      { natural: 200, wrapped: 200, least: 80 },
+      { natural: 90, wrapped: 70, least: 70 },
+      { natural: 90, wrapped: 70, least: 70 },
+      { natural: 90, wrapped: 70, least: 70 },
+    ];
+    const { widths, scrolls } = allotColumns(needs, 250);
+    expect(scrolls).toBe(true);
+    // 80 + 70 + 70 = 220 fit: those three fill the 250 pixels, the fourth starts at the edge.
+    expect(sum(widths.slice(0, 3))).toBeCloseTo(250, 5);
+    expect(widths[3]).toBe(70);
+    expect(widths[1]).toBeGreaterThanOrEqual(70);
+  });
+
+  it('cut a matrix’s row headers in the middle, so two models of one maker stay apart', () => {
+    const rows = [
+      'Canon › imageRUNNER ADVANCE DX C5840i',
+      'Canon › imageRUNNER ADVANCE DX C5850i',
+      'Brother › HL-L6210DW',
+    ];
+    const cuts = cutColumn(rows, 20 * 7, mono, 'middle');
+    const shown = rows.map((r) => cuts.get(r));
+    expect(new Set(shown).size).toBe(3);
+    expect(shown[0]).toMatch(/^Canon › im.*….*C5840i$/);
+    expect(shown[2]).toBe('Brother › HL-L6210DW');
+    for (const s of shown) expect(mono(s ?? '')).toBeLessThanOrEqual(20 * 7);
+    // At the end (a table's cells) the two would read the same.
+    const atEnd = cutColumn(rows, 20 * 7, mono);
+    expect(atEnd.get(rows[0] ?? '')).toBe('Canon › imageRUNNER…');
+    expect(atEnd.get(rows[1] ?? '')).toBe('Canon › imageRUNNER…');
+    expect(cutText('Main Building, Floor 1, Legal', 10 * 7, mono, 'end')).toBe('Main Buil…');
+  });
+
+  it('cut prose columns before a serial number', () => {
+    const serial = columnNeed('Serial number', ['3100CE0PLDY4K', '3TBCB0HWBN9G'], false, mono, 13);
+    const location = columnNeed('Location', ['Main Building, Floor 1, Open Office West'], false, mono, 13);
+    const pages = columnNeed('Total pages', ['1,431,718'], true, mono, 13);
+    expect(serial.cutLast).toBe(true);
+    expect(location.cutLast).toBe(false);
+    const room = serial.wrapped + location.least + pages.wrapped + 10;
+    const { widths } = allotColumns([serial, location, pages], room);
+    expect(widths[0]).toBe(serial.wrapped);
+    expect(widths[1]).toBeCloseTo(location.least + 10, 5);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * How wide a table's columns are, from their measured contents (`TableVisuals`): numbers and dates are never cut,
+ * headers wrap onto two lines before any text is cut, and text columns give way (cut with "…", widest first) before
+ * a number is pushed out of sight. No React, no DOM: the texts' widths come from a `Measure`.
+ */
+import { estimatedPx, LABEL_FONT_PX } from '../render/text-width.ts';
+
+/** A text's width in pixels; `bold` for headers. */
+export type Measure = (text: string, bold?: boolean) => number;
+
+/** Cells' padding (6 px each side, `.table td`) and 2 px for rounding and a measure a hair short. */
+export const CELL_PAD = 14;
+/**
+ * A text column is cut no narrower than this many em ("Color…", "Buildi…": enough to tell most rows apart, the title
+ * naming them whole) unless its texts are: on a phone four text columns and a number fit in 340 pixels.
+ */
+const TEXT_FLOOR_EM = 3.5;
+/** A header's longest word counts up to this many em; a longer word breaks anywhere (`.table thead th`). */
+const HEADER_CAP_EM = 12;
+
+/**
+ * One column's widths, padding included: `natural` shows every value and the header on one line, `wrapped` lets the
+ * header take two lines, `least` is the narrowest it may be (a number or date column: its widest value or its
+ * header's longest word, the header then on three lines or more; a text column: cut to about 3.5 em).
+ */
+export interface ColumnNeed {
+  readonly natural: number;
+  readonly wrapped: number;
+  readonly least: number;
+  /** Numbers and dates: never cut. */
+  readonly whole?: boolean;
+  /** Codes and identifiers (a serial number: no value has a space) are cut only after the prose columns. */
+  readonly cutLast?: boolean;
+}
+
+/**
+ * The narrowest a header is on at most two lines, broken between words (the widest of the two halves at the best
+ * break; a header without spaces, as in Japanese, whole).
+ *
+ * @example twoLineWidth('Average pages per unit', (t) => t.length) // → 13 ('Average pages' / 'per unit')
+ */
+export function twoLineWidth(header: string, measure: (text: string) => number): number {
+  const words = header.trim().split(/\s+/);
+  let best = measure(header.trim());
+  for (let i = 1; i < words.length; i++) {
+    best = Math.min(best, Math.max(measure(words.slice(0, i).join(' ')), measure(words.slice(i).join(' '))));
+  }
+  return best;
+}
+
+/**
+ * A column's widths from its header and its cells' texts (as written). `whole`: numbers and dates, never cut.
+ */
+export function columnNeed(
+  header: string,
+  texts: readonly string[],
+  whole: boolean,
+  measure: Measure,
+  em: number,
+): ColumnNeed {
+  const values = Math.max(0, ...Array.from(new Set(texts), (t) => measure(t)));
+  const bold = (t: string) => measure(t, true);
+  const cap = HEADER_CAP_EM * em;
+  const headerLine = bold(header);
+  const headerTwo = Math.min(twoLineWidth(header, bold), cap);
+  const natural = Math.max(values, headerLine) + CELL_PAD;
+  const wrapped = Math.min(natural, Math.max(values, headerTwo) + CELL_PAD);
+  const longestWord = Math.min(cap, Math.max(0, ...header.split(/\s+/).map(bold)));
+  if (whole)
+    return { natural, wrapped, least: Math.min(wrapped, Math.max(values, longestWord) + CELL_PAD), whole };
+  const least = Math.min(wrapped, Math.max(TEXT_FLOOR_EM * em, longestWord) + CELL_PAD);
+  const cutLast = texts.every((t) => !/\s/.test(t.trim()));
+  return { natural, wrapped, least, cutLast };
+}
+
+/**
+ * Widths between `low` and `high` adding up to `target`, cut from the widest down: each column gets `level` clamped
+ * to its range, for the one level that adds up (so a long model name gives way before a short site).
+ */
+function levelled(low: readonly number[], high: readonly number[], target: number): number[] {
+  const at = (level: number) => high.map((h, i) => Math.max(low[i] ?? 0, Math.min(h, level)));
+  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
+  if (sum(high) <= target) return [...high];
+  let lo = 0;
+  let hi = Math.max(0, ...high);
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (sum(at(mid)) > target) hi = mid;
+    else lo = mid;
+  }
+  return at(lo);
+}
+
+/** The columns' widths in a box; `scrolls` when even at their least they are wider than it. */
+export interface Allotment {
+  readonly widths: readonly number[];
+  readonly scrolls: boolean;
+}
+
+/**
+ * Allots `available` pixels to columns: all natural where they fit (the table then fills the box, the spare room
+ * shared by the browser); else headers wrap, widest first; else text columns are cut, widest first (prose before
+ * codes and identifiers). Where even that
+ * is wider than the box, the table scrolls sideways: each column at its least, and the columns the box shows first
+ * grown to fill it exactly, so its edge falls between two columns and no number shows cut before a scroll.
+ *
+ * @example allotColumns([{ natural: 300, wrapped: 300, least: 80 }, { natural: 60, wrapped: 60, least: 60 }], 200)
+ *   // → { widths: [140, 60], scrolls: false }
+ */
+export function allotColumns(needs: readonly ColumnNeed[], available: number): Allotment {
+  const natural = needs.map((n) => n.natural);
+  const least = needs.map((n) => n.least);
+  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
+  if (sum(natural) <= available) return { widths: natural, scrolls: false };
+  // Each step narrower than the one before: headers on two lines; prose cut (a location, a model name); codes and
+  // identifiers cut (a serial number); the numbers' headers on three lines or more.
+  const steps = [
+    needs.map((n) => n.wrapped),
+    needs.map((n) => (n.whole || n.cutLast ? n.wrapped : n.least)),
+    needs.map((n) => (n.whole ? n.wrapped : n.least)),
+    least,
+  ];
+  let wider = natural;
+  for (const step of steps) {
+    if (sum(step) <= available) return { widths: levelled(step, wider, available), scrolls: false };
+    wider = step;
+  }
+  // Scrolls: the first columns that fit whole fill the box.
+  let shown = 0;
+  let used = 0;
+  while (shown < needs.length && used + (least[shown] ?? 0) <= available) {
+    used += least[shown] ?? 0;
+    shown += 1;
+  }
+  if (shown === 0) return { widths: least, scrolls: true };
+  const grown = levelled(least.slice(0, shown), natural.slice(0, shown), available);
+  const spare = available - sum(grown);
+  if (spare > 0) grown[shown - 1] = (grown[shown - 1] ?? 0) + spare;
+  return { widths: [...grown, ...least.slice(shown)], scrolls: true };
+}
+
+/**
+ * `text` cut with "…" to fit `px`: at the end, or in the middle (keeping its start and its end, where rows differ
+ * only in their last words: "Canon › imageRUNNER ADVANCE DX C5850i" → "Canon › imageRU…C5850i").
+ */
+export function cutText(text: string, px: number, measure: Measure, where: 'end' | 'middle'): string {
+  if (measure(text) <= px) return text;
+  const chars = Array.from(text);
+  const cut = (keep: number) => {
+    if (where === 'end') return `${chars.slice(0, keep).join('').trimEnd()}…`;
+    const head = Math.ceil(keep / 2);
+    return `${chars.slice(0, head).join('').trimEnd()}…${chars
+      .slice(chars.length - (keep - head))
+      .join('')
+      .trimStart()}`;
+  };
+  let low = 1;
+  let high = chars.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (measure(cut(mid)) <= px) low = mid;
+    else high = mid - 1;
+  }
+  return cut(low);
+}
+
+/**
+ * A column's texts cut to `px`: at the end (a table's cells), or in the middle (a matrix's row headers, which name
+ * the rows: "Canon › imageRUNNER ADVANCE DX C5850i" and "Canon › imageRUNNER 2630i" keep their start and their model
+ * number). Uncut texts stay as they are.
+ */
+export function cutColumn(
+  texts: readonly string[],
+  px: number,
+  measure: Measure,
+  where: 'end' | 'middle' = 'end',
+): Map<string, string> {
+  return new Map(Array.from(new Set(texts), (t) => [t, cutText(t, px, measure, where)]));
+}
+
+/** The estimate where no canvas measures (unit tests): `estimatedPx` scaled to the font, headers 6 % wider. */
+export const estimatedMeasure =
+  (fontPx: number): Measure =>
+  (text, bold = false) =>
+    (estimatedPx(text) * fontPx * (bold ? 1.06 : 1)) / LABEL_FONT_PX;
+
+/**
+ * Measures text in the table's own font (its computed style) with a canvas; the estimate where there is none.
+ * Cached per text.
+ */
+export function fontMeasure(font: { readonly family: string; readonly sizePx: number }): Measure {
+  const estimate = estimatedMeasure(font.sizePx);
+  let context: OffscreenCanvasRenderingContext2D | null = null;
+  try {
+    if (typeof OffscreenCanvas === 'function') context = new OffscreenCanvas(1, 1).getContext('2d');
+  } catch {
+    context = null;
+  }
+  if (context) {
+    context.font = `${font.sizePx}px ${font.family}`;
+    if (!(context.measureText('M').width > 0)) context = null;
+  }
+  const cache = new Map<string, number>();
+  return (text, bold = false) => {
+    const key = `${bold ? 'b' : 'r'}${text}`;
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    let px: number;
+    if (context) {
+      context.font = `${bold ? 600 : 400} ${font.sizePx}px ${font.family}`;
+      px = context.measureText(text).width;
+    } else px = estimate(text, bold);
+    if (cache.size > 20_000) cache.clear();
+    cache.set(key, px);
+    return px;
+  };
+}

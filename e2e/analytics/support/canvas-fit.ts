@@ -6,6 +6,8 @@
  * - a chart whose plot is empty: no data mark (a bar, slice, line, area or point: a shape filled or stroked in a
  *   colour, where axes and grid lines are grey) inside its box, or a drawing too small to read (under 48 pixels);
  * - a KPI value (a card's value) not drawn, or cut by its box;
+ * - a number or date in a table cut: wider than its cell, or cut by the table's scrolling box before any scroll
+ *   (`td.num`, `td.whole`: TableVisuals);
  * - text cut without an ellipsis and a tooltip: a chart's axis label, legend entry or data label that crosses its
  *   visual's box or its clip path (ECharts cuts labels with "…", and the chart's tooltip names them whole), an HTML
  *   label (title, table header, card label, slicer value, report line) that overflows its own box without
@@ -131,6 +133,28 @@ function canvasProblems(): CanvasMeasure {
         problems.push(`${name}: the KPI value '${text}' is cut (${round(r)} in ${round(frame)})`);
       } else if (parseFloat(getComputedStyle(value).fontSize) < 12) {
         problems.push(`${name}: the KPI value '${text}' is drawn under 12 px`);
+      }
+    }
+
+    // Numbers and dates in tables (`td.num`, `td.whole`): never cut, neither by their cell nor, before any scroll, by the
+    // table's scrolling box (a table that scrolls sideways ends its first view between two columns).
+    for (const scroller of box.querySelectorAll<HTMLElement>('.table-scroll')) {
+      if (scroller.scrollLeft !== 0) continue;
+      const edge = scroller.getBoundingClientRect().left + scroller.clientLeft + scroller.clientWidth;
+      for (const cell of scroller.querySelectorAll<HTMLElement>('td.num, td.whole')) {
+        const text = (cell.textContent ?? '').trim();
+        if (text === '') continue;
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const ink = range.getBoundingClientRect();
+        const r = cell.getBoundingClientRect();
+        if (ink.left < r.left - SLACK || ink.right > r.right + SLACK) {
+          problems.push(
+            `${name}: table value '${text}' is wider than its cell (${round(ink)} in ${round(r)})`,
+          );
+        } else if (ink.left < edge - SLACK && ink.right > edge + SLACK) {
+          problems.push(`${name}: table value '${text}' is cut by the table's edge at ${Math.round(edge)}`);
+        }
       }
     }
 

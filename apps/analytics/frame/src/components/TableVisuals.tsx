@@ -143,10 +143,11 @@ function FittedTable({
               c.whole,
               measure,
               em,
+              rowHeaders && i === 0,
             ),
           )
         : null,
-    [columns, rows, measure, em],
+    [columns, rows, measure, em, rowHeaders],
   );
   const width = fit?.width;
   const allotment = useMemo(() => (needs && width ? allotColumns(needs, width) : null), [needs, width]);
@@ -160,7 +161,7 @@ function FittedTable({
         return cutColumn(
           rows.map((r) => r.cells[i] ?? ''),
           w - CELL_PAD,
-          measure,
+          rowHeaders && i === 0 ? (text) => measure(text, true) : measure,
           rowHeaders && i === 0 ? 'middle' : 'end',
         );
       }),

@@ -57,8 +57,10 @@ export function columnNeed(
   whole: boolean,
   measure: Measure,
   em: number,
+  /** Its cells are bold (a matrix's row headers). */
+  boldCells = false,
 ): ColumnNeed {
-  const values = Math.max(0, ...Array.from(new Set(texts), (t) => measure(t)));
+  const values = Math.max(0, ...Array.from(new Set(texts), (t) => measure(t, boldCells)));
   const bold = (t: string) => measure(t, true);
   const cap = HEADER_CAP_EM * em;
   const headerLine = bold(header);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisFit, legendFit, legendHeight, pieFit } from './chart-fit.ts';
+import { axisFit, legendFit, legendHeight, pieFit, valueScale } from './chart-fit.ts';
 import { textPx } from './text-width.ts';
 
 describe('chart fit', () => {
@@ -210,5 +210,42 @@ describe('chart fit', () => {
     expect(legendFit(supplies, 520)).toEqual({ rows: 2, scroll: false });
     expect(legendHeight(1)).toBe(25);
     expect(legendHeight(2)).toBe(48);
+  });
+});
+
+describe('value scale', () => {
+  it('ends a share axis whose data stop under 100 % at 100 %, not a step past it', () => {
+    // Shares of 91.9–95.9 % in three steps: ECharts' 0.3 step ran to 120 %.
+    expect(valueScale(0, 0.959, 3, { shown: 100 })).toEqual({ min: 0, max: 1, interval: 0.5 });
+    expect(valueScale(0, 0.959, 5, { shown: 100 })).toEqual({ min: 0, max: 1, interval: 0.2 });
+    expect(valueScale(0, 1, 4, { shown: 100 })?.max).toBe(1);
+  });
+
+  it('never overshoots the data by a whole step where a tighter nice end exists', () => {
+    for (const [high, steps] of [
+      [63.4, 5],
+      [368, 4],
+      [3100, 4],
+      [0.77, 3],
+      [9201, 6],
+      [425, 6],
+    ] as const) {
+      const scale = valueScale(0, high, steps);
+      expect(scale).toBeDefined();
+      expect(scale!.max).toBeGreaterThanOrEqual(high);
+      expect(scale!.max - high).toBeLessThan(scale!.interval);
+    }
+    expect(valueScale(0, 63.4, 5)).toEqual({ min: 0, max: 75, interval: 25 });
+  });
+
+  it('takes whole steps for counts, reaches below zero, and leaves an empty axis to ECharts', () => {
+    expect(valueScale(0, 3, 5, { integer: true })).toEqual({ min: 0, max: 3, interval: 1 });
+    expect(valueScale(-12, 38, 5)).toEqual({ min: -20, max: 40, interval: 10 });
+    expect(valueScale(0, 0, 5)).toBeUndefined();
+  });
+
+  it('takes a 2.5 step only where its ticks are whole in what the axis shows', () => {
+    expect(valueScale(0, 0.1, 4, { shown: 100 })?.interval).not.toBe(0.025);
+    expect(valueScale(0, 100, 4)).toEqual({ min: 0, max: 100, interval: 25 });
   });
 });

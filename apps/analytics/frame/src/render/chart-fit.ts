@@ -263,3 +263,58 @@ export function legendFit(
   }
   return rows > 3 ? { rows: 1, scroll: true } : { rows, scroll: false };
 }
+
+/** A value axis' ends and step, as `valueScale` chooses them. */
+export interface ValueScale {
+  readonly min: number;
+  readonly max: number;
+  readonly interval: number;
+}
+
+/** Nice steps: 1, 2, 2.5 and 5 times a power of ten (2.5 only from 25 shown units: a "2.5%" tick would read "3%"). */
+const STEP_DIGITS = [1, 2, 2.5, 5] as const;
+
+/**
+ * The value axis' ends and step: the nice step (1, 2, 2.5 or 5 × 10ⁿ) whose ends overshoot the data least, among
+ * those giving from two steps (one where `steps` is 2) to one more than `steps`, so an axis never runs a whole step
+ * past its data where a tighter nice end exists. ECharts picks its step from the data's range over `splitNumber` first (1, 2, 3 or 5 × 10ⁿ) and then
+ * rounds the end up to it: shares up to 95.9 % in three steps ran to 120 % (0.3 a step); here they end at 100 %.
+ * Within a twentieth of the range of the least overshoot, the step count nearest `steps` wins, then the fewer steps.
+ * `integer` (counts) takes whole steps only; `shown` is what a tick is multiplied by when written (100 for a
+ * percentage), so a 2.5 step is taken only where its ticks are whole. Undefined where the data span nothing.
+ *
+ * @example valueScale(0, 0.959, 3, { shown: 100 }) // → { min: 0, max: 1, interval: 0.5 }
+ */
+export function valueScale(
+  low: number,
+  high: number,
+  steps: number | undefined,
+  options: { readonly integer?: boolean; readonly shown?: number } = {},
+): ValueScale | undefined {
+  const lo = Math.min(0, low);
+  const hi = Math.max(0, high);
+  const span = hi - lo;
+  if (!Number.isFinite(span) || span <= 0) return undefined;
+  const target = Math.max(steps ?? 5, 1);
+  const shown = options.shown ?? 1;
+  const power = Math.floor(Math.log10(span / target));
+  const candidates: { scale: ValueScale; overshoot: number; count: number }[] = [];
+  for (let p = power - 1; p <= power + 1; p += 1) {
+    for (const digit of STEP_DIGITS) {
+      // Rounded to the step's own precision, so 0.1 × 3 is 0.3, not 0.30000000000000004.
+      const step = Number((digit * 10 ** p).toPrecision(2));
+      if (options.integer && !Number.isInteger(step)) continue;
+      if (digit === 2.5 && step * shown < 25 - 1e-9) continue;
+      const max = Number((Math.ceil(hi / step - 1e-9) * step).toPrecision(12));
+      const min = Number((Math.floor(lo / step + 1e-9) * step).toPrecision(12)) + 0;
+      const count = Math.round((max - min) / step);
+      if (count < Math.max(1, Math.min(2, target - 1)) || count > target + 1) continue;
+      candidates.push({ scale: { min, max, interval: step }, overshoot: max - hi + (lo - min), count });
+    }
+  }
+  if (candidates.length === 0) return undefined;
+  const least = Math.min(...candidates.map((c) => c.overshoot));
+  const close = candidates.filter((c) => c.overshoot <= least + span / 20 + 1e-12);
+  close.sort((a, b) => Math.abs(a.count - target) - Math.abs(b.count - target) || a.count - b.count);
+  return close[0]?.scale;
+}

@@ -308,3 +308,36 @@ describe('themes', () => {
     expect(themeJsonOf({ themeJson: { name: 'x' } })).toEqual({ name: 'x' });
   });
 });
+
+describe('value axis', () => {
+  const shares = {
+    ...answer,
+    columns: answer.columns.map((c, i) =>
+      i === 1 ? { ...c, displayName: 'Solved share', dataType: 'decimal' as const, format: '0.0%' } : c,
+    ),
+    rows: [
+      ['Login', 0.959],
+      ['Performance', 0.948],
+      ['Reporting', 0.947],
+      ['Billing', 0.941],
+      ['Integrations', 0.919],
+    ],
+  };
+  type AxisOption = {
+    xAxis: { min?: number; max?: number; interval?: number; axisLabel: { formatter: (v: number) => string } };
+  };
+
+  it('ends a share axis at 100 % on a phone, not a step past it (120 %)', () => {
+    const option = chartOption(visual('v', 'clusteredBarChart'), shares, DEFAULT_THEME, {
+      animation: false,
+      size: { width: 358, height: 240 },
+    }) as AxisOption;
+    expect(option.xAxis.max).toBe(1);
+    expect(option.xAxis.min).toBe(0);
+    const ticks = Array.from(
+      { length: Math.round(option.xAxis.max! / option.xAxis.interval!) + 1 },
+      (_, i) => i * option.xAxis.interval!,
+    );
+    expect(ticks.map((v) => option.xAxis.axisLabel.formatter(v)).at(-1)).toBe('100%');
+  });
+});

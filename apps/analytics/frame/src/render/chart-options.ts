@@ -7,8 +7,8 @@ import type { QueryAnswer, ReportVisual, ResultColumn, VisualType } from '@porti
 import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
-import { ENGLISH_VALUES } from './value-format.ts';
-import { axisFit, legendFit, legendHeight, pieFit } from './chart-fit.ts';
+import { ENGLISH_VALUES, isPercentFormat } from './value-format.ts';
+import { axisFit, legendFit, legendHeight, pieFit, valueScale } from './chart-fit.ts';
 import type { AxisFit } from './chart-fit.ts';
 import { textPx } from './text-width.ts';
 import { shareLabels } from './slice-shares.ts';
@@ -388,12 +388,28 @@ export function chartOption(
     const values = data.series.map((s) => Math.abs(s.values[i] ?? 0));
     return stacked ? values.reduce((sum, v) => sum + v, 0) : Math.max(0, ...values);
   });
-  const axisTop = Math.max(0, ...magnitudes);
+  // The lowest value (stacked: the most negative stack), where an axis reaches below zero.
+  const lows = data.categories.map((_, i) => {
+    const values = data.series.map((s) => Math.min(0, s.values[i] ?? 0));
+    return stacked ? values.reduce((sum, v) => sum + v, 0) : Math.min(0, ...values);
+  });
+  const highs = data.categories.map((_, i) => {
+    const values = data.series.map((s) => Math.max(0, s.values[i] ?? 0));
+    return stacked ? values.reduce((sum, v) => sum + v, 0) : Math.max(0, ...values);
+  });
+  // The axis' ends and step chosen here, not by ECharts, so its end is the nicest one nearest the data: shares up to
+  // 95.9 % end at 100 %, not 120 % (`valueScale`).
+  const scale = valueScale(Math.min(0, ...lows), Math.max(0, ...highs), fit.valueTicks, {
+    integer: counts,
+    shown: isPercentFormat(data.series[0]?.format) ? 100 : 1,
+  });
+  const axisTop = Math.max(0, ...magnitudes, scale?.max ?? 0);
   const valueAxis = {
     type: 'value',
     // Counts of printers have no half steps.
     ...(counts ? { minInterval: 1 } : {}),
     splitNumber: fit.valueTicks,
+    ...(scale ? { min: scale.min, max: scale.max, interval: scale.interval } : {}),
     axisLabel: {
       color: theme.foreground,
       // A short value axis (a small frame) has more steps than room for their labels.

@@ -99,6 +99,18 @@ function compactUnit(top: number, locale: string): CompactUnit | undefined {
   };
 }
 
+/**
+ * Whether a format string multiplies by 100 and writes a percent sign (`0.0%`, `Percent`); a quoted `"%"` is a literal
+ * after a number already in percent (`0.0"%"`), not this.
+ *
+ * @example isPercentFormat('0.0%') // → true
+ * @example isPercentFormat('0.0"%"') // → false
+ */
+export function isPercentFormat(format: string | undefined): boolean {
+  if (format === undefined) return false;
+  return format.trim().toLowerCase() === 'percent' || /%/.test(format.replace(/"[^"]*"|\\./g, ''));
+}
+
 /** Digits, a sign and separators only: a compact number the locale did not shorten with a word or symbol. */
 const PLAIN_NUMBER = /^[-−+]?[\d.,'\s\u00a0\u202f]+$/u;
 

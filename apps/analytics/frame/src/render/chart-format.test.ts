@@ -135,9 +135,27 @@ describe('chart text in the embed’s locale', () => {
     expect(option.yAxis.axisLabel.formatter(800_000)).toBe('0,8\u00a0Mio.');
   });
 
+  it('writes an axis in the measure’s unit, compact but never without its currency or unit', () => {
+    const en = valueFormatter('en');
+    expect(en.axis(1_200_000, '$#,0.00', 1_200_000)).toBe('$1.2M');
+    expect(en.axis(800_000, '$#,0', 1_200_000)).toBe('$0.8M');
+    expect(en.axis(-4000, '$#,0', 8000)).toBe('-$4K');
+    expect(valueFormatter('de').axis(1_600_000, '#,0 "€"')).toBe('1,6\u00a0Mio. €');
+    expect(en.axis(200, '#,0.0 "h"', 400)).toBe('200 h');
+    // No unit: as before.
+    expect(en.axis(4000, '#,0')).toBe('4K');
+    expect(en.axis(2.5, '0.00E+00')).toBe('2.5');
+    // Tables and cards keep the measure's own format.
+    expect(en.value(1_200_000, '$#,0.00')).toBe('$1,200,000.00');
+  });
+
   it('labels a share axis in percent and falls back to en-US for an unknown language', () => {
     expect(valueFormatter('en').axis(0.25, '0.0%')).toBe('25%');
-    expect(valueFormatter('en').axis(59.4, '0.0"%"')).toBe('59.4');
+    // A level already in percent (`0.0"%"`, 59.1 % on its card) keeps its sign on the axis: 0%–70%, never 0–70.
+    expect(valueFormatter('en').axis(59.4, '0.0"%"')).toBe('59.4%');
+    expect([0, 10, 70].map((v) => valueFormatter('en').axis(v, '0.0"%"', 70))).toEqual(['0%', '10%', '70%']);
+    expect(valueFormatter('de').axis(60, '0.0"%"', 70)).toBe('60%');
+    expect(valueFormatter('en').axis(0.5, 'Percent')).toBe('50%');
     expect(formatLocale('not a language')).toBe('en-US');
     expect(formatLocale(undefined)).toBe('en-US');
     expect(formatLocale('ja')).toBe('ja');

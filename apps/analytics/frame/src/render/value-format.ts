@@ -128,33 +128,70 @@ export function valueFormatter(language: string | undefined): ValueFormatter {
         if (typeof source === 'string' || source === undefined) return formatValue(value, source, locale);
         return valueCaption(source.values, value) ?? formatValue(value, source.format, locale);
       },
-      // A share's axis reads 0%–100% as its labels do, not 0–1; every other axis is compact.
+      // A share's axis reads 0%–100% as its labels do, not 0–1; every other axis is compact, in the measure's
+      // unit ('59.1%' of a `0.0"%"` measure ticks 0%–70%, a `$#,0` one $1.2M).
       axis: (value, format, top) => {
-        if (format !== undefined && /%/.test(format.replace(/"[^"]*"|\\./g, '')))
-          return formatValue(value, format.split(';')[0]?.replace(/\.[0#]+/, ''), locale);
-        // Every tick of an axis whose top the locale shortens takes the top's unit ('0,8 Mio.' under '1,2 Mio.',
-        // never '800.000'; ru '0,9 млн' under '1,5 млн', never '900 тыс.'; en '0.8M', never '800K'), as Power BI's
-        // automatic display units write a whole axis in one unit.
-        // The top rounded up to its first digit: ECharts' last tick can pass the data (950.000 → a 1 Mio. tick).
-        const unit =
-          top === undefined || value === 0 ? undefined : compactUnit(ceilToFirstDigit(top), locale);
-        const compact = compactNumber(value, locale);
-        // A tick the locale already writes in the top's unit stays as it writes it ('7,6 Mio.').
-        const inTopUnit =
-          unit !== undefined && compact.startsWith(unit.prefix) && compact.endsWith(unit.suffix);
-        if (unit && !inTopUnit) {
-          const digits = formatValue(Math.abs(value) / unit.divisor, '#,0.##', locale);
-          return `${value < 0 ? '-' : ''}${unit.prefix}${digits}${unit.suffix}`;
+        if (isPercentFormat(format)) {
+          const percent = format?.trim().toLowerCase() === 'percent' ? '0%' : format;
+          return formatValue(value, percent?.split(';')[0]?.replace(/\.[0#]+/, ''), locale);
         }
-        if (!PLAIN_NUMBER.test(compact)) return compact;
-        // A number the locale does not shorten (German below a million: '4000') is written as data labels and
-        // cards write it, grouped ('4.000'), at most one decimal as a compact tick has.
-        return formatValue(value, '#,0.#', locale);
+        const { prefix, suffix } = formatAffixes(format, locale);
+        const number = axisNumber(value, top, locale);
+        if (prefix === '' && suffix === '') return number;
+        const negative = /^[-−]/u.test(number);
+        return `${negative ? number[0] : ''}${prefix}${negative ? number.slice(1) : number}${suffix}`;
       },
     };
     formatters.set(locale, formatter);
   }
   return formatter;
+}
+
+/**
+ * The text a number format writes around its digits (`$` of `$#,0`, `%` of `0.0"%"`, ` h` of `0.0 "h"`), for an
+ * axis whose numbers are written compact but keep their unit. None for a date format or none at all.
+ *
+ * @example formatAffixes('0.0"%"', 'en-US') // → { prefix: '', suffix: '%' }
+ */
+export function formatAffixes(
+  format: string | undefined,
+  locale: string,
+): { prefix: string; suffix: string } {
+  const none = { prefix: '', suffix: '' };
+  if (format === undefined || format.trim() === '') return none;
+  const text = formatValue(1, format, locale);
+  const first = text.search(/\p{Nd}/u);
+  if (first < 0) return none;
+  const last =
+    text.length -
+    [...text]
+      .reverse()
+      .join('')
+      .search(/\p{Nd}/u);
+  const prefix = text.slice(0, first);
+  const suffix = text.slice(last);
+  // Scientific notation (1.00E+00) has digits after its digits: no unit to keep.
+  return /\p{Nd}/u.test(prefix + suffix) || /^e[+-]/i.test(suffix) ? none : { prefix, suffix };
+}
+
+/** A value axis' number without its unit: compact, in the unit of the axis' top where the locale shortens it. */
+function axisNumber(value: number, top: number | undefined, locale: string): string {
+  // Every tick of an axis whose top the locale shortens takes the top's unit ('0,8 Mio.' under '1,2 Mio.',
+  // never '800.000'; ru '0,9 млн' under '1,5 млн', never '900 тыс.'; en '0.8M', never '800K'), as Power BI's
+  // automatic display units write a whole axis in one unit.
+  // The top rounded up to its first digit: ECharts' last tick can pass the data (950.000 → a 1 Mio. tick).
+  const unit = top === undefined || value === 0 ? undefined : compactUnit(ceilToFirstDigit(top), locale);
+  const compact = compactNumber(value, locale);
+  // A tick the locale already writes in the top's unit stays as it writes it ('7,6 Mio.').
+  const inTopUnit = unit !== undefined && compact.startsWith(unit.prefix) && compact.endsWith(unit.suffix);
+  if (unit && !inTopUnit) {
+    const digits = formatValue(Math.abs(value) / unit.divisor, '#,0.##', locale);
+    return `${value < 0 ? '-' : ''}${unit.prefix}${digits}${unit.suffix}`;
+  }
+  if (!PLAIN_NUMBER.test(compact)) return compact;
+  // A number the locale does not shorten (German below a million: '4000') is written as data labels and
+  // cards write it, grouped ('4.000'), at most one decimal as a compact tick has.
+  return formatValue(value, '#,0.#', locale);
 }
 
 /** en-US: where no language is known (unit tests, tools). */

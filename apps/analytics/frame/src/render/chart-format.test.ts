@@ -200,12 +200,54 @@ describe('chart series', () => {
           series: { data: { itemStyle: { color?: string } }[] }[];
         }
       ).series[0]?.data.map((d) => d.itemStyle.color);
-    expect(colours()).toEqual(['#C62828', undefined]);
+    expect(colours()).toEqual(['#C62828', '#EF6C00']);
     expect(colours(resolveTheme({ valueColors: { Paris: '#F9A825', Rome: 'red' } }))).toEqual([
       '#C62828',
       '#F9A825',
     ]);
-    expect(colours(DEFAULT_THEME, visual('v', 'donutChart'))).toEqual([undefined, undefined]);
+    expect(colours(DEFAULT_THEME, visual('v', 'donutChart'))).toEqual(['#00796B', '#EF6C00']);
+  });
+
+  it('bind palette colours to values, so Colour and Mono read alike in every chart however it is sorted', () => {
+    const mode = {
+      ...monthColumn,
+      field: { column: { table: 'Devices', column: 'Colour or mono' } },
+      dataType: 'string' as const,
+      format: 'General',
+      values: [{ value: 'Colour' }, { value: 'Mono' }],
+    };
+    // A pie sorted by its measure, Mono (the larger) first.
+    const pie = chartOption(
+      visual('v', 'pieChart', { sort: [{ measure: { table: 'Meter readings', measure: 'Total pages' } }] } as never),
+      { ...byMonth, columns: [mode, pagesColumn], rows: [['Mono', 9], ['Colour', 4]] },
+      DEFAULT_THEME,
+      { animation: false },
+    ) as unknown as { series: { data: { name: string; itemStyle: { color?: string } }[] }[] };
+    const slices = Object.fromEntries(pie.series[0]!.data.map((d) => [d.name, d.itemStyle.color]));
+    // An area of one series per value, Mono alone in the first month.
+    const area = chartOption(
+      visual('v', 'areaChart', {
+        dataRoles: {
+          category: [{ column: { table: 'Calendar', column: 'Month' } }],
+          series: [{ column: { table: 'Devices', column: 'Colour or mono' } }],
+          values: [{ measure: { table: 'Meter readings', measure: 'Total pages' } }],
+        },
+      } as Partial<ReportVisual>),
+      {
+        ...byMonth,
+        columns: [monthColumn, mode, pagesColumn],
+        rows: [
+          ['2026-01-01', 'Mono', 5],
+          ['2026-02-01', 'Colour', 2],
+          ['2026-02-01', 'Mono', 6],
+        ],
+      },
+      DEFAULT_THEME,
+      { animation: false },
+    ) as unknown as { series: { name: string; color?: string }[] };
+    const lines = Object.fromEntries(area.series.map((s) => [s.name, s.color]));
+    expect(slices).toEqual({ Colour: '#00796B', Mono: '#EF6C00' });
+    expect(lines).toEqual(slices);
   });
 });
 

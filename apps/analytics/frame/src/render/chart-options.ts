@@ -6,6 +6,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryAnswer, ReportVisual, ResultColumn, VisualType } from '@portico/analytics-model';
 import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
+import { paletteColors } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
 import { ENGLISH_VALUES, isPercentFormat } from './value-format.ts';
 import { axisFit, legendFit, legendHeight, pieFit, valueScale } from './chart-fit.ts';
@@ -170,11 +171,25 @@ export interface ChartOptionSettings {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A colour by value: the visual's own map, then the theme's, else none (the palette's turn). */
-function valueColor(formatting: Formatting, theme: ResolvedTheme, value: string): string | undefined {
+/**
+ * A colour by value: the visual's own map, then the theme's, else the palette's colour bound to the value
+ * (`paletteColors`; none for a series of measures, which take the palette in their order).
+ */
+function valueColor(
+  formatting: Formatting,
+  theme: ResolvedTheme,
+  value: string,
+  palette?: ReadonlyMap<string, string>,
+): string | undefined {
   const own = formatting.dataColors?.[value];
-  return typeof own === 'string' && /^#[0-9a-f]{3,8}$/i.test(own) ? own : theme.valueColors[value];
+  return typeof own === 'string' && /^#[0-9a-f]{3,8}$/i.test(own)
+    ? own
+    : (theme.valueColors[value] ?? palette?.get(value));
 }
+
+/** The listed values of a column, as the keys its palette colours are bound to. */
+const listedValues = (column: ResultColumn | undefined): string[] | undefined =>
+  column?.values?.map((v) => label(v.value));
 
 const colorStyle = (color: string | undefined) => (color === undefined ? {} : { color });
 
@@ -294,6 +309,7 @@ export function chartOption(
 
   if (pie) {
     const series = data.series[0];
+    const palette = paletteColors(data.categories, listedValues(categoryColumn), theme.colors);
     // Slices are labelled (name and share); a legend shows only where it fits whole, never paged.
     const fit = pieFit(data.categories.map(categoryLabel), settings.size, formatting.legend, shares);
     const legend = fit.legend
@@ -333,7 +349,7 @@ export function chartOption(
           data: data.categories.map((name, i) => ({
             name,
             value: series?.values[i] ?? 0,
-            itemStyle: { opacity: dim(name), ...colorStyle(valueColor(formatting, theme, name)) },
+            itemStyle: { opacity: dim(name), ...colorStyle(valueColor(formatting, theme, name, palette)) },
           })),
         },
       ],
@@ -418,6 +434,14 @@ export function chartOption(
       formatter: (v: number) => format.axis(v, data.series[0]?.format, axisTop),
     },
   };
+  // Series of a column's values take the colours bound to them; series of measures the palette in their order.
+  const seriesPalette = data.seriesColumn
+    ? paletteColors(
+        data.series.map((s) => s.name),
+        listedValues(data.seriesColumn),
+        theme.colors,
+      )
+    : undefined;
   const legendShown = formatting.legend?.show ?? data.series.length > 1;
   const across = !['Left', 'Right'].includes(formatting.legend?.position ?? 'Top');
   const below = formatting.legend?.position === 'Bottom';
@@ -454,7 +478,7 @@ export function chartOption(
       // A point's marker on a long line (90 days) is noise, and ECharts drew only some of them (every few days, at
       // random-looking places): markers up to a month of points, none beyond (the tooltip still names each point).
       ...(line ? { showSymbol: data.categories.length <= MARKED_POINTS } : {}),
-      ...colorStyle(valueColor(formatting, theme, s.name)),
+      ...colorStyle(valueColor(formatting, theme, s.name, seriesPalette)),
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',

@@ -84,3 +84,28 @@ export function themeJsonOf(body: unknown): Record<string, unknown> | undefined 
     ? (json as Record<string, unknown>)
     : undefined;
 }
+
+const collator = new Intl.Collator('en', { numeric: true });
+
+/**
+ * Palette colours bound to values, not to where they are drawn: the same value takes the same colour in every chart
+ * of a report (the colour pie and the colour series alike), however a chart is sorted or filtered. A column whose model
+ * lists its values (Colour, Mono; critical, warning, info) gives each its list position's colour; any other column's
+ * values take theirs in their natural order (text by letters, numbers and ISO dates ascending), so a chart sorted by
+ * a measure colours its values as the unsorted one does. Values past the palette's end start it again.
+ *
+ * @example paletteColors(['Mono', 'Colour'], ['Colour', 'Mono'], ['#00796B', '#EF6C00']).get('Mono') // → '#EF6C00'
+ */
+export function paletteColors(
+  values: readonly string[],
+  listed: readonly string[] | undefined,
+  colors: readonly string[],
+): Map<string, string> {
+  const known = listed ?? [];
+  const rest = [...new Set(values)].filter((v) => !known.includes(v)).sort(collator.compare);
+  const order = [...known, ...rest];
+  const byValue = new Map<string, string>();
+  if (colors.length === 0) return byValue;
+  order.forEach((value, i) => byValue.set(value, colors[i % colors.length] ?? colors[0] ?? ''));
+  return byValue;
+}

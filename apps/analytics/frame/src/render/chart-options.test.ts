@@ -48,8 +48,8 @@ describe('chart options', () => {
     };
     expect(option.legend).toMatchObject({ show: true, type: 'plain', orient: 'vertical' });
     expect(option.series[0]?.label.show).toBe(true);
-    // Berlin has 1,200 of 2,000: its share from the data, whole where whole percents tell the slices apart.
-    expect(option.series[0]?.label.formatter({ name: 'Berlin', dataIndex: 0, percent: 61.4 })).toBe('60%');
+    // Berlin has 1,200 of 2,000: its share from the data, with the one decimal every slice of every pie has.
+    expect(option.series[0]?.label.formatter({ name: 'Berlin', dataIndex: 0, percent: 61.4 })).toBe('60.0%');
   });
 
   it('writes a slice’s share with one decimal, on the slice and in its tooltip, where whole percents read the same', () => {

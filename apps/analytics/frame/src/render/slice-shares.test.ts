@@ -3,32 +3,35 @@ import { shareLabels, sliceShares } from './slice-shares.ts';
 import { ENGLISH_VALUES, valueFormatter } from './value-format.ts';
 
 describe('slice shares', () => {
-  it('writes whole percents when they tell the slices apart and add up to 100', () => {
-    expect(sliceShares([1200, 800])).toEqual({ decimals: 0, percents: [60, 40] });
-    expect(shareLabels([3, 1], ENGLISH_VALUES)).toEqual(['75%', '25%']);
+  it('writes every share of every pie with one decimal, so charts side by side read alike', () => {
+    // Whole percents would have told these apart ("60%", "75%"), and were written so beside "16.3%" on the next pie.
+    expect(sliceShares([1200, 800])).toEqual([60, 40]);
+    expect(shareLabels([1200, 800], ENGLISH_VALUES)).toEqual(['60.0%', '40.0%']);
+    expect(shareLabels([3, 1], ENGLISH_VALUES)).toEqual(['75.0%', '25.0%']);
+    expect(shareLabels([41, 17, 13, 6, 23], ENGLISH_VALUES)).toEqual([
+      '41.0%',
+      '17.0%',
+      '13.0%',
+      '6.0%',
+      '23.0%',
+    ]);
   });
 
-  it('gives every slice one decimal when two slices of different sizes would read the same', () => {
+  it('tells apart slices of different sizes that whole percents would write alike', () => {
     // Colour and mono printers: 50.5 % and 49.5 % both read "50%" with whole percents.
     expect(shareLabels([101, 99], ENGLISH_VALUES)).toEqual(['50.5%', '49.5%']);
     expect(shareLabels([101, 99], valueFormatter('de'))).toEqual(['50,5%', '49,5%']);
-  });
-
-  it('gives one decimal when whole percents would not add up to 100', () => {
-    // 12.4 + 37.4 + 25.1 + 25.1: whole percents add up to 99.
-    expect(sliceShares([124, 374, 251, 251])).toEqual({ decimals: 1, percents: [12.4, 37.4, 25.1, 25.1] });
-    // Equal thirds read the same, as they are, with the decimal that shows why they do not add up to 100.
     expect(shareLabels([1, 1, 1], ENGLISH_VALUES)).toEqual(['33.3%', '33.3%', '33.3%']);
   });
 
-  it('gives one decimal when a slice with a share would read 0%', () => {
-    // 0.4 % beside 99.6 %: whole percents read 0% and 100%, which add up to 100 and differ.
+  it('writes a share too small for its decimal as under 0.1 %, never 0.0%', () => {
     expect(shareLabels([4, 996], ENGLISH_VALUES)).toEqual(['0.4%', '99.6%']);
+    expect(shareLabels([1, 4999], ENGLISH_VALUES)).toEqual(['<0.1%', '100.0%']);
   });
 
   it('never writes more than one decimal, and counts only positive values', () => {
-    expect(sliceShares([5001, 4999])).toEqual({ decimals: 1, percents: [50, 50] });
-    expect(sliceShares([3, null, -2, 1])).toEqual({ decimals: 0, percents: [75, 0, 0, 25] });
-    expect(sliceShares([0, 0])).toEqual({ decimals: 0, percents: [0, 0] });
+    expect(sliceShares([5001, 4999])).toEqual([50, 50]);
+    expect(sliceShares([3, null, -2, 1])).toEqual([75, 0, 0, 25]);
+    expect(sliceShares([0, 0])).toEqual([0, 0]);
   });
 });

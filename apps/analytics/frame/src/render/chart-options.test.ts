@@ -341,3 +341,49 @@ describe('value axis', () => {
     expect(ticks.map((v) => option.xAxis.axisLabel.formatter(v)).at(-1)).toBe('100%');
   });
 });
+
+describe('small bars', () => {
+  const hours = {
+    ...answer,
+    columns: answer.columns.map((c, i) =>
+      i === 1 ? { ...c, displayName: 'Average hours', dataType: 'decimal' as const, format: '#,0.0' } : c,
+    ),
+    rows: [
+      ['Firmware update', 368],
+      ['Tray empty', 4.1],
+      ['Paper jam', 0.77],
+      ['Door open', 0.26],
+      ['Nothing', 0],
+    ],
+  };
+  type BarOption = {
+    series: {
+      barMinHeight?: number;
+      label: { show: boolean };
+      data: { value: number; label?: { show: boolean }; itemStyle: { opacity: number } }[];
+    }[];
+  };
+
+  it('draws a small non-zero bar at least 2 px long and writes its value, so it never reads as zero', () => {
+    const option = chartOption(visual('v', 'clusteredBarChart'), hours, DEFAULT_THEME, {
+      animation: false,
+      size: { width: 500, height: 380 },
+    }) as BarOption;
+    const [bars] = option.series;
+    expect(bars?.label.show).toBe(false);
+    expect(bars?.barMinHeight).toBe(2);
+    const labelled = bars?.data.map((d) => d.label?.show === true);
+    expect(labelled).toEqual([false, true, true, true, false]);
+    // A zero draws nothing (a 2-pixel bar would say it is more).
+    expect(bars?.data[4]?.itemStyle.opacity).toBe(0);
+  });
+
+  it('leaves stacked bars as they are', () => {
+    const option = chartOption(visual('v', 'stackedColumnChart'), hours, DEFAULT_THEME, {
+      animation: false,
+      size: { width: 500, height: 380 },
+    }) as BarOption;
+    expect(option.series[0]?.barMinHeight).toBeUndefined();
+    expect(option.series[0]?.data.some((d) => d.label)).toBe(false);
+  });
+});

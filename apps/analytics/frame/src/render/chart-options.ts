@@ -208,6 +208,11 @@ const DAY_MS = 86_400_000;
 /** The most points a line marks each of. */
 const MARKED_POINTS = 31;
 
+/** The least length of a bar of a value other than zero. */
+const MIN_BAR_PX = 2;
+/** A bar drawn shorter than this carries its value even where the chart shows no data labels. */
+const TINY_BAR_PX = 6;
+
 /** ECharts' default gap between an axis and its labels. */
 const AXIS_LABEL_MARGIN = 8;
 
@@ -442,6 +447,18 @@ export function chartOption(
         theme.colors,
       )
     : undefined;
+  // About how long the value axis is drawn (its labels and margins aside), for the bars too short to see.
+  const valueAxisPx = settings.size
+    ? horizontal
+      ? settings.size.width - (fit.labelWidth ?? 100) - 40
+      : settings.size.height - 60
+    : undefined;
+  const tinyBar = (value: number | null): boolean => {
+    if (value === null || value === 0 || scale === undefined) return false;
+    const span = scale.max - scale.min;
+    const px = (Math.abs(value) / span) * (valueAxisPx ?? 0);
+    return valueAxisPx === undefined ? Math.abs(value) / span < 0.01 : px < TINY_BAR_PX;
+  };
   const legendShown = formatting.legend?.show ?? data.series.length > 1;
   const across = !['Left', 'Right'].includes(formatting.legend?.position ?? 'Top');
   const below = formatting.legend?.position === 'Bottom';
@@ -492,9 +509,14 @@ export function chartOption(
       // the bigger bar keeping its own (ECharts ranks labels by their bar's area); a hidden label shows again while
       // its bar is hovered, and the tooltip has every value.
       ...(labels ? { labelLayout: { hideOverlap: true } } : {}),
+      // A bar of a small value (Paper jam's 0.77 h beside Firmware update's 368 h) is drawn at least 2 px long and,
+      // where it would be shorter than a label is tall, carries its value, so it never reads as zero; a zero draws
+      // nothing. Not in a stack, where a lengthened piece would cover the next.
+      ...(line || stacked ? {} : { barMinHeight: MIN_BAR_PX }),
       data: s.values.map((value, i) => ({
         value,
-        itemStyle: { opacity: dim(data.categories[i] ?? '') },
+        itemStyle: { opacity: !line && !stacked && value === 0 ? 0 : dim(data.categories[i] ?? '') },
+        ...(!labels && !line && !stacked && tinyBar(value) ? { label: { show: true } } : {}),
       })),
     })),
   };

@@ -144,6 +144,8 @@ describe('chart text in the embed’s locale', () => {
     expect(en.axis(200, '#,0.0 "h"', 400)).toBe('200 h');
     // No unit: as before.
     expect(en.axis(4000, '#,0')).toBe('4K');
+    // A 0.25M step's ticks keep their second decimal.
+    expect(en.axis(1_250_000, '#,0', 1_500_000)).toBe('1.25M');
     expect(en.axis(2.5, '0.00E+00')).toBe('2.5');
     // Tables and cards keep the measure's own format.
     expect(en.value(1_200_000, '$#,0.00')).toBe('$1,200,000.00');
@@ -218,8 +220,17 @@ describe('chart series', () => {
     };
     // A pie sorted by its measure, Mono (the larger) first.
     const pie = chartOption(
-      visual('v', 'pieChart', { sort: [{ measure: { table: 'Meter readings', measure: 'Total pages' } }] } as never),
-      { ...byMonth, columns: [mode, pagesColumn], rows: [['Mono', 9], ['Colour', 4]] },
+      visual('v', 'pieChart', {
+        sort: [{ measure: { table: 'Meter readings', measure: 'Total pages' } }],
+      } as never),
+      {
+        ...byMonth,
+        columns: [mode, pagesColumn],
+        rows: [
+          ['Mono', 9],
+          ['Colour', 4],
+        ],
+      },
       DEFAULT_THEME,
       { animation: false },
     ) as unknown as { series: { data: { name: string; itemStyle: { color?: string } }[] }[] };

@@ -182,9 +182,13 @@ function axisNumber(value: number, top: number | undefined, locale: string): str
   // The top rounded up to its first digit: ECharts' last tick can pass the data (950.000 → a 1 Mio. tick).
   const unit = top === undefined || value === 0 ? undefined : compactUnit(ceilToFirstDigit(top), locale);
   const compact = compactNumber(value, locale);
-  // A tick the locale already writes in the top's unit stays as it writes it ('7,6 Mio.').
+  // A tick the locale already writes in the top's unit stays as it writes it ('7,6 Mio.'), unless it has a second
+  // decimal in that unit: a 0.25M step's 1.25M tick read "1.3M" in compact's one decimal.
   const inTopUnit = unit !== undefined && compact.startsWith(unit.prefix) && compact.endsWith(unit.suffix);
-  if (unit && !inTopUnit) {
+  const hundredths = unit === undefined ? 0 : (Math.abs(value) / unit.divisor) * 100;
+  const twoDecimals =
+    Math.abs(hundredths - Math.round(hundredths)) < 1e-6 && Math.round(hundredths) % 10 !== 0;
+  if (unit && (!inTopUnit || twoDecimals)) {
     const digits = formatValue(Math.abs(value) / unit.divisor, '#,0.##', locale);
     return `${value < 0 ? '-' : ''}${unit.prefix}${digits}${unit.suffix}`;
   }

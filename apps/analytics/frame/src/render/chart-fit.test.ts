@@ -238,10 +238,9 @@ describe('value scale', () => {
       [9201, 6],
       [425, 6],
     ] as const) {
-      const scale = valueScale(0, high, steps);
-      expect(scale).toBeDefined();
-      expect(scale!.max).toBeGreaterThanOrEqual(high);
-      expect(scale!.max - high).toBeLessThan(scale!.interval);
+      const scale = valueScale(0, high, steps) ?? { min: 0, max: Number.NaN, interval: 0 };
+      expect(scale.max).toBeGreaterThanOrEqual(high);
+      expect(scale.max - high).toBeLessThan(scale.interval);
     }
     expect(valueScale(0, 63.4, 5)).toEqual({ min: 0, max: 75, interval: 25 });
   });

@@ -216,7 +216,10 @@ describe('chart series', () => {
       field: { column: { table: 'Devices', column: 'Colour or mono' } },
       dataType: 'string' as const,
       format: 'General',
-      values: [{ value: 'Colour' }, { value: 'Mono' }],
+      values: [
+        { value: 'Colour', caption: 'Colour' },
+        { value: 'Mono', caption: 'Mono' },
+      ],
     };
     // A pie sorted by its measure, Mono (the larger) first.
     const pie = chartOption(
@@ -234,7 +237,7 @@ describe('chart series', () => {
       DEFAULT_THEME,
       { animation: false },
     ) as unknown as { series: { data: { name: string; itemStyle: { color?: string } }[] }[] };
-    const slices = Object.fromEntries(pie.series[0]!.data.map((d) => [d.name, d.itemStyle.color]));
+    const slices = Object.fromEntries((pie.series[0]?.data ?? []).map((d) => [d.name, d.itemStyle.color]));
     // An area of one series per value, Mono alone in the first month.
     const area = chartOption(
       visual('v', 'areaChart', {

@@ -334,10 +334,8 @@ describe('value axis', () => {
     }) as AxisOption;
     expect(option.xAxis.max).toBe(1);
     expect(option.xAxis.min).toBe(0);
-    const ticks = Array.from(
-      { length: Math.round(option.xAxis.max! / option.xAxis.interval!) + 1 },
-      (_, i) => i * option.xAxis.interval!,
-    );
+    const { max = Number.NaN, interval = Number.NaN } = option.xAxis;
+    const ticks = Array.from({ length: Math.round(max / interval) + 1 }, (_, i) => i * interval);
     expect(ticks.map((v) => option.xAxis.axisLabel.formatter(v)).at(-1)).toBe('100%');
   });
 });

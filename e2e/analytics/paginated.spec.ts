@@ -266,14 +266,19 @@ test('shows the sheet in German at 1024×768: its text, numbers and dates, title
     await expect(frame.getByTestId('page-status')).toHaveText(/^Seite 1 von \d+$/);
     const sheet = frame.locator('.rdl-sheet');
     await expect(sheet.locator('.rdl-title')).toHaveText(/^Rechnung INV-FABRIKAM-\d{6}$/);
-    await expect(sheet).toContainText('Seitenpreise: S/W 0,0080, Farbe 0,0450');
+    await expect(sheet.locator('.rdl-header-line').nth(3)).toHaveText(
+      /^Währung EUR \(Euro\) – Seitenpreise: S\/W 0,008\s€, Farbe 0,045\s€$/,
+    );
     await expect(sheet).toContainText(/Abrechnungszeitraum \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}/);
     await expect(sheet.locator('.rdl-page-footer')).toContainText(/Seite 1 von \d+/);
     await expect(sheet.locator('.rdl-total')).toContainText(/^Gesamt/);
-    // Amounts in de-DE: a decimal comma, a point between thousands.
+    // Amounts in euros in de-DE: a decimal comma, a point between thousands, the sign after; unit prices too.
     const amounts = await sheet.locator('.rdl-detail .rdl-cell:nth-child(5)').allInnerTexts();
     expect(amounts.length).toBeGreaterThan(0);
-    for (const amount of amounts) expect(amount).toMatch(/^\d{1,3}(\.\d{3})*,\d\d$/);
+    for (const amount of amounts) expect(amount).toMatch(/^\d{1,3}(\.\d{3})*,\d\d\s€$/);
+    const prices = await sheet.locator('.rdl-detail .rdl-cell:nth-child(4)').allInnerTexts();
+    for (const price of prices) expect(price).toMatch(/^0,008\s€$/);
+    await expect(sheet.locator('.rdl-note').last()).toHaveText(/^Rechnungsbetrag: [\d.]+,\d\d\s€$/);
     const titles = sheet.getByTestId('column-titles');
     await expect(titles).toContainText('Seriennummer');
     await expect(titles).toContainText('Preis je Seite');

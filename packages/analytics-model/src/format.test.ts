@@ -61,4 +61,21 @@ describe('paginated cells', () => {
     expect(formatCell('2026-10-01', 'date', 'en-US')).toBe('2026-10-01');
     expect(formatCell('2026-10-01', 'date', 'pt')).toBe('2026-10-01');
   });
+
+  it('write amounts and unit prices of a column with a currency as that currency in the viewer’s language', () => {
+    const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(formatCell(193.85, 'money', 'en-US', 'EUR')).toBe('€193.85');
+    expect(formatCell(1234.5, 'money', 'en-US', 'EUR')).toBe('€1,234.50');
+    expect(spaces(formatCell(1234.5, 'money', 'de-DE', 'EUR'))).toBe('1.234,50 €');
+    expect(spaces(formatCell(1234.5, 'money', 'fr', 'EUR'))).toBe('1 234,50 €');
+    expect(formatCell(-0, 'money', 'en-US', 'EUR')).toBe('€0.00');
+    // Unit prices keep the decimals they have (the invoice's prices go to 0.00001), at least two.
+    expect(formatCell(0.008, 'rate', 'en-US', 'EUR')).toBe('€0.008');
+    expect(formatCell(0.00125, 'rate', 'en-US', 'EUR')).toBe('€0.00125');
+    expect(formatCell(1, 'rate', 'en-US', 'EUR')).toBe('€1.00');
+    expect(spaces(formatCell(0.045, 'rate', 'de', 'EUR'))).toBe('0,045 €');
+    // Other formats and blanks ignore it.
+    expect(formatCell(3551, 'integer', 'en-US', 'EUR')).toBe('3,551');
+    expect(formatCell(null, 'money', 'en-US', 'EUR')).toBe('');
+  });
 });

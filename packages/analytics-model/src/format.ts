@@ -171,7 +171,30 @@ export function cellFormatString(
 }
 
 /**
- * A paginated report's cell as text in `locale` (en-US by default; the CSV keeps raw values): numbers and dates
+ * An amount (`money`: two decimals) or a unit price (`rate`: as many decimals as it has, two to five) in `currency`
+ * (ISO 4217) as `locale` writes it: `€193.85`, `193,85 €`, `€0.008`.
+ */
+function formatCurrency(value: number, format: 'money' | 'rate', locale: string, currency: string): string {
+  const decimals = format === 'money' ? { min: 2, max: 2 } : { min: 2, max: 5 };
+  const options: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals.min,
+    maximumFractionDigits: decimals.max,
+  };
+  let written: Intl.NumberFormat;
+  try {
+    written = new Intl.NumberFormat(locale, options);
+  } catch {
+    written = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, options);
+  }
+  // -0 (a rounded refund of nothing) is written as 0.
+  return written.format(value === 0 ? 0 : value);
+}
+
+/**
+ * A paginated report's cell as text in `locale` (en-US by default; the CSV keeps raw values): amounts and unit
+ * prices of a column with a `currency` in that currency; other numbers and dates
  * through their format string (a date-time in UTC, as the service answers it), anything else as it is; blank is
  * empty.
  *
@@ -179,9 +202,17 @@ export function cellFormatString(
  * @example formatCell(3551, 'integer', 'de') // → '3.551'
  * @example formatCell('2024-06-07T22:42:21Z', 'datetime') // → '2024-06-07 22:42'
  * @example formatCell('2024-06-07T22:42:21Z', 'datetime', 'ja') // → '2024/06/07 22:42'
+ * @example formatCell(193.85, 'money', 'de', 'EUR') // → '193,85 €' (a column with a `currency`)
  */
-export function formatCell(value: Cell, format: CellFormat, locale: string = DEFAULT_FORMAT_LOCALE): string {
+export function formatCell(
+  value: Cell,
+  format: CellFormat,
+  locale: string = DEFAULT_FORMAT_LOCALE,
+  currency?: string,
+): string {
   if (value === null) return '';
+  if (typeof value === 'number' && currency !== undefined && (format === 'money' || format === 'rate'))
+    return formatCurrency(value, format, locale, currency);
   const formatString = cellFormatString(format, locale);
   if (typeof value === 'number')
     return formatString === undefined || format === 'date' || format === 'datetime'

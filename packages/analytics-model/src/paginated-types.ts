@@ -15,6 +15,11 @@ export interface ReportColumn {
   readonly width: number;
   readonly align: 'left' | 'right';
   readonly format: CellFormat;
+  /**
+   * ISO 4217 code of a `money` or `rate` column's amounts (`EUR`): they are written as that currency in the sheet's
+   * locale (`€193.85`, `193,85 €`), on screen and in the PDF.
+   */
+  readonly currency?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * CSV export: the detail lines of a report as records — its group columns (site, device…) then its columns, raw
- * values (numbers unformatted, timestamps ISO) — read batch by batch, so a large report streams in constant memory.
+ * values (numbers unformatted, timestamps ISO), and a report's currency code in a last `Currency` column — read batch by batch, so a large report streams in constant memory.
  * Quoting and the spreadsheet-formula guard are the query layer's (`toCsv`).
  */
 import { toCsv } from '../../query/csv.ts';
@@ -25,12 +25,19 @@ function csv(titles: readonly string[], rows: (string | number | null)[][], head
  * ```
  */
 export async function* csvChunks(run: ReportRun): AsyncGenerator<string> {
-  const titles = [...run.report.groupColumns, ...run.report.columns.map((c) => c.title)];
+  const { currency } = run.report;
+  // Amounts stay raw numbers; the currency they are in is a last column, so that no record reads as bare numbers.
+  const extra = currency === undefined ? [] : [currency];
+  const titles = [
+    ...run.report.groupColumns,
+    ...run.report.columns.map((c) => c.title),
+    ...(currency === undefined ? [] : ['Currency']),
+  ];
   yield csv(titles, [], true);
   for await (const batch of run.batches(batchSize, 'records')) {
     yield csv(
       titles,
-      batch.map((b) => [...b.groups, ...b.line.cells]),
+      batch.map((b) => [...b.groups, ...b.line.cells, ...extra]),
       false,
     );
   }

@@ -248,6 +248,40 @@ describe('PDF export', () => {
     expect(page?.some((d) => d.text === special)).toBe(true);
   });
 
+  it('writes a column’s amounts in its currency, French and German spaces included', async () => {
+    const written: Record<string, string[]> = {};
+    for (const language of ['en', 'de', 'fr']) {
+      const run = source(4, undefined, language);
+      // The hours column as an amount in euros, with room for a four-figure amount (taken from the description).
+      const extra = 0.15 - (report.columns[6]?.width ?? 0);
+      const columns = run.columns.map((c, i) =>
+        i === 6
+          ? { ...c, format: 'money' as const, currency: 'EUR', width: 0.15 }
+          : i === 3
+            ? { ...c, width: c.width - extra }
+            : c,
+      );
+      const line = detail(1000);
+      const pdf = await bytesOf(
+        renderPdf({
+          ...run,
+          columns,
+          async *batches() {
+            yield [{ line, context: 'Berlin (HQ)' }];
+          },
+          pageCount: pageCount(layout, 1),
+        }),
+      );
+      written[language] = (readPages(pdf)[0] ?? []).map((d) => d.text).filter((t) => t.includes('250'));
+    }
+    // 1000 × 1.25 as euros: the narrow no-break space of French grouping is a no-break space, never '?'.
+    expect(written).toEqual({
+      en: ['€1,250.00'],
+      de: ['1.250,00\u00a0€'],
+      fr: ['1\u00a0250,00\u00a0€'],
+    });
+  });
+
   it('sets a font once for a run of lines in it, not once per line or cell', async () => {
     const pdf = await bytesOf(renderPdf(source(200)));
     const pages = readPages(pdf);

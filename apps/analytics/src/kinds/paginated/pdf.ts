@@ -108,9 +108,17 @@ const WIN_ANSI_HIGH = new Map<number, number>([
 const QUESTION_MARK = 0x3f;
 const ELLIPSIS = 0x85;
 
-/** The WinAnsi byte of a UTF-16 code unit: controls become spaces, characters the encoding lacks '?'. */
+/** Spaces WinAnsi lacks that Intl writes (French grouping and currency: `1 234,50 €`): a no-break space. */
+const NARROW_SPACES = new Set([0x2009, 0x202f]);
+const NO_BREAK_SPACE = 0xa0;
+
+/**
+ * The WinAnsi byte of a UTF-16 code unit: controls become spaces, thin and narrow no-break spaces a no-break space,
+ * characters the encoding lacks '?'.
+ */
 function winAnsi(code: number): number {
   if (code < 0x20) return 0x20;
+  if (NARROW_SPACES.has(code)) return NO_BREAK_SPACE;
   if (code < 0x7f || (code >= 0xa0 && code <= 0xff)) return code;
   return WIN_ANSI_HIGH.get(code) ?? QUESTION_MARK;
 }
@@ -517,7 +525,7 @@ class PdfWriter {
       const column = columns[index];
       if (column === undefined || value === null) return;
       runs.push({
-        text: this.source.sheet.format(value, column.format),
+        text: this.source.sheet.format(value, column.format, column.currency),
         x: column.x,
         room: column.w,
         align: column.align,

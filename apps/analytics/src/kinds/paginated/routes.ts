@@ -83,6 +83,7 @@ const PageAnswerSchema = Type.Object({
       width: Type.Number(),
       align: Type.String(),
       format: Type.String(),
+      currency: Type.Optional(Type.String()),
     }),
   ),
   locale: Type.String(),

@@ -176,11 +176,12 @@ export class ReportRun {
   /** The columns with their titles in the sheet's language (what the page answer and the PDF need of them). */
   get columns(): ReportColumn[] {
     const titles = this.report.columnTitles(this.sheet);
-    return this.report.columns.map(({ width, align, format }, index) => ({
+    return this.report.columns.map(({ width, align, format, currency }, index) => ({
       title: titles[index] ?? this.report.columns[index]?.title ?? '',
       width,
       align,
       format,
+      ...(currency === undefined ? {} : { currency }),
     }));
   }
 

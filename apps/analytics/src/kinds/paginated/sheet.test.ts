@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_LANGUAGES } from '@portico/analytics-model';
-import { columnTitleLines, wrapTitle } from './pdf.ts';
+import { cellRooms, columnTitleLines, wrapTitle } from './pdf.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
 import { DEVICE_ALERTS_TEXT } from './samples/device-alerts-text.ts';
 import { INVOICE_REPORT } from './samples/invoice.ts';
@@ -75,6 +75,29 @@ describe('the sheets’ text tables', () => {
         });
       }
     expect(cut).toEqual([]);
+  });
+});
+
+describe('the invoice’s amounts', () => {
+  it('are written in euros in every language, and the widest fit their PDF columns uncut', () => {
+    const cut: string[] = [];
+    for (const language of CONTENT_LANGUAGES) {
+      const sheet = sheetFor(language);
+      const rooms = cellRooms(INVOICE_REPORT.columns, language);
+      INVOICE_REPORT.columns.forEach((column, index) => {
+        if (column.format !== 'money' && column.format !== 'rate') return;
+        expect(column.currency).toBe('EUR');
+        // A month's total of a large account, and a price per page at the parameter's five decimals.
+        const widest = column.format === 'money' ? 123_456.78 : 0.00125;
+        const text = sheet.format(widest, column.format, column.currency);
+        expect(text).toContain('€');
+        const { room, width } = rooms[index] ?? { room: 0, width: () => Infinity };
+        if (width(text) > room) cut.push(`${language} ${column.title}: ${text}`);
+      });
+    }
+    expect(cut).toEqual([]);
+    expect(sheetFor('en').format(193.85, 'money', 'EUR')).toBe('€193.85');
+    expect(sheetFor('de').format(193.85, 'money', 'EUR').replace(/\s/g, ' ')).toBe('193,85 €');
   });
 });
 

@@ -44,8 +44,8 @@ export interface Sheet {
   /** The BCP 47 tag numbers and dates are written in: the requested tag when it is of `language`, else its default. */
   readonly locale: string;
   readonly words: SheetWords;
-  /** A cell value as the sheet writes it (`formatCell` in the locale). */
-  format(value: string | number | null, format: CellFormat): string;
+  /** A cell value as the sheet writes it (`formatCell` in the locale; amounts and prices in `currency` when given). */
+  format(value: string | number | null, format: CellFormat, currency?: string): string;
   /** A whole number, grouped. */
   number(value: number): string;
   /** `forms` for `count`, its `{count}` filled in. */
@@ -99,8 +99,8 @@ export function sheetFor(
     }
   }
   const rules = new Intl.PluralRules(locale);
-  const format = (value: string | number | null, cellFormat: CellFormat) =>
-    formatCell(value, cellFormat, locale);
+  const format = (value: string | number | null, cellFormat: CellFormat, currency?: string) =>
+    formatCell(value, cellFormat, locale, currency);
   return {
     language,
     locale,

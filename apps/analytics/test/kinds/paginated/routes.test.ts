@@ -426,7 +426,21 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(answer.columns.map((c) => c.title)).toContain('Seriennummer');
     expect(answer.header?.title).toBe('Rechnung INV-FABRIKAM-202406');
     expect(answer.header?.lines[1]).toMatch(/Abrechnungszeitraum 01\.06\.2024 bis 30\.06\.2024$/);
-    expect(answer.header?.lines[3]).toBe('Seitenpreise: S/W 0,0080, Farbe 0,0450');
+    expect(spaced(answer.header?.lines[3] ?? '')).toBe(
+      'Währung EUR (Euro) – Seitenpreise: S/W 0,008 €, Farbe 0,045 €',
+    );
+    // The prices and amounts are euros, as the page's columns say (the frame writes them with formatCell).
+    expect(answer.columns.map((c) => c.currency ?? '-')).toEqual([
+      '-',
+      '-',
+      '-',
+      'EUR',
+      'EUR',
+      '-',
+      'EUR',
+      'EUR',
+      'EUR',
+    ]);
     expect(answer.footer).toMatch(/^Seite 1 von \d+$/);
     const subtotal = answer.lines.find((l) => l.kind === 'subtotal');
     if (subtotal !== undefined) expect(subtotal.label).toMatch(/^Zwischensumme /);
@@ -443,18 +457,23 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
       `filename*=UTF-8''${encodeURIComponent('Monatliche Seitenabrechnung.pdf')}`,
     );
     const pdf = Buffer.from(await res.arrayBuffer());
-    const text = pdfText(pdf);
+    const text = spaced(pdfText(pdf));
     expect(text).toContain('Monatliche Seitenabrechnung');
     expect(text).toContain('Rechnung INV-FABRIKAM-202406');
-    expect(text).toContain('Seitenpreise: S/W 0,0080, Farbe 0,0450');
+    expect(text).toContain('Währung EUR (Euro) – Seitenpreise: S/W 0,008 €, Farbe 0,045 €');
     expect(text).toContain('Seriennummer');
     expect(text).toMatch(/Seite 1 von \d+/);
-    expect(text).toMatch(/Rechnungsbetrag: [\d.]+,\d\d/);
+    expect(text).toMatch(/Rechnungsbetrag: [\d.]+,\d\d €/);
+    // Every unit price and amount of the lines is in euros: 0,008 €, 28,41 €.
+    expect(text).toMatch(/\n0,008 €\n[\d.]+,\d\d €\n/);
     const english = await post(`/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export`, token, {
       format: 'PDF',
       parameterValues: invoice,
     });
-    expect(pdfText(Buffer.from(await english.arrayBuffer()))).toContain('Unit prices per page: mono 0.0080');
+    const englishText = pdfText(Buffer.from(await english.arrayBuffer()));
+    expect(englishText).toContain('Currency EUR (Euro) - unit prices per page: mono €0.008, colour €0.045');
+    expect(englishText).toMatch(/\n€0\.008\n€[\d,]+\.\d\d\n/);
+    expect(englishText).toMatch(/Amount due: €[\d,]+\.\d\d\n/);
     const bad = await post(
       `/frame-api/paginated-reports/${INVOICE_REPORT_ID}/export?language=de%22%3E`,
       token,
@@ -477,6 +496,10 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(header?.slice(0, 3)).toEqual(['Site', 'Serial number', 'Model']);
     expect(first?.[3]).toMatch(/^\d+$/);
     expect(first?.[4]).toBe('0.008');
+    // The amounts stay numbers; the currency they are in is the last column of every record.
+    expect(header?.at(-1)).toBe('Currency');
+    expect(first?.at(-1)).toBe('EUR');
+    expect(first).toHaveLength(header?.length ?? 0);
   });
 
   it('shows the alerts’ severity, description and status by the model’s German captions, and the CSV raw', async () => {
@@ -595,6 +618,9 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
   });
 });
 
+/** `text` with its no-break and narrow no-break spaces (Intl's, around a currency sign) as plain spaces. */
+const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
 /** The text of a PDF's literal strings (Helvetica, WinAnsi), every content stream inflated. */
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
@@ -614,7 +640,9 @@ function pdfText(pdf: Buffer): string {
       // Not a compressed stream (a font file, an image).
     }
   }
-  return Buffer.from(text, 'latin1')
-    .toString('latin1')
-    .replace(/[\x80-\xff]/g, (c) => new TextDecoder('windows-1252').decode(Uint8Array.of(c.charCodeAt(0))));
+  // Node's TextDecoder reads 'windows-1252' as Latin-1 (0x80 stays U+0080): the bytes the sheets print, by hand.
+  return text.replace(/[\x80-\x9f]/g, (c) => WIN_ANSI_HIGH[c.charCodeAt(0)] ?? c);
 }
+
+/** The WinAnsi bytes 0x80–0x9F the sheets print (Windows-1252), as Unicode. */
+const WIN_ANSI_HIGH: Readonly<Record<number, string>> = { 0x80: '€', 0x85: '…', 0x96: '–', 0x97: '—' };

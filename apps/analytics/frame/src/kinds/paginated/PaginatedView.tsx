@@ -447,7 +447,7 @@ function Line({
       )}
       {columns.slice(from).map((column, offset) => {
         const value = line.cells[from + offset] ?? null;
-        const text = formatCell(value, column.format, locale);
+        const text = formatCell(value, column.format, locale, column.currency);
         // A value cut with an ellipsis is named whole by its tooltip.
         return (
           <span

@@ -18,7 +18,7 @@ export interface InvoiceText {
   readonly site: Template;
   readonly allSites: string;
   readonly devices: Plural;
-  /** `{mono}`, `{colour}`. */
+  /** `{currency}` (`EUR (Euro)`), `{mono}`, `{colour}` (unit prices in that currency). */
   readonly prices: Template;
   /** `{site}`. */
   readonly subtotal: Template;
@@ -45,7 +45,7 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
     site: 'Site: {site} - {devices}',
     allSites: 'all sites',
     devices: { one: '{count} device billed', other: '{count} devices billed' },
-    prices: 'Unit prices per page: mono {mono}, colour {colour}',
+    prices: 'Currency {currency} - unit prices per page: mono {mono}, colour {colour}',
     subtotal: 'Subtotal {site}',
     total: 'Total',
     amountDue: 'Amount due: {amount}',
@@ -67,7 +67,7 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
     site: 'Standort: {site} – {devices}',
     allSites: 'alle Standorte',
     devices: { one: '{count} Gerät abgerechnet', other: '{count} Geräte abgerechnet' },
-    prices: 'Seitenpreise: S/W {mono}, Farbe {colour}',
+    prices: 'Währung {currency} – Seitenpreise: S/W {mono}, Farbe {colour}',
     subtotal: 'Zwischensumme {site}',
     total: 'Gesamt',
     amountDue: 'Rechnungsbetrag: {amount}',
@@ -89,7 +89,7 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
     site: 'Sede: {site} - {devices}',
     allSites: 'todas las sedes',
     devices: { one: '{count} dispositivo facturado', other: '{count} dispositivos facturados' },
-    prices: 'Precios por página: B/N {mono}, color {colour}',
+    prices: 'Moneda {currency} - precios por página: B/N {mono}, color {colour}',
     subtotal: 'Subtotal {site}',
     total: 'Total',
     amountDue: 'Importe a pagar: {amount}',
@@ -111,7 +111,7 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
     site: 'Site : {site} - {devices}',
     allSites: 'tous les sites',
     devices: { one: '{count} équipement facturé', other: '{count} équipements facturés' },
-    prices: 'Prix à la page : mono {mono}, couleur {colour}',
+    prices: 'Devise {currency} - prix à la page : mono {mono}, couleur {colour}',
     subtotal: 'Sous-total {site}',
     total: 'Total',
     amountDue: 'Montant dû : {amount}',
@@ -133,7 +133,7 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
     site: '拠点: {site} - {devices}',
     allSites: 'すべての拠点',
     devices: { other: '請求対象デバイス {count} 台' },
-    prices: 'ページ単価: モノクロ {mono}、カラー {colour}',
+    prices: '通貨 {currency} - ページ単価: モノクロ {mono}、カラー {colour}',
     subtotal: '小計 {site}',
     total: '合計',
     amountDue: 'ご請求金額: {amount}',
@@ -160,7 +160,7 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
       many: '{count} urządzeń rozliczonych',
       other: '{count} urządzenia rozliczonego',
     },
-    prices: 'Ceny za stronę: mono {mono}, kolor {colour}',
+    prices: 'Waluta {currency} - ceny za stronę: mono {mono}, kolor {colour}',
     subtotal: 'Suma częściowa {site}',
     total: 'Razem',
     amountDue: 'Do zapłaty: {amount}',
@@ -187,7 +187,7 @@ export const INVOICE_TEXT: Readonly<Record<ContentLanguage, InvoiceText>> = {
       many: 'выставлен счёт за {count} устройств',
       other: 'выставлен счёт за {count} устройства',
     },
-    prices: 'Цены за страницу: ч/б {mono}, цвет {colour}',
+    prices: 'Валюта {currency} - цены за страницу: ч/б {mono}, цвет {colour}',
     subtotal: 'Промежуточный итог {site}',
     total: 'Итого',
     amountDue: 'К оплате: {amount}',

@@ -16,6 +16,20 @@ import { INVOICE_TEXT } from './invoice-text.ts';
 
 export const INVOICE_REPORT_ID = '5b0e7c8a-3f4d-4a8e-9c21-7d6f0b1e2a43';
 
+/**
+ * The currency the invoice's prices and amounts are in (ISO 4217). The fleet data holds no currency per account, and
+ * the prices are parameters without one, so every invoice is in euros: its unit prices and amounts are written as
+ * euros in the sheet's language (`€193.85`, `193,85 €`), its header names the currency, and its CSV records carry the
+ * code in a `Currency` column.
+ */
+export const INVOICE_CURRENCY = 'EUR';
+
+/** A currency's code and its name in `locale`: `EUR (Euro)`, `EUR (ユーロ)`. */
+function currencyName(code: string, locale: string): string {
+  const name = new Intl.DisplayNames([locale], { type: 'currency' }).of(code);
+  return name === undefined || name === code ? code : `${code} (${name})`;
+}
+
 const monthStart = (month: string) => `${month}-01`;
 const monthEnd = (month: string) => {
   const [year, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
@@ -116,6 +130,7 @@ export const INVOICE_REPORT: PaginatedReport = {
   description: "One account's mono and colour pages of a month, per device and site, priced per page.",
   workspaceId: FLEET_WORKSPACE_ID,
   datasetId: PRINT_FLEET_DATASET_ID,
+  currency: INVOICE_CURRENCY,
   parameters: [
     {
       name: 'Account',
@@ -165,12 +180,12 @@ export const INVOICE_REPORT: PaginatedReport = {
     { title: 'Serial number', width: 0.14, align: 'left', format: 'text' },
     { title: 'Model', width: 0.2, align: 'left', format: 'text' },
     { title: 'Mono pages', width: 0.09, align: 'right', format: 'integer' },
-    { title: 'Unit price', width: 0.08, align: 'right', format: 'rate' },
-    { title: 'Mono amount', width: 0.1, align: 'right', format: 'money' },
+    { title: 'Unit price', width: 0.08, align: 'right', format: 'rate', currency: INVOICE_CURRENCY },
+    { title: 'Mono amount', width: 0.1, align: 'right', format: 'money', currency: INVOICE_CURRENCY },
     { title: 'Colour pages', width: 0.1, align: 'right', format: 'integer' },
-    { title: 'Unit price', width: 0.08, align: 'right', format: 'rate' },
-    { title: 'Colour amount', width: 0.1, align: 'right', format: 'money' },
-    { title: 'Total', width: 0.11, align: 'right', format: 'money' },
+    { title: 'Unit price', width: 0.08, align: 'right', format: 'rate', currency: INVOICE_CURRENCY },
+    { title: 'Colour amount', width: 0.1, align: 'right', format: 'money', currency: INVOICE_CURRENCY },
+    { title: 'Total', width: 0.11, align: 'right', format: 'money', currency: INVOICE_CURRENCY },
   ],
   groupColumns: ['Site'],
   keys: [
@@ -256,7 +271,7 @@ export const INVOICE_REPORT: PaginatedReport = {
     const words = INVOICE_TEXT[sheet.language];
     const month = String(values['Month']);
     const customer = text(summary['customer_name']);
-    const price = (value: unknown) => sheet.format(num(value as number), 'rate');
+    const price = (value: unknown) => sheet.format(num(value as number), 'rate', INVOICE_CURRENCY);
     return {
       title: fill(words.title, {
         number: `INV-${String(values['Account']).toUpperCase()}-${month.replace('-', '')}`,
@@ -272,7 +287,11 @@ export const INVOICE_REPORT: PaginatedReport = {
           site: values['Site'] === null ? words.allSites : String(values['Site']),
           devices: sheet.plural(words.devices, num(summary['devices'])),
         }),
-        fill(words.prices, { mono: price(values['MonoPrice']), colour: price(values['ColourPrice']) }),
+        fill(words.prices, {
+          currency: currencyName(INVOICE_CURRENCY, sheet.locale),
+          mono: price(values['MonoPrice']),
+          colour: price(values['ColourPrice']),
+        }),
       ],
     };
   },
@@ -288,7 +307,11 @@ export const INVOICE_REPORT: PaginatedReport = {
         label: words.total,
         cells: [null, null, num(summary['mono']), null, mono, num(summary['colour']), null, colour, total],
       },
-      { kind: 'note', label: fill(words.amountDue, { amount: sheet.format(total, 'money') }), cells: [] },
+      {
+        kind: 'note',
+        label: fill(words.amountDue, { amount: sheet.format(total, 'money', INVOICE_CURRENCY) }),
+        cells: [],
+      },
     ];
   },
 

@@ -144,6 +144,12 @@ describe('pages', () => {
     expect(answer.parameters[0]?.validValues).toEqual([{ value: 'fabrikam', label: 'Fabrikam' }]);
   });
 
+  it('numbers an invoice without the account id’s internal underscore', async () => {
+    const res = await page(await mint(['contoso_emea']), INVOICE_REPORT_ID, 1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as PageAnswer).header?.title).toMatch(/^Invoice INV-CONTOSO-EMEA-\d{6}$/);
+  });
+
   it('prices each device as its pages times the unit price and totals them', async () => {
     const token = await mint(['fabrikam']);
     const params = [

@@ -10,7 +10,7 @@ import type { Plural, Template } from '../sheet.ts';
 export interface InvoiceText {
   /** Serial number, model, mono pages, unit price, mono amount, colour pages, unit price, colour amount, total. */
   readonly columns: readonly [string, string, string, string, string, string, string, string, string];
-  /** `{number}`: INV-CONTOSO_EMEA-202610. */
+  /** `{number}`: INV-CONTOSO-EMEA-202610 (`invoiceNumber`). */
   readonly title: Template;
   /** `{region}`, `{from}`, `{to}`. */
   readonly period: Template;

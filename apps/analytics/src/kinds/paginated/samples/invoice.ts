@@ -24,6 +24,17 @@ export const INVOICE_REPORT_ID = '5b0e7c8a-3f4d-4a8e-9c21-7d6f0b1e2a43';
  */
 export const INVOICE_CURRENCY = 'EUR';
 
+/**
+ * The customer-facing invoice number of an account's month: `INV-`, the account's id in capitals with every
+ * character other than a letter or digit as a hyphen, `-`, the month as `YYYYMM` — `INV-CONTOSO-EMEA-202610` for
+ * `contoso_emea` in October 2026 (the id's underscore is internal spelling a customer should not have to type).
+ * Stable (the same account and month always give the same number) and unique per account and month for ids of
+ * lowercase letters, digits and underscores, as the fleet's accounts are.
+ */
+export function invoiceNumber(account: string, month: string): string {
+  return `INV-${account.toUpperCase().replace(/[^A-Z0-9]/g, '-')}-${month.replace('-', '')}`;
+}
+
 /** A currency's code and its name in `locale`: `EUR (Euro)`, `EUR (ユーロ)`. */
 function currencyName(code: string, locale: string): string {
   const name = new Intl.DisplayNames([locale], { type: 'currency' }).of(code);
@@ -273,9 +284,7 @@ export const INVOICE_REPORT: PaginatedReport = {
     const customer = text(summary['customer_name']);
     const price = (value: unknown) => sheet.format(num(value as number), 'rate', INVOICE_CURRENCY);
     return {
-      title: fill(words.title, {
-        number: `INV-${String(values['Account']).toUpperCase()}-${month.replace('-', '')}`,
-      }),
+      title: fill(words.title, { number: invoiceNumber(String(values['Account']), month) }),
       lines: [
         `${text(summary['account_name'])}${customer === '' ? '' : ` - ${customer}`}`,
         fill(words.period, {

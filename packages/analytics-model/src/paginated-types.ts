@@ -24,11 +24,12 @@ export interface ReportColumn {
 
 /**
  * One fixed-height line of the body: a group heading (`group`, `subgroup`: `label` spans the page), a detail row
- * (`detail`: `cells` under the columns), a group's `subtotal` or a report `total` (a label and cells), or a `note`
+ * (`detail`: `cells` under the columns), the rest of a detail row's wrapped text (`continuation`: the next line of
+ * each cell that wraps, the others blank), a group's `subtotal` or a report `total` (a label and cells), or a `note`
  * (a label alone).
  */
 export interface ReportLine {
-  readonly kind: 'group' | 'subgroup' | 'detail' | 'subtotal' | 'total' | 'note';
+  readonly kind: 'group' | 'subgroup' | 'detail' | 'continuation' | 'subtotal' | 'total' | 'note';
   readonly label: string;
   readonly cells: readonly Cell[];
 }

@@ -12,6 +12,7 @@ import { PaginatedCatalogue } from '../../src/kinds/paginated/catalogue.ts';
 import { ReportRun } from '../../src/kinds/paginated/run.ts';
 import { DEVICE_ALERTS_REPORT_ID } from '../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
+import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
 import type { SAMPLE_REPORTS } from '../../src/models/built-in.ts';
 import { DATABASE_NAME, WIDENING } from '../helpers/widening-filters.ts';
 
@@ -419,7 +420,8 @@ export async function renderPaginated(
 ) {
   const report = new PaginatedCatalogue().find(reportId);
   if (report === undefined) throw new Error(`no report ${reportId}`);
-  const run = await ReportRun.open(engine, report, values, databaseNames);
+  // With the report's model, so that both engines caption the same cells and add the same continuation lines.
+  const run = await ReportRun.open(engine, report, values, databaseNames, 'en', PRINT_FLEET_DATASET);
   const pages = await allPages(run);
   const streamed: ReportLine[] = [];
   for await (const batch of run.batches((n) => 7 * 2 ** n)) streamed.push(...batch.map((b) => b.line));

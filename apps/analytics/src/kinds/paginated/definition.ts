@@ -26,7 +26,19 @@ export type SummaryRow = Readonly<Record<string, CellValue>>;
  */
 export interface SheetColumn extends ReportColumn {
   readonly values?: { readonly table: string; readonly column: string };
+  /**
+   * A `values` column whose captions wrap onto `continuation` lines rather than being cut: the report's line stream
+   * adds, after a detail line, as many continuation lines as its longest wrapped caption needs (`LineWraps`).
+   */
+  readonly wrap?: boolean;
 }
+
+/**
+ * For each wrapping column (by index), the raw values whose caption in the sheet's language needs more than
+ * `k + 1` lines in the PDF's font, for k = 0, 1, …: `over[k]`. A report's `lines` adds continuation line `k + 1`
+ * after every detail line with such a value in a wrapping column.
+ */
+export type LineWraps = ReadonlyMap<number, readonly (readonly string[])[]>;
 
 /**
  * A paginated report. `lines` yields, in the order of `keys`, rows with the columns `kind`, `label`, `context`,
@@ -47,7 +59,12 @@ export interface PaginatedReport extends PaginatedReportInfo {
   readonly keys: readonly { readonly name: string; readonly type: 'text' | 'integer' }[];
   /** `headerLines` counts the title, the header's lines and the column titles under them (`TITLE_LINES`). */
   readonly layout: PageLayout;
-  lines(values: ParameterValues, databaseNames: readonly string[], dialect: Dialect): BoundSql;
+  lines(
+    values: ParameterValues,
+    databaseNames: readonly string[],
+    dialect: Dialect,
+    wraps?: LineWraps,
+  ): BoundSql;
   summary(values: ParameterValues, databaseNames: readonly string[], dialect: Dialect): BoundSql;
   /**
    * The header block in the sheet's language: the title and `layout.headerLines - 1 - TITLE_LINES` lines (the column

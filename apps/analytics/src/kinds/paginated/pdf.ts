@@ -325,6 +325,24 @@ export function wrapTitle(title: string, room: number, measure: (text: string) =
   return rest === '' ? [first] : [first, rest];
 }
 
+/**
+ * A cell's text on as many lines as it needs, each fitting `room` (as `wrapTitle` breaks them; a single word wider
+ * than the room stays whole, to be cut with an ellipsis), at most `most` lines (the last holds the rest).
+ *
+ * @example wrapCell('Device offline: not reachable on the network', 120, measure) // → ['Device offline: not', 'reachable on the network']
+ */
+export function wrapCell(text: string, room: number, measure: (text: string) => number, most = 4): string[] {
+  const lines: string[] = [];
+  let rest = text.trim();
+  while (rest !== '' && lines.length < most - 1) {
+    const [first = '', next = ''] = wrapTitle(rest, room, measure);
+    lines.push(first);
+    rest = next.trim();
+  }
+  if (rest !== '') lines.push(rest);
+  return lines.length === 0 ? [''] : lines;
+}
+
 /** Han, kana and full-width forms: text that breaks between any two characters. */
 const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 
@@ -508,7 +526,7 @@ class PdfWriter {
   line(line: ReportLine, context: string | undefined): void {
     const { columns } = this;
     const y = this.nextLine(line.kind === 'group' ? undefined : context);
-    const bold = line.kind !== 'detail' && line.kind !== 'note';
+    const bold = line.kind !== 'detail' && line.kind !== 'continuation' && line.kind !== 'note';
     const runs: Run[] = [];
     if (line.label !== '') {
       const firstCell = line.cells.findIndex((c) => c !== null);

@@ -12,7 +12,8 @@ import { paginatedCaptions } from './captions.ts';
 import { fill, sheetFor } from './sheet.ts';
 import type { Sheet } from './sheet.ts';
 import type { ParameterContext, ParameterValues } from './parameters.ts';
-import { captionedLine, valueCaptions } from './values.ts';
+import { captionedLine, cellWrapping, valueCaptions, wrappedLine } from './values.ts';
+import type { CellWrapping } from './values.ts';
 import type {
   Cell,
   Dataset,
@@ -118,6 +119,8 @@ export class ReportRun {
     readonly summary: SummaryRow,
     /** The language and locale the sheet (header, titles, labels, numbers; the PDF) is written in. */
     readonly sheet: Sheet,
+    /** How the sheet wraps long captions onto continuation lines (the line stream holds those lines). */
+    private readonly wrapping: CellWrapping,
   ) {}
 
   /**
@@ -140,7 +143,9 @@ export class ReportRun {
   ): Promise<ReportRun> {
     const context = await loadParameterContext(engine, databaseNames);
     const { values, parameters } = resolveParameters(report.parameters, parameterValues, context);
-    const lines = report.lines(values, databaseNames, engine.dialect);
+    const sheet = sheetOf(report, language, model);
+    const wrapping = cellWrapping(report.columns, sheet.language, model, valueCaptions(model));
+    const lines = report.lines(values, databaseNames, engine.dialect, wrapping.wraps);
     const summary = report.summary(values, databaseNames, engine.dialect);
     const [count, summed] = await Promise.all([
       engine.query(`SELECT count(*) FROM (${lines.sql}) AS l`, lines.statement.values, lines.statement.types),
@@ -151,7 +156,6 @@ export class ReportRun {
       row[column.name] = summed.rows[0]?.[index] ?? null;
     });
     const bodyLines = Number(count.rows[0]?.[0] ?? 0);
-    const sheet = sheetOf(report, language, model);
     // Choices that are a model column's listed values read as the sheet's cells of that column.
     const labelled = parameters.map((parameter) =>
       parameter.validValues === undefined ||
@@ -165,7 +169,18 @@ export class ReportRun {
             })),
           },
     );
-    return new ReportRun(engine, report, values, labelled, context, databaseNames, bodyLines, row, sheet);
+    return new ReportRun(
+      engine,
+      report,
+      values,
+      labelled,
+      context,
+      databaseNames,
+      bodyLines,
+      row,
+      sheet,
+      wrapping,
+    );
   }
 
   /** The report's name in the sheet's language. */
@@ -185,9 +200,12 @@ export class ReportRun {
     }));
   }
 
-  /** A line as the sheet shows it: listed values by their captions in the sheet's language. */
+  /**
+   * A line as the sheet shows it: listed values by their captions in the sheet's language, a wrapping caption on its
+   * detail line's and continuation lines' share of its lines.
+   */
   shown(line: ReportLine): ReportLine {
-    return captionedLine(line, this.report.columns, this.sheet.value);
+    return wrappedLine(captionedLine(line, this.report.columns, this.sheet.value), this.wrapping);
   }
 
   /** "Page 2 of 5" in the sheet's language. */
@@ -232,7 +250,11 @@ export class ReportRun {
         kind === 'group' || kind === 'subgroup' ? [] : row.slice(3 + groups, 3 + groups + columns).map(cell),
     };
     return {
-      line: line.label === '' ? line : { ...line, label: this.report.label(line, this.sheet) },
+      // A continuation's label is its number after the detail line (shown() blanks it).
+      line:
+        line.label === '' || kind === 'continuation'
+          ? line
+          : { ...line, label: this.report.label(line, this.sheet) },
       context: String(row[2] ?? ''),
       groups: row.slice(3, 3 + groups).map(cell),
       keys: row.slice(3 + groups + columns),
@@ -245,7 +267,7 @@ export class ReportRun {
 
   /** The line stream, as a new statement whose values further terms (keys, limits) add to. */
   private fresh(): BoundSql {
-    return this.report.lines(this.values, this.databaseNames, this.engine.dialect);
+    return this.report.lines(this.values, this.databaseNames, this.engine.dialect, this.wrapping.wraps);
   }
 
   /** Body lines `offset` … `offset + count - 1`. */

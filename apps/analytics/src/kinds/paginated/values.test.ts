@@ -6,7 +6,7 @@ import { INVOICE_REPORT } from './samples/invoice.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
 import { cellRooms } from './pdf.ts';
 import { sheetFor } from './sheet.ts';
-import { captionedLine, listedValues, valueCaptions } from './values.ts';
+import { captionedLine, cellWrapping, listedValues, valueCaptions, wrappedLine } from './values.ts';
 
 const modelIn = (language: string) =>
   localizeDataset(
@@ -24,11 +24,11 @@ const alert: ReportLine = {
 };
 
 describe('captionedLine', () => {
-  it("shows severity, description and status by the German model's captions and keeps the code as stored", () => {
+  it("shows code, severity, description and status by the German model's captions", () => {
     const shown = captionedLine(alert, DEVICE_ALERTS_REPORT.columns, valueCaptions(modelIn('de-AT')));
     expect(shown.cells).toEqual([
       '2026-09-18T16:56:00Z',
-      'PAPER_JAM',
+      'Papierstau',
       'Warnung',
       'Papierstau',
       'Geschlossen',
@@ -40,7 +40,8 @@ describe('captionedLine', () => {
 
   it("uses the model's own captions in English and its cultures' in Japanese", () => {
     const english = captionedLine(alert, DEVICE_ALERTS_REPORT.columns, valueCaptions(modelIn('en')));
-    expect(english.cells.slice(1, 5)).toEqual(['PAPER_JAM', 'Warning', 'Paper jam', 'Closed']);
+    // The code as the interactive report shows it, not the stored token.
+    expect(english.cells.slice(1, 5)).toEqual(['Paper jam', 'Warning', 'Paper jam', 'Closed']);
     const japanese = captionedLine(alert, DEVICE_ALERTS_REPORT.columns, valueCaptions(modelIn('ja')));
     expect(japanese.cells.slice(2, 5)).toEqual(['警告', '紙詰まり', '解決済み']);
   });
@@ -77,6 +78,7 @@ describe('the samples’ value links', () => {
     }
     expect(broken).toEqual([]);
     expect(DEVICE_ALERTS_REPORT.columns.filter((c) => c.values).map((c) => c.title)).toEqual([
+      'Code',
       'Severity',
       'Description',
       'Status',
@@ -85,14 +87,15 @@ describe('the samples’ value links', () => {
 });
 
 describe('the alerts sheet’s cells in the PDF’s fonts', () => {
-  it('fit severity, status, times and hours uncut in every language; only some long descriptions and codes are cut', () => {
+  it('fit severity, status, times and hours uncut in every language; codes and descriptions wrap, every line fits', () => {
     const cut: string[] = [];
-    const descriptions: string[] = [];
+    const wrapped: string[] = [];
     const columns = DEVICE_ALERTS_REPORT.columns;
     for (const language of CONTENT_LANGUAGES) {
       const model = modelIn(language);
       const sheet = sheetFor(language);
       const rooms = cellRooms(columns, language);
+      const wrapping = cellWrapping(columns, language, model, valueCaptions(model));
       columns.forEach((column, index) => {
         const { room, width } = rooms[index] ?? { room: 0, width: () => Infinity };
         const texts = column.values
@@ -102,28 +105,48 @@ describe('the alerts sheet’s cells in the PDF’s fonts', () => {
             : column.format === 'hours'
               ? [sheet.format(8888.8, 'hours')]
               : [];
-        for (const text of texts)
-          if (width(text) > room)
-            (column.title === 'Description' ? descriptions : cut).push(
-              `${language} ${column.title}: ${text}`,
-            );
+        for (const text of texts) {
+          const lines = column.wrap === true ? wrapping.lines(index, text) : [text];
+          if (lines.length > 1) wrapped.push(`${language} ${column.title}: ${text}`);
+          // Each line fits, and together they are the whole text.
+          for (const line of lines) if (width(line) > room) cut.push(`${language} ${column.title}: ${line}`);
+          expect(lines.join(' ').replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+        }
       });
     }
     expect(cut).toEqual([]);
-    // A description wider than its column is cut with an ellipsis (the page's tooltip names it whole): 18 of the
-    // 140 at these widths, and no more.
-    const listed = listedValues(PRINT_FLEET_DATASET, { table: 'Service alerts', column: 'Description' });
-    const all = CONTENT_LANGUAGES.length * (listed?.size ?? 0);
-    expect(all).toBeGreaterThan(100);
-    // The codes, as stored in every language: the three longest (FIRMWARE_UPDATE_AVAILABLE, MAINTENANCE_KIT_DUE, WASTE_TONER_FULL) are cut.
-    const rooms = cellRooms(columns, 'en');
-    const codes = [
-      ...(listedValues(PRINT_FLEET_DATASET, { table: 'Service alerts', column: 'Code' })?.keys() ?? []),
-    ];
-    expect(codes.length).toBe(12);
-    expect(
-      codes.filter((code) => (rooms[1]?.width(code) ?? Infinity) > (rooms[1]?.room ?? 0)).length,
-    ).toBeLessThanOrEqual(3);
-    expect(descriptions.length).toBeLessThanOrEqual(18);
+    // The long ones wrap ("Trommel fast verbraucht", "Device offline: not reachable on the network"); short ones don't.
+    expect(wrapped).toContain('de Code: Trommel fast verbraucht');
+    expect(wrapped.some((w) => w.startsWith('en Description: Device offline'))).toBe(true);
+    expect(wrapped).not.toContain('en Code: Paper jam');
+  });
+
+  it('plan a continuation line for each value whose caption needs one, and split the caption across them', () => {
+    const model = modelIn('en');
+    const columns = DEVICE_ALERTS_REPORT.columns;
+    const wrapping = cellWrapping(columns, 'en', model, valueCaptions(model));
+    const description = 'Device offline: not reachable on the network';
+    const raw = [...(listedValues(model, { table: 'Service alerts', column: 'Description' }) ?? [])].find(
+      ([, caption]) => caption === description,
+    )?.[0];
+    expect(raw).toBeDefined();
+    expect(wrapping.wraps.get(3)?.[0]).toContain(raw);
+    expect(wrapping.wraps.get(1)?.[0] ?? []).not.toContain('PAPER_JAM');
+    const detail: ReportLine = {
+      kind: 'detail',
+      label: '',
+      cells: ['2026-09-18T16:56:00Z', 'Network offline', 'Critical', description, 'Closed', null, 3.5],
+    };
+    const continuation: ReportLine = {
+      kind: 'continuation',
+      label: '1',
+      cells: [null, 'Network offline', null, description, null, null, null],
+    };
+    const first = wrappedLine(detail, wrapping);
+    const second = wrappedLine(continuation, wrapping);
+    expect(second.label).toBe('');
+    expect(second.cells[1]).toBeNull();
+    expect(`${String(first.cells[3])} ${String(second.cells[3])}`).toBe(description);
+    expect(first.cells[1]).toBe('Network offline');
   });
 });

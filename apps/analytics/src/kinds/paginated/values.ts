@@ -12,7 +12,8 @@
  */
 import { fieldValues } from '@portico/analytics-model';
 import type { Cell, Dataset, ReportLine } from '@portico/analytics-model';
-import type { SheetColumn } from './definition.ts';
+import type { LineWraps, SheetColumn } from './definition.ts';
+import { cellRooms, wrapCell } from './pdf.ts';
 
 /** A model column named by a sheet column. */
 export interface ValuesLink {
@@ -60,4 +61,83 @@ export function captionedLine(
     changed = true;
   });
   return changed ? { ...line, cells } : line;
+}
+
+/** How a sheet wraps its wrapping columns' captions: the line stream's plan, and each caption's lines. */
+export interface CellWrapping {
+  readonly wraps: LineWraps;
+  /** The lines the caption `text` of column `index` is drawn on; one for a text the plan does not wrap. */
+  lines(index: number, text: string): readonly string[];
+}
+
+/** Each report's columns' rooms and text widths in the PDF's regular face, by language (fonts are read once). */
+const roomsCache = new WeakMap<readonly SheetColumn[], Map<string, ReturnType<typeof cellRooms>>>();
+
+function roomsOf(columns: readonly SheetColumn[], language: string): ReturnType<typeof cellRooms> {
+  const byLanguage = roomsCache.get(columns) ?? new Map<string, ReturnType<typeof cellRooms>>();
+  roomsCache.set(columns, byLanguage);
+  const found = byLanguage.get(language) ?? cellRooms(columns, language);
+  byLanguage.set(language, found);
+  return found;
+}
+
+/**
+ * The wrapping of `columns` (those with `wrap` and `values`) in a sheet in `language`: every listed value's caption
+ * (`caption`, from `model`) broken at spaces onto the lines it needs in the PDF's font and column width, less a point
+ * for the screen's wider padding, so that the screen and the PDF break it alike. A value the model does not list is
+ * not planned: it stays on one line, cut with an ellipsis if it must be.
+ */
+export function cellWrapping(
+  columns: readonly SheetColumn[],
+  language: string,
+  model: Dataset | undefined,
+  caption: ValueCaption,
+): CellWrapping {
+  const planned = new Map<number, Map<string, readonly string[]>>();
+  const wraps = new Map<number, string[][]>();
+  columns.forEach((column, index) => {
+    const link = column.values;
+    if (column.wrap !== true || link === undefined) return;
+    const listed = listedValues(model, link);
+    if (listed === undefined) return;
+    const { room, width } = roomsOf(columns, language)[index] ?? { room: Infinity, width: () => 0 };
+    const lines = new Map<string, readonly string[]>();
+    const over: string[][] = [];
+    for (const raw of listed.keys()) {
+      const text = caption(link, raw);
+      const broken = lines.get(text) ?? wrapCell(text, room - 1, width);
+      lines.set(text, broken);
+      for (let k = 0; k < broken.length - 1; k += 1) (over[k] ??= []).push(raw);
+    }
+    planned.set(index, lines);
+    if (over.length > 0) wraps.set(index, over);
+  });
+  return {
+    wraps,
+    lines: (index, text) => planned.get(index)?.get(text) ?? [text],
+  };
+}
+
+/**
+ * `line` (captioned) as the sheet draws it with `wrapping`: a detail line's wrapping cells on their first line; a
+ * continuation line (its label the line's number k after the detail) with the k-th line of each, blank where a
+ * caption has fewer lines, and no label.
+ */
+export function wrappedLine(line: ReportLine, wrapping: CellWrapping): ReportLine {
+  if (line.kind === 'detail')
+    return {
+      ...line,
+      cells: line.cells.map((value, index) =>
+        typeof value === 'string' ? (wrapping.lines(index, value)[0] ?? value) : value,
+      ),
+    };
+  if (line.kind !== 'continuation') return line;
+  const k = Number(line.label);
+  return {
+    ...line,
+    label: '',
+    cells: line.cells.map((value, index) =>
+      typeof value === 'string' ? (wrapping.lines(index, value)[k] ?? null) : null,
+    ),
+  };
 }

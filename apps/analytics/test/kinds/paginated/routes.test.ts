@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
 import { CONTENT_LANGUAGES } from '@portico/analytics-model';
-import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
+import type { PageAnswer, ParameterValue, ReportLine } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { servicesOf } from '../../../src/services.ts';
@@ -196,6 +196,30 @@ describe('pages', () => {
       lines += answer.lines.length;
     }
     expect(lines + 6).toBe(all.lineCount);
+  });
+
+  it('wraps a long description onto a continuation line instead of cutting it, and keeps it out of the CSV', async () => {
+    const token = await mint(ALL);
+    const params = [{ name: 'Severity', value: 'critical' }];
+    const first = (await page(token, DEVICE_ALERTS_REPORT_ID, 1, params)).json() as PageAnswer;
+    const lines: ReportLine[] = [];
+    for (let n = 1; n <= first.pageCount; n += 1)
+      lines.push(...((await page(token, DEVICE_ALERTS_REPORT_ID, n, params)).json() as PageAnswer).lines);
+    const at = lines.findIndex((l) => l.kind === 'detail' && String(l.cells[3]).startsWith('Device offline'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const [detail, continuation] = [lines[at], lines[at + 1]];
+    expect(continuation?.kind).toBe('continuation');
+    expect(continuation?.label).toBe('');
+    expect(`${String(detail?.cells[3])} ${String(continuation?.cells[3])}`).toBe(
+      'Device offline: not reachable on the network',
+    );
+    expect(continuation?.cells.filter((c) => c !== null)).toHaveLength(1);
+    // The PDF draws both lines; the CSV has one record per alert, its description whole and raw.
+    const pdf = pdfText((await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'PDF', params)).rawPayload);
+    expect(pdf).toContain(`\n${String(detail?.cells[3])}\n`);
+    expect(pdf).toContain(`\n${String(continuation?.cells[3])}\n`);
+    const records = csvRows((await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV', params)).body).slice(1);
+    expect(records).toHaveLength(lines.filter((l) => l.kind === 'detail').length);
   });
 
   it('takes repeated names as the values of a multi-value parameter', async () => {
@@ -545,10 +569,10 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(severities).toContain('Warnung');
     expect([...severities].every((s) => s === 'Warnung' || s === 'Kritisch')).toBe(true);
     expect(new Set(details.map((l) => l.cells[4]))).toEqual(new Set(['Geschlossen']));
-    // The code stays the identifier a technician searches for; its words are the description, in German.
-    expect(details.every((l) => /^[A-Z_]+$/.test(String(l.cells[1])))).toBe(true);
-    const jam = details.find((l) => l.cells[1] === 'PAPER_JAM');
-    if (jam !== undefined) expect(jam.cells[3]).toBe('Papierstau');
+    // The code by the model's German caption, as the interactive report shows it, never the stored token.
+    expect(details.some((l) => /^[A-Z_]+$/.test(String(l.cells[1])))).toBe(false);
+    const jam = details.find((l) => l.cells[1] === 'Papierstau');
+    expect(jam?.cells[3]).toBe('Papierstau');
     expect(
       details.some((l) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung/.test(String(l.cells[3]))),
     ).toBe(true);
@@ -565,6 +589,7 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(text).toContain('Warnung');
     expect(text).toContain('Geschlossen');
     expect(text).not.toContain('warning');
+    expect(text).not.toContain('PAPER_JAM');
 
     const csv = await post(
       `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/export?language=de`,
@@ -581,6 +606,7 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(new Set(raw.map((r) => r?.[0]))).toContain('warning');
     expect(new Set(raw.map((r) => r?.[1]))).toEqual(new Set(['Closed']));
     expect(records.join('\n')).not.toMatch(/Warnung|Kritisch|Geschlossen|Papierstau/);
+    expect(records.join('\n')).toContain(',PAPER_JAM,');
   });
 
   it('embeds a font with the glyphs of a Japanese or Russian PDF', async () => {

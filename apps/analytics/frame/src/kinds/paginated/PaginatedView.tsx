@@ -434,8 +434,9 @@ function Line({
   columns: readonly ReportColumn[];
   locale: string | undefined;
 }) {
-  // A heading, subtotal, total or note has a label spanning the columns before its first value.
-  const labelled = line.kind !== 'detail' || line.label !== '';
+  // A heading, subtotal, total or note has a label spanning the columns before its first value; a detail line and
+  // the continuation lines of its wrapped text have cells only.
+  const labelled = (line.kind !== 'detail' && line.kind !== 'continuation') || line.label !== '';
   const firstCell = line.cells.findIndex((c) => c !== null);
   const from = labelled ? (firstCell < 0 ? columns.length : firstCell) : 0;
   return (

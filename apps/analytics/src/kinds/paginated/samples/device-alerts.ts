@@ -109,7 +109,14 @@ const LINE_COLUMNS: readonly UnionColumn[] = [
   integer('k6'),
   text('k7'),
   text('k8'),
+  integer('k9'),
 ];
+
+/** The line stream's expression of each wrapping column (by index in `columns`): code, description. */
+const WRAPPED: ReadonlyMap<number, string> = new Map([
+  [1, 'code'],
+  [3, 'description'],
+]);
 
 export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   id: DEVICE_ALERTS_REPORT_ID,
@@ -176,8 +183,15 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   ],
   columns: [
     { title: 'Opened (UTC)', width: 0.13, align: 'left', format: 'datetime' },
-    // The code stays as stored (PAPER_JAM): an identifier a technician searches for; its words are the description's.
-    { title: 'Code', width: 0.165, align: 'left', format: 'text' },
+    // The code by the model's caption, as the interactive report shows it ("Paper jam"); the CSV keeps PAPER_JAM.
+    {
+      title: 'Code',
+      width: 0.165,
+      align: 'left',
+      format: 'text',
+      values: { table: 'Service alerts', column: 'Code' },
+      wrap: true,
+    },
     {
       title: 'Severity',
       width: 0.14,
@@ -191,6 +205,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
       align: 'left',
       format: 'text',
       values: { table: 'Service alerts', column: 'Description' },
+      wrap: true,
     },
     {
       title: 'Status',
@@ -212,11 +227,12 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     { name: 'k6', type: 'integer' },
     { name: 'k7', type: 'text' },
     { name: 'k8', type: 'text' },
+    { name: 'k9', type: 'integer' },
   ],
   // The title, three lines, the column titles.
   layout: { linesPerPage: LINES_PER_PAGE, headerLines: 4 + TITLE_LINES, footerLines: 2 },
 
-  lines(values, databaseNames, dialect) {
+  lines(values, databaseNames, dialect, wraps) {
     const statement = alertsInRange(values, databaseNames, dialect);
     const x = statement.ref('x');
     const group = dialect.concat('account_name', "' - '", 'site');
@@ -224,6 +240,44 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     const deviceKey = dialect.concat('serial_number', "'|'", 'device_id');
     const devicePath = dialect.concat(group, "' > '", 'serial_number');
     const nulls = (count: number) => Array<null>(count).fill(null);
+    const detailKeys = [
+      'account_name',
+      'database_name',
+      'site',
+      '1',
+      deviceKey,
+      '1',
+      dialect.text('opened_at'),
+      'alert_id',
+    ];
+    // Continuation line k after each detail line with a wrapping caption longer than k lines: its label is k, its
+    // wrapping cells the raw values (the run shows their k-th line), sorted right after the detail line (k9).
+    const deepest = Math.max(0, ...[...(wraps?.values() ?? [])].map((over) => over.length));
+    const continuations = Array.from({ length: deepest }, (_, k) => {
+      const needs = [...WRAPPED].map(([index, expr]) => statement.in(expr, wraps?.get(index)?.[k] ?? []));
+      return {
+        select: [
+          "'continuation'",
+          `'${k + 1}'`,
+          devicePath,
+          'account_name',
+          'site',
+          'serial_number',
+          'model',
+          'location',
+          null,
+          'code',
+          null,
+          'description',
+          null,
+          null,
+          null,
+          ...detailKeys,
+          String(k + 1),
+        ],
+        rest: `FROM ${x} WHERE ${needs.join(' OR ')}`,
+      };
+    });
     const body = unionAll(dialect, LINE_COLUMNS, [
       {
         select: [
@@ -233,7 +287,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
           'account_name',
           'site',
           ...nulls(10),
-          ...['account_name', 'database_name', 'site', '0', "''", '0', "''", "''"],
+          ...['account_name', 'database_name', 'site', '0', "''", '0', "''", "''", '0'],
         ],
         rest: `FROM ${x} GROUP BY account_name, database_name, site`,
       },
@@ -248,7 +302,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
           dialect.anyValue('model'),
           dialect.anyValue('location'),
           ...nulls(7),
-          ...['account_name', 'database_name', 'site', '1', deviceKey, '0', "''", "''"],
+          ...['account_name', 'database_name', 'site', '1', deviceKey, '0', "''", "''", '0'],
         ],
         rest: `FROM ${x} GROUP BY account_name, database_name, site, serial_number, device_id`,
       },
@@ -263,19 +317,12 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
           'model',
           'location',
           ...['opened_at', 'code', 'severity', 'description', 'status', 'closed_at', 'hours_to_close'],
-          ...[
-            'account_name',
-            'database_name',
-            'site',
-            '1',
-            deviceKey,
-            '1',
-            dialect.text('opened_at'),
-            'alert_id',
-          ],
+          ...detailKeys,
+          '0',
         ],
         rest: `FROM ${x}`,
       },
+      ...continuations,
       {
         select: [
           "'subtotal'",
@@ -290,7 +337,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
           'account_name',
           'site',
           ...nulls(10),
-          ...['account_name', 'database_name', 'site', '2', "''", '0', "''", "''"],
+          ...['account_name', 'database_name', 'site', '2', "''", '0', "''", "''", '0'],
         ],
         rest: `FROM ${x} GROUP BY account_name, database_name, site`,
       },

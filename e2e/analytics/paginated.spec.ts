@@ -318,8 +318,17 @@ test('shows the sheet in German at 1024×768: its text, numbers and dates, title
     // On a phone the sheet keeps readable text and says it scrolls sideways.
     await german.setViewportSize({ width: 390, height: 844 });
     await frameSize(german, 390, 844);
-    await expect(frame.getByTestId('scroll-hint')).toBeVisible();
+    const hint = frame.getByTestId('scroll-hint');
+    await expect(hint).toBeVisible();
     expect(await viewport.evaluate((v) => v.scrollWidth > v.clientWidth)).toBe(true);
+    // The hint sits above the scrolling sheet and covers none of its rows.
+    const hintBox = await hint.boundingBox();
+    const viewportBox = await viewport.boundingBox();
+    expect(hintBox).not.toBeNull();
+    expect((hintBox?.y ?? 0) + (hintBox?.height ?? 0)).toBeLessThanOrEqual((viewportBox?.y ?? 0) + 0.5);
+    // It goes once the reader scrolls sideways.
+    await viewport.evaluate((v) => v.scrollBy({ left: 40 }));
+    await expect(hint).toHaveCount(0);
   } finally {
     await german.close();
   }

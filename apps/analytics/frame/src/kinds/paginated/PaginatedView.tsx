@@ -405,6 +405,12 @@ function SheetViewport({
   const [scrolled, setScrolled] = useState(false);
   return (
     <div className="rdl-viewport-frame">
+      {/* Above the scrolling sheet, never over it: it covered rows on a phone and at 200 % zoom. */}
+      {wider && !scrolled && (
+        <p className="rdl-scroll-hint" data-testid="scroll-hint" role="note">
+          {scrollHint} →
+        </p>
+      )}
       <div
         ref={viewport}
         className={wider ? 'rdl-viewport rdl-wider' : 'rdl-viewport'}
@@ -416,11 +422,6 @@ function SheetViewport({
       >
         {children}
       </div>
-      {wider && !scrolled && (
-        <p className="rdl-scroll-hint" data-testid="scroll-hint" role="note">
-          {scrollHint} →
-        </p>
-      )}
     </div>
   );
 }

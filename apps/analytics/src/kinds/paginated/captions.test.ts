@@ -3,7 +3,7 @@ import { CONTENT_LANGUAGES } from '@portico/analytics-model';
 import type { PageAnswer } from '@portico/analytics-model';
 import { localizePage, PAGINATED_CAPTIONS } from './captions.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
-import { INVOICE_REPORT } from './samples/invoice.ts';
+import { INVOICE_CURRENCY, INVOICE_REPORT } from './samples/invoice.ts';
 import { listedValues } from './values.ts';
 import { PRINT_FLEET_DATASET } from '../../models/built-in.ts';
 
@@ -33,6 +33,18 @@ describe('the sample paginated reports in the seven portal languages', () => {
       expect(missing).toEqual([]);
     });
   }
+});
+
+describe('the invoice’s price parameters', () => {
+  it('name the invoice’s currency in every language', () => {
+    const prompts = ['MonoPrice', 'ColourPrice'].flatMap((name) => [
+      INVOICE_REPORT.parameters.find((p) => p.name === name)?.prompt ?? '',
+      ...CONTENT_LANGUAGES.filter((l) => l !== 'en').map(
+        (l) => PAGINATED_CAPTIONS[INVOICE_REPORT.id]?.[l as 'de']?.parameters[name]?.prompt ?? '',
+      ),
+    ]);
+    expect(prompts.filter((p) => !p.includes(`(${INVOICE_CURRENCY})`))).toEqual([]);
+  });
 });
 
 describe('localizePage', () => {

@@ -172,7 +172,7 @@ export const INVOICE_REPORT: PaginatedReport = {
     },
     {
       name: 'MonoPrice',
-      prompt: 'Mono price per page',
+      prompt: 'Mono price per page (EUR)',
       type: 'Decimal',
       min: 0,
       max: 10,
@@ -180,7 +180,7 @@ export const INVOICE_REPORT: PaginatedReport = {
     },
     {
       name: 'ColourPrice',
-      prompt: 'Colour price per page',
+      prompt: 'Colour price per page (EUR)',
       type: 'Decimal',
       min: 0,
       max: 10,

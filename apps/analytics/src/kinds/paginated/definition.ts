@@ -43,7 +43,9 @@ export type LineWraps = ReadonlyMap<number, readonly (readonly string[])[]>;
 /**
  * A paginated report. `lines` yields, in the order of `keys`, rows with the columns `kind`, `label`, `context`,
  * `g1…gG` (the `groupColumns`, for CSV), `c1…cN` (the `columns`) and the key columns `k1…`. Keys are text or integers
- * and never null, so that together they order the lines totally.
+ * and never null, so that together they order the lines totally. Given `wraps`, it adds a `continuation` line (its
+ * label the line's number k after the detail, its wrapping columns' raw values) right after each detail line with a
+ * value in `wraps` for that k.
  */
 export interface PaginatedReport extends PaginatedReportInfo {
   /** The semantic model whose tables the statements read; its captions label the `values` columns' cells. */

@@ -1,6 +1,7 @@
 /**
  * "Device alerts by site": the devices of one or more accounts with the service alerts opened on them in a date
- * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status.
+ * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status. A code
+ * or description caption too wide for its column continues on the lines under its alert (`continuation`).
  */
 import { FLEET_WORKSPACE_ID, PRINT_FLEET_DATASET_ID } from '../../../models/built-in.ts';
 import type { Dialect } from '../../../query/dialect.ts';

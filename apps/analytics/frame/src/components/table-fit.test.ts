@@ -66,6 +66,25 @@ describe('table columns', () => {
     expect(widths[1]).toBeGreaterThanOrEqual(70);
   });
 
+  it('keep serial numbers whole and cut long prose only so far where the table scrolls anyway (a phone)', () => {
+    const serial = columnNeed('Serial number', ['3100CE0PLDY4K', '3TBCB0HWBN9G'], false, mono, 8);
+    const location = columnNeed(
+      'Location',
+      ['Main Building, Floor 1, Reception and mail room'],
+      false,
+      mono,
+      8,
+    );
+    const pages = columnNeed('Total pages', ['55,473'], true, mono, 8);
+    const needs = [serial, location, pages, pages, pages, pages];
+    const { widths, scrolls } = allotColumns(needs, 200);
+    expect(scrolls).toBe(true);
+    expect(widths[0]).toBeGreaterThanOrEqual(13 * 7 + CELL_PAD);
+    expect(widths[1]).toBeGreaterThanOrEqual(10 * 8 + CELL_PAD);
+    expect(widths[1]).toBeLessThan(location.wrapped);
+    expect(widths[1]).toBeGreaterThan(location.least);
+  });
+
   it('cut a matrix’s row headers in the middle, so two models of one maker stay apart', () => {
     const rows = [
       'Canon › imageRUNNER ADVANCE DX C5840i',

@@ -17,6 +17,8 @@ export const CELL_PAD = 14;
 const TEXT_FLOOR_EM = 3.5;
 /** A header's longest word counts up to this many em; a longer word breaks anywhere (`.table thead th`). */
 const HEADER_CAP_EM = 12;
+/** In a table that scrolls sideways anyway, prose is cut to this many em at most (an address: "Building A, Floor…"). */
+const SCROLL_PROSE_EM = 10;
 
 /**
  * One column's widths, padding included: `natural` shows every value and the header on one line, `wrapped` lets the
@@ -31,6 +33,11 @@ export interface ColumnNeed {
   readonly whole?: boolean;
   /** Codes and identifiers (a serial number: no value has a space) are cut only after the prose columns. */
   readonly cutLast?: boolean;
+  /**
+   * Its width in a table that scrolls sideways even with every column at its least: cutting would not spare the
+   * scroll, so only long prose is cut (to about 10 em), numbers, dates, codes and identifiers whole (default `least`).
+   */
+  readonly scroll?: number;
 }
 
 /**
@@ -69,10 +76,17 @@ export function columnNeed(
   const wrapped = Math.min(natural, Math.max(values, headerTwo) + CELL_PAD);
   const longestWord = Math.min(cap, Math.max(0, ...header.split(/\s+/).map(bold)));
   if (whole)
-    return { natural, wrapped, least: Math.min(wrapped, Math.max(values, longestWord) + CELL_PAD), whole };
+    return {
+      natural,
+      wrapped,
+      least: Math.min(wrapped, Math.max(values, longestWord) + CELL_PAD),
+      whole,
+      scroll: wrapped,
+    };
   const least = Math.min(wrapped, Math.max(TEXT_FLOOR_EM * em, longestWord) + CELL_PAD);
   const cutLast = texts.every((t) => !/\s/.test(t.trim()));
-  return { natural, wrapped, least, cutLast };
+  const scroll = cutLast ? wrapped : Math.min(wrapped, Math.max(least, SCROLL_PROSE_EM * em + CELL_PAD));
+  return { natural, wrapped, least, cutLast, scroll };
 }
 
 /**
@@ -102,9 +116,10 @@ export interface Allotment {
 /**
  * Allots `available` pixels to columns: all natural where they fit (the table then fills the box, the spare room
  * shared by the browser); else headers wrap, widest first; else text columns are cut, widest first (prose before
- * codes and identifiers). Where even that
- * is wider than the box, the table scrolls sideways: each column at its least, and the columns the box shows first
- * grown to fill it exactly, so its edge falls between two columns and no number shows cut before a scroll.
+ * codes and identifiers). Where even that is wider than the box, the table scrolls sideways, and cutting would buy
+ * nothing: each column at its `scroll` width (numbers, dates and identifiers whole, long prose cut to about 10 em),
+ * and the columns the box shows first grown to fill it exactly, so its edge falls between two columns and no number
+ * shows cut before a scroll.
  *
  * @example allotColumns([{ natural: 300, wrapped: 300, least: 80 }, { natural: 60, wrapped: 60, least: 60 }], 200)
  *   // → { widths: [140, 60], scrolls: false }
@@ -127,18 +142,20 @@ export function allotColumns(needs: readonly ColumnNeed[], available: number): A
     if (sum(step) <= available) return { widths: levelled(step, wider, available), scrolls: false };
     wider = step;
   }
-  // Scrolls: the first columns that fit whole fill the box.
+  // Scrolls: cutting cannot spare it, so only long prose is cut (`scroll`); the first columns that fit whole fill the
+  // box.
+  const scrolling = needs.map((n) => n.scroll ?? n.least);
   let shown = 0;
   let used = 0;
-  while (shown < needs.length && used + (least[shown] ?? 0) <= available) {
-    used += least[shown] ?? 0;
+  while (shown < needs.length && used + (scrolling[shown] ?? 0) <= available) {
+    used += scrolling[shown] ?? 0;
     shown += 1;
   }
-  if (shown === 0) return { widths: least, scrolls: true };
-  const grown = levelled(least.slice(0, shown), natural.slice(0, shown), available);
+  if (shown === 0) return { widths: scrolling, scrolls: true };
+  const grown = levelled(scrolling.slice(0, shown), natural.slice(0, shown), available);
   const spare = available - sum(grown);
   if (spare > 0) grown[shown - 1] = (grown[shown - 1] ?? 0) + spare;
-  return { widths: [...grown, ...least.slice(shown)], scrolls: true };
+  return { widths: [...grown, ...scrolling.slice(shown)], scrolls: true };
 }
 
 /**

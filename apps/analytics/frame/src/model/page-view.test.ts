@@ -64,6 +64,20 @@ describe('stacked visuals', () => {
       ['table', 8, 630, 374, 320],
     ]);
   });
+
+  it('shares a run of cards out evenly over its rows: four where three fit are two and two, not three and one', () => {
+    const cards = [0, 1, 2, 3].map((i) => at(`card-${i}`, 'card', i * 250, 0, 240, 120));
+    const { placed } = stackVisuals(cards, 560);
+    expect(placed.map((p) => [p.visual.name, Math.round(p.x), p.y, Math.round(p.width)])).toEqual([
+      ['card-0', 8, 8, 268],
+      ['card-1', 284, 8, 268],
+      ['card-2', 8, 128, 268],
+      ['card-3', 284, 128, 268],
+    ]);
+    // A run of one row keeps the strip's widths (two cards where three fit: a third each).
+    const two = stackVisuals(cards.slice(0, 2), 560).placed.map((p) => Math.round(p.width));
+    expect(two).toEqual([176, 176]);
+  });
 });
 
 describe('the panes at the start', () => {

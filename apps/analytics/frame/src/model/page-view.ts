@@ -85,23 +85,28 @@ export function stackVisuals(
     .sort((a, b) => a.p.y - b.p.y || a.p.x - b.p.x || a.index - b.index);
   let y = GAP;
   const inner = Math.max(width - 2 * GAP, 120);
-  // Cards that follow one another share rows, as many as fit (at most four), so a KPI strip stays a strip.
+  // Cards that follow one another share rows, as many as fit (at most four), so a KPI strip stays a strip; a run
+  // that needs several rows is shared out evenly (four cards where three fit: two and two, not three and one alone).
   const perRow = Math.min(Math.max(Math.floor((inner + GAP) / (CARD_MIN_WIDTH + GAP)), 1), 4);
   const boxes: PlacedVisual[] = [];
-  let row: PlacedVisual[] = [];
+  let run: PlacedVisual[] = [];
   const flushRow = () => {
-    if (row.length === 0) return;
-    const cardWidth = (inner - GAP * (perRow - 1)) / perRow;
-    row.forEach((p, i) => {
-      boxes.push({ ...p, x: GAP + i * (cardWidth + GAP), y, z: 0, width: cardWidth, height: 112 });
-    });
-    y += 112 + GAP;
-    row = [];
+    const rows = Math.ceil(run.length / perRow);
+    for (let r = 0; r < rows; r += 1) {
+      const from = Math.round((r * run.length) / rows);
+      const row = run.slice(from, Math.round(((r + 1) * run.length) / rows));
+      const columns = rows === 1 ? perRow : row.length;
+      const cardWidth = (inner - GAP * (columns - 1)) / columns;
+      row.forEach((p, i) => {
+        boxes.push({ ...p, x: GAP + i * (cardWidth + GAP), y, z: 0, width: cardWidth, height: 112 });
+      });
+      y += 112 + GAP;
+    }
+    run = [];
   };
   for (const { p } of shown) {
     if (p.visual.type === 'card') {
-      row.push(p);
-      if (row.length === perRow) flushRow();
+      run.push(p);
       continue;
     }
     flushRow();

@@ -91,7 +91,7 @@ describe('arrangeTiles', () => {
     expect(arrangeTiles(withCards, 'actualSize', 390).boxes[2]?.height).toBe(CELL.height);
   });
 
-  it('puts number tiles side by side in one column when each keeps the grid cell width (200 % zoom), not on a phone', () => {
+  it('puts number tiles side by side in a narrow fit to width when each keeps the grid cell width (200 % zoom), not on a phone nor in oneColumn', () => {
     const card = (id: string, col: number): ResolvedTile => ({
       id,
       kind: 'card',
@@ -118,5 +118,7 @@ describe('arrangeTiles', () => {
     expect(half).toBeGreaterThanOrEqual(CELL.width);
     const phone = arrangeTiles(kpis, 'fitToWidth', 390);
     expect(phone.boxes.map((b) => b.width)).toEqual(Array(4).fill(390 - 2 * CELL.gap));
+    const asked = arrangeTiles(kpis, 'oneColumn', 640);
+    expect(asked.boxes.map((b) => b.width)).toEqual(Array(4).fill(640 - 2 * CELL.gap));
   });
 });

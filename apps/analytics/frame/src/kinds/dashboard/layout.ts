@@ -7,9 +7,10 @@
  *   0.7 of the grid, one column as `oneColumn`.
  * - `oneColumn`: tiles one under another in reading order (row, then column), each the frame's width and its
  *   natural height — but a one-row tile that shows a single number (a card) gets NUMBER_TILE_HEIGHT: in a column,
- *   four cards at the grid's row height filled a phone's first screen with four numbers. Consecutive number tiles
- *   share a row when each keeps at least the grid's cell width (two in a 640 px frame, 200 % zoom of a laptop; one on
- *   a phone, where two would cut their titles).
+ *   four cards at the grid's row height filled a phone's first screen with four numbers. In the one column that
+ *   fit to width falls back to, consecutive number tiles share a row when each keeps at least the grid's cell width
+ *   (two in a 640 px frame, 200 % zoom of a laptop; one on a phone, where two would cut their titles); `oneColumn`
+ *   asked by the host is one column.
  */
 import type { PageView, ResolvedTile } from '@portico/analytics-model';
 
@@ -65,8 +66,10 @@ export function arrangeTiles(
   if (pageView === 'oneColumn' || tooNarrow) {
     const width = Math.max(available, CELL.width + 2 * CELL.gap);
     const inner = width - 2 * CELL.gap;
-    // As many number tiles side by side as keep the grid's own width each (2 at 200 % zoom, 1 on a phone).
-    const perRow = Math.max(1, Math.floor((inner + CELL.gap) / (CELL.width + CELL.gap)));
+    // Fit to width in a narrow frame: as many number tiles side by side as keep the grid's own width each (2 at
+    // 200 % zoom, 1 on a phone). A host that asks for `oneColumn` gets one column.
+    const perRow =
+      pageView === 'oneColumn' ? 1 : Math.max(1, Math.floor((inner + CELL.gap) / (CELL.width + CELL.gap)));
     const boxes: TileBox[] = [];
     let top = CELL.gap;
     for (let i = 0; i < tiles.length;) {

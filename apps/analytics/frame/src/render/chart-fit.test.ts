@@ -192,14 +192,6 @@ describe('chart fit', () => {
     expect(legendFit(supplies, 900)).toEqual({ rows: 1, scroll: false });
     expect(legendFit(supplies, 340)).toEqual({ rows: 2, scroll: false });
     expect(legendFit(supplies, 200)).toEqual({ rows: 3, scroll: false });
-    // A phone's stacked chart (358 × 260): two lines would take a sixth of its height; one line scrolls instead.
-    expect(legendFit(supplies, 340, 260)).toEqual({ rows: 1, scroll: true });
-    expect(legendFit(supplies, 340, 420)).toEqual({ rows: 2, scroll: false });
-    // Turned month names reserve their own width, not 110 px.
-    const months = ['Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct'];
-    expect(axisFit(months, { width: 358, height: 260 }, false).labelWidth).toBeLessThanOrEqual(
-      Math.ceil(Math.max(...months.map((m) => textPx(m)))) + 6,
-    );
     const many = Array.from({ length: 20 }, (_, i) => `Series number ${i}`);
     expect(legendFit(many, 300)).toEqual({ rows: 1, scroll: true });
     // Japanese names take an em per character: five of them need two lines where as many Latin letters take one.

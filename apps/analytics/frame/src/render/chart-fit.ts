@@ -91,11 +91,7 @@ export function axisFit(
   return {
     // Turned labels get room for a date or a month name whole before they are cut (ja 2026年10月12日, about 80 px,
     // in a chart 180 px tall).
-    // No wider than the longest label: ECharts reserves a turned label's whole width under the plot, and 110 px for
-    // "Nov" left a phone's stacked chart a 65-pixel plot over blank space.
-    labelWidth: fits
-      ? Math.max(Math.floor(per - 8), 24)
-      : Math.min(Math.round(clamp(size.height * 0.45, 64, 110)), Math.ceil(longest) + 6),
+    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.45, 64, 110)),
     rotate: fits ? 0 : (turn ?? TURN),
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
@@ -244,14 +240,13 @@ export function legendHeight(rows: number): number {
  * entry's width is its key and its name measured in the label font, rounded up as ECharts' own text boxes are (a
  * Japanese name measured a fraction of a pixel short put five supplies on two lines where ECharts drew one, and the
  * plot started a line too low). Where it would take more than three lines the legend scrolls instead (one line
- * with paging arrows), and so does one whose lines would take more than 15 % of `height`, the chart's.
+ * with paging arrows).
  *
  * @example legendFit(['black toner', 'cyan toner', 'drum'], 200) // → { rows: 2, scroll: false }
  */
 export function legendFit(
   names: readonly string[],
   width: number | undefined,
-  height?: number,
 ): { readonly rows: number; readonly scroll: boolean } {
   if (width === undefined || width <= 0) return { rows: 1, scroll: true };
   const room = width - 2 * LEGEND_PADDING;
@@ -266,14 +261,8 @@ export function legendFit(
       used += (used > 0 ? LEGEND_GAP : 0) + item;
     }
   }
-  // In a short box (a phone's stacked chart, 260 px) wrapped lines would take the plot's height: one line that
-  // scrolls keeps the plot.
-  const tooTall = rows > 1 && height !== undefined && legendHeight(rows) > height * LEGEND_SHARE;
-  return rows > 3 || tooTall ? { rows: 1, scroll: true } : { rows, scroll: false };
+  return rows > 3 ? { rows: 1, scroll: true } : { rows, scroll: false };
 }
-
-/** The most of a chart's height a wrapped legend takes; a legend that needs more scrolls in one line. */
-const LEGEND_SHARE = 0.15;
 
 /** A value axis' ends and step, as `valueScale` chooses them. */
 export interface ValueScale {

@@ -466,7 +466,6 @@ export function chartOption(
     ? legendFit(
         data.series.map((s) => seriesLabel(s.name)),
         settings.size?.width,
-        settings.size?.height,
       )
     : { rows: 1, scroll: true };
   return {

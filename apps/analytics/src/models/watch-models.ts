@@ -54,7 +54,9 @@ export async function modelFolderStamp(dir: string, depth = 0): Promise<string> 
       lines.push(await modelFolderStamp(path, depth + 1));
     } else if (entry.isFile() && isModelFileName(entry.name)) {
       const info = await stat(path).catch(() => undefined);
-      lines.push(info === undefined ? `${path}\tgone` : `${path}\t${info.size}\t${info.mtimeMs}\t${info.ino}`);
+      lines.push(
+        info === undefined ? `${path}\tgone` : `${path}\t${info.size}\t${info.mtimeMs}\t${info.ino}`,
+      );
     }
   }
   return lines.join('\n');

@@ -92,6 +92,16 @@ function yamlFiles(dir: string, depth = 0): string[] {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The value under one step of a path into parsed YAML (undefined where there is none). */
+const childOf = (node: unknown, segment: PathSegment): unknown =>
+  typeof segment === 'number'
+    ? Array.isArray(node)
+      ? (node[segment] as unknown)
+      : undefined
+    : isRecord(node)
+      ? node[segment]
+      : undefined;
+
 /** `measures` → `measure`, `hierarchies` → `hierarchy`. */
 const singular = (key: string): string =>
   key.endsWith('ies') ? `${key.slice(0, -3)}y` : key.endsWith('s') ? key.slice(0, -1) : key;
@@ -101,13 +111,13 @@ const singular = (key: string): string =>
  * `table 'Tickets', measure 'Average first response', aggregation`; an item without a name by its position from 1
  * (`relationship 2`); the whole file `the file`.
  */
-export function placeIn(data: unknown, pointer: string): string {
+function placeIn(data: unknown, pointer: string): string {
   const parts: string[] = [];
   let keys: string[] = [];
   let node = data;
   for (const segment of pointerPath(pointer)) {
+    node = childOf(node, segment);
     if (typeof segment === 'number') {
-      node = Array.isArray(node) ? (node[segment] as unknown) : undefined;
       const list = keys.pop();
       if (keys.length > 0) parts.push(keys.join('.'));
       keys = [];
@@ -115,7 +125,6 @@ export function placeIn(data: unknown, pointer: string): string {
       const label = typeof name === 'string' && name !== '' ? `'${name}'` : String(segment + 1);
       parts.push(list === undefined ? `item ${label}` : `${singular(list)} ${label}`);
     } else {
-      node = isRecord(node) ? node[segment] : undefined;
       keys.push(segment);
     }
   }
@@ -178,7 +187,7 @@ function schemaProblems(
       values !== undefined &&
       (error.keyword === 'const' || error.keyword === 'enum' || error.keyword === 'anyOf')
     ) {
-      const given = valueAt(source.data, path);
+      const given = path.reduce<unknown>(childOf, source.data);
       const list = [...new Set(values)].map((value) => JSON.stringify(value)).join(', ');
       message = `${place} must be one of ${list}${given === undefined ? '' : ` (got ${JSON.stringify(given)})`}`;
     } else if (error.keyword === 'required') {
@@ -190,20 +199,6 @@ function schemaProblems(
     problems.push(source.problemAt(path, message, false));
   }
   return problems;
-}
-
-function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
-  let node = data;
-  for (const segment of path)
-    node =
-      typeof segment === 'number'
-        ? Array.isArray(node)
-          ? (node[segment] as unknown)
-          : undefined
-        : isRecord(node)
-          ? node[segment]
-          : undefined;
-  return node;
 }
 
 class Checker {

@@ -133,21 +133,16 @@ function FittedTable({
 }) {
   const measure = fit?.measure;
   const em = fit?.em;
+  // Each column's texts, read once for its widths and its cut texts.
+  const texts = useMemo(() => columns.map((_, i) => rows.map((r) => r.cells[i] ?? '')), [columns, rows]);
   const needs = useMemo(
     () =>
       measure && em
         ? columns.map((c, i) =>
-            columnNeed(
-              c.header,
-              rows.map((r) => r.cells[i] ?? ''),
-              c.whole,
-              measure,
-              em,
-              rowHeaders && i === 0,
-            ),
+            columnNeed(c.header, texts[i] ?? [], c.whole, measure, em, rowHeaders && i === 0),
           )
         : null,
-    [columns, rows, measure, em, rowHeaders],
+    [columns, texts, measure, em, rowHeaders],
   );
   const width = fit?.width;
   const allotment = useMemo(() => (needs && width ? allotColumns(needs, width) : null), [needs, width]);
@@ -159,13 +154,13 @@ function FittedTable({
         const need = needs?.[i];
         if (c.whole || !measure || w === undefined || !need || w >= need.natural - 0.5) return null;
         return cutColumn(
-          rows.map((r) => r.cells[i] ?? ''),
+          texts[i] ?? [],
           w - CELL_PAD,
           rowHeaders && i === 0 ? (text) => measure(text, true) : measure,
           rowHeaders && i === 0 ? 'middle' : 'end',
         );
       }),
-    [columns, rows, allotment, needs, measure, rowHeaders],
+    [columns, texts, allotment, needs, measure, rowHeaders],
   );
   const total = allotment?.widths.reduce((a, b) => a + b, 0) ?? 0;
   return (

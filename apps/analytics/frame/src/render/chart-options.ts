@@ -404,20 +404,17 @@ export function chartOption(
     },
   };
   const counts = data.series.every((s) => s.values.every((v) => v === null || Number.isInteger(v)));
+  /** Per category, the series' values taken through `part`: added up in a stack, else the `pick` of them and 0. */
+  const perCategory = (part: (v: number) => number, pick: (...v: number[]) => number): number[] =>
+    data.categories.map((_, i) => {
+      const values = data.series.map((s) => part(s.values[i] ?? 0));
+      return stacked ? values.reduce((sum, v) => sum + v, 0) : pick(0, ...values);
+    });
   // The axis' largest value (stacked: the largest stack), whose unit every tick is written in.
-  const magnitudes = data.categories.map((_, i) => {
-    const values = data.series.map((s) => Math.abs(s.values[i] ?? 0));
-    return stacked ? values.reduce((sum, v) => sum + v, 0) : Math.max(0, ...values);
-  });
-  // The lowest value (stacked: the most negative stack), where an axis reaches below zero.
-  const lows = data.categories.map((_, i) => {
-    const values = data.series.map((s) => Math.min(0, s.values[i] ?? 0));
-    return stacked ? values.reduce((sum, v) => sum + v, 0) : Math.min(0, ...values);
-  });
-  const highs = data.categories.map((_, i) => {
-    const values = data.series.map((s) => Math.max(0, s.values[i] ?? 0));
-    return stacked ? values.reduce((sum, v) => sum + v, 0) : Math.max(0, ...values);
-  });
+  const magnitudes = perCategory(Math.abs, Math.max);
+  // The lowest and highest values (stacked: the stacks of the negative and of the positive parts).
+  const lows = perCategory((v) => Math.min(0, v), Math.min);
+  const highs = perCategory((v) => Math.max(0, v), Math.max);
   // The axis' ends and step chosen here, not by ECharts, so its end is the nicest one nearest the data: shares up to
   // 95.9 % end at 100 %, not 120 % (`valueScale`).
   const scale = valueScale(Math.min(0, ...lows), Math.max(0, ...highs), fit.valueTicks, {

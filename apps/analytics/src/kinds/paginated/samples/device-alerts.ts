@@ -113,11 +113,16 @@ const LINE_COLUMNS: readonly UnionColumn[] = [
   integer('k9'),
 ];
 
-/** The line stream's expression of each wrapping column (by index in `columns`): code, description. */
-const WRAPPED: ReadonlyMap<number, string> = new Map([
-  [1, 'code'],
-  [3, 'description'],
-]);
+/** The line stream's expression of each column's cell on a detail line, in `columns`' order. */
+const DETAIL_CELLS = [
+  'opened_at',
+  'code',
+  'severity',
+  'description',
+  'status',
+  'closed_at',
+  'hours_to_close',
+];
 
 export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   id: DEVICE_ALERTS_REPORT_ID,
@@ -254,8 +259,14 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     // Continuation line k after each detail line with a wrapping caption longer than k lines: its label is k, its
     // wrapping cells the raw values (the run shows their k-th line), sorted right after the detail line (k9).
     const deepest = Math.max(0, ...[...(wraps?.values() ?? [])].map((over) => over.length));
+    // The cells of the columns that wrap (`wrap: true`: code, description); null in the others.
+    const wrapping = DETAIL_CELLS.map((expr, i) =>
+      DEVICE_ALERTS_REPORT.columns[i]?.wrap === true ? expr : null,
+    );
     const continuations = Array.from({ length: deepest }, (_, k) => {
-      const needs = [...WRAPPED].map(([index, expr]) => statement.in(expr, wraps?.get(index)?.[k] ?? []));
+      const needs = wrapping.flatMap((expr, i) =>
+        expr === null ? [] : [statement.in(expr, wraps?.get(i)?.[k] ?? [])],
+      );
       return {
         select: [
           "'continuation'",
@@ -266,13 +277,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
           'serial_number',
           'model',
           'location',
-          null,
-          'code',
-          null,
-          'description',
-          null,
-          null,
-          null,
+          ...wrapping,
           ...detailKeys,
           String(k + 1),
         ],
@@ -317,7 +322,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
           'serial_number',
           'model',
           'location',
-          ...['opened_at', 'code', 'severity', 'description', 'status', 'closed_at', 'hours_to_close'],
+          ...DETAIL_CELLS,
           ...detailKeys,
           '0',
         ],

@@ -144,7 +144,7 @@ export class ReportRun {
     const context = await loadParameterContext(engine, databaseNames);
     const { values, parameters } = resolveParameters(report.parameters, parameterValues, context);
     const sheet = sheetOf(report, language, model);
-    const wrapping = cellWrapping(report.columns, sheet.language, model, valueCaptions(model));
+    const wrapping = cellWrapping(report.columns, sheet.language, model, sheet.value);
     const lines = report.lines(values, databaseNames, engine.dialect, wrapping.wraps);
     const summary = report.summary(values, databaseNames, engine.dialect);
     const [count, summed] = await Promise.all([

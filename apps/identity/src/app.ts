@@ -10,7 +10,7 @@ import { pruneExpired } from './file-adapter.ts';
 import { ensureDir } from './files.ts';
 import { interactionRoutes } from './interactions.ts';
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from './keys.ts';
-import { STYLESHEET_PATH } from './pages.ts';
+import { homePage, STYLESHEET_PATH } from './pages.ts';
 import { createProvider } from './provider.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 import type { IdentityServices } from './services.ts';
@@ -135,6 +135,12 @@ export async function buildIdentityApp(
       },
     },
     async () => ({ status: 'ok' }),
+  );
+
+  // The URL `npm start` prints: a page saying what this is, instead of the provider's 404 (README, Identity provider).
+  const home = homePage({ issuer: config.issuer, portals: config.clientOrigins });
+  app.get('/', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(home),
   );
 
   // Browsers ask for it on every page; answering keeps the provider's 404 out of their consoles.

@@ -78,6 +78,24 @@ ${alert}      <form method="post" action="${escapeHtml(action)}" novalidate>
   });
 }
 
+/**
+ * The provider's root: `npm start` prints its URL, and a person who opens it learns that signing in starts in the
+ * portal, and where applications find the provider's configuration.
+ */
+export function homePage({ issuer, portals }: { issuer: string; portals: readonly string[] }): string {
+  const links = portals.map((p) => `<a href="${escapeHtml(p)}">${escapeHtml(p)}</a>`).join(', ');
+  const discovery = `${issuer}/.well-known/openid-configuration`;
+  return layout({
+    title: 'Identity provider',
+    body: `      <h1>Portico identity provider</h1>
+      <p>This is the development sign-in service of Portico. There is nothing to do here: open the portal${
+        portals.length > 0 ? ` (${links})` : ''
+      } and choose Sign in.</p>
+      <p class="details">Applications find this provider (issuer <code>${escapeHtml(issuer)}</code>) through its
+      <a href="${escapeHtml(discovery)}">OpenID configuration</a>.</p>`,
+  });
+}
+
 export function expiredInteractionPage(): string {
   return layout({
     title: 'Sign-in expired',

@@ -63,6 +63,16 @@ describe('the identity provider', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
+  it('says at its root what it is and sends people to the portal to sign in', async () => {
+    const response = await fetch(`${idp.issuer}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const page = await response.text();
+    expect(page).toContain('<h1>Portico identity provider</h1>');
+    expect(page).toContain('href="http://localhost:4400"');
+    expect(page).toContain(`href="${idp.issuer}/.well-known/openid-configuration"`);
+  });
+
   it('publishes a discovery document for the code flow with S256 PKCE and end-session', async () => {
     const response = await fetch(`${idp.issuer}/.well-known/openid-configuration`);
     const discovery = (await response.json()) as Record<string, unknown>;

@@ -13,10 +13,12 @@ import oauthRoutes from './oauth.ts';
 import contentRoutes from './v1/content.ts';
 import embedTokenRoutes from './v1/embed-tokens.ts';
 import openApiRoutes from './v1/openapi.ts';
+import serviceIndexRoutes from './service-index.ts';
 
 /** Route files mirror the URL: routes/v1/* answers /v1/*, routes/frame-api/* answers /frame-api/*. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const routes = recordRoutes(app, ['/v1/', '/oauth/']);
+  await app.register(serviceIndexRoutes);
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
   await app.register(oauthRoutes);

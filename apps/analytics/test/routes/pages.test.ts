@@ -21,6 +21,26 @@ describe('probes', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
+  it('says at its root what the service is: a page for a browser, the same as JSON for a program', async () => {
+    const page = await t.app.inject({
+      url: '/',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1>Portico analytics service</h1>');
+    for (const path of ['/v1/openapi.json', '/readyz', '/healthz', '/metrics'])
+      expect(page.body).toContain(`href="${path}"`);
+    const json = await t.app.inject({ url: '/', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toMatchObject({
+      service: 'Portico analytics service',
+      links: { openapi: '/v1/openapi.json', ready: '/readyz' },
+    });
+    for (const link of Object.values(json.json<{ links: Record<string, string> }>().links))
+      expect((await t.app.inject({ url: link })).statusCode, link).toBe(200);
+  });
+
   it('echoes a well-formed x-request-id and replaces a malformed one', async () => {
     expect(
       (await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'portal-123' } })).headers[

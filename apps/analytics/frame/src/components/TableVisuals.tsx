@@ -244,7 +244,11 @@ export function repeatsTitle(label: string, title: string | undefined): boolean 
   return own !== '' && (title ?? '').toLocaleLowerCase().includes(own);
 }
 
-/** The value, and under it its label unless `hideLabel` (a dashboard tile whose title says the same). */
+/**
+ * The value, and under it its label unless `hideLabel` (a dashboard tile whose title says the same). The value
+ * sits at the same place in every card of a size, whatever its label (`.card-face` in styles.css): a row of cards
+ * puts its numbers on one line, a label of two lines wrapping down, away from them.
+ */
 export function CardVisual({
   visual,
   answer,
@@ -257,14 +261,16 @@ export function CardVisual({
   const label = cardLabel(visual, answer);
   return (
     <div className="card">
-      <div className="card-value" style={{ color: theme.foreground }}>
-        {formatter.value(value, column)}
-      </div>
-      {hideLabel ? null : (
-        <div className="card-label" title={label} lang={formatter.locale}>
-          {label}
+      <div className="card-face">
+        <div className="card-value" style={{ color: theme.foreground }}>
+          {formatter.value(value, column)}
         </div>
-      )}
+        {hideLabel ? null : (
+          <div className="card-label" title={label} lang={formatter.locale}>
+            {label}
+          </div>
+        )}
+      </div>
     </div>
   );
 }

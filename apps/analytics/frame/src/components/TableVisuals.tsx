@@ -229,23 +229,11 @@ function CellText({ text, shown }: { readonly text: string; readonly shown?: str
 }
 
 /** A card's label: the visual's title, else its measure's name. */
-export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
+const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
   visual.title || answer.columns[0]?.displayName || '';
 
 /**
- * True when a title above a card already says what the card's label would: the label is the title or a part of it
- * ("Still open" under "Alerts still open"), in any case.
- *
- * @example repeatsTitle('Still open', 'Alerts still open') // → true
- * @example repeatsTitle('Average hours to close', 'Hours to close') // → false
- */
-export function repeatsTitle(label: string, title: string | undefined): boolean {
-  const own = label.trim().toLocaleLowerCase();
-  return own !== '' && (title ?? '').toLocaleLowerCase().includes(own);
-}
-
-/**
- * The value, and under it its label unless `hideLabel` (a dashboard tile whose title says the same). The value
+ * The value, and under it its label unless `hideLabel` (a dashboard tile whose title names the number). The value
  * sits at the same place in every card of a size, whatever its label (`.card-face` in styles.css): a row of cards
  * puts its numbers on one line, a label of two lines wrapping down, away from them.
  */

@@ -173,6 +173,31 @@ test("a tile's number counts only the accounts the token may see", async () => {
   await reset(contoso);
 });
 
+test('a number tile names its number in its title, with no label under the number repeating it', async () => {
+  const accessToken = await stack.embedToken({
+    dashboardIds: [SUPPLIES_DASHBOARD_ID],
+    databaseNames: ['fabrikam'],
+  });
+  const index = await page.evaluate(
+    (config) => window.dashboardHost.embed(config, { width: 1400, height: 800 }),
+    {
+      type: 'dashboard',
+      id: SUPPLIES_DASHBOARD_ID,
+      embedUrl: `${stack.service}/dashboardEmbed?dashboardId=${SUPPLIES_DASHBOARD_ID}&groupId=${WORKSPACE_ID}`,
+      accessToken,
+      tokenType: 1,
+    },
+  );
+  await poll(() => count(index, 'rendered')).toBe(1);
+  const tile = (id: string) => frameOf(index).locator(`[data-tile="${id}"]`);
+  for (const id of ['alerts', 'still-open', 'hours-to-close', 'average-level'])
+    await expect(tile(id).locator('.card-value')).not.toBeEmpty();
+  // 'Hours to close' over 'Average hours to close' said the same twice.
+  await expect(tile('hours-to-close').locator('.tile-title')).toHaveText('Average hours to close');
+  await expect(frameOf(index).locator('.tile .card-label')).toHaveCount(0);
+  await reset(index);
+});
+
 test('a tile embed renders that one tile and raises loaded and tileLoaded', async () => {
   const accessToken = await stack.embedToken({
     dashboardIds: [FLEET_DASHBOARD_ID],

@@ -5,7 +5,8 @@
  *
  * - a chart whose plot is empty: no data mark (a bar, slice, line, area or point: a shape filled or stroked in a
  *   colour, where axes and grid lines are grey) inside its box, or a drawing too small to read (under 48 pixels);
- * - a KPI value (a card's value) not drawn, or cut by its box;
+ * - a KPI value (a card's value) not drawn, or cut by its box; the values of cards side by side (boxes of one top
+ *   and height) not on one line (their middles more than a pixel apart), as when a card's label wraps;
  * - a number or date in a table cut: wider than its cell, or cut by the table's scrolling box before any scroll
  *   (`td.num`, `td.whole`: TableVisuals);
  * - text cut without an ellipsis and a tooltip: a chart's axis label, legend entry or data label that crosses its
@@ -204,6 +205,25 @@ function canvasProblems(): CanvasMeasure {
         }
         if (up === box) break;
       }
+    }
+  }
+
+  // Cards side by side (boxes of one top and height): their numbers on one line, whatever their labels.
+  const rows = new Map<string, { name: string; middle: number }[]>();
+  for (const value of document.querySelectorAll<HTMLElement>('.card-value')) {
+    const box = value.closest<HTMLElement>('section.visual, .tile');
+    if (!box || !shown(box) || !shown(value)) continue;
+    const b = box.getBoundingClientRect();
+    const v = value.getBoundingClientRect();
+    const key = `${Math.round(b.top)},${Math.round(b.height)}`;
+    const name = box.getAttribute('data-visual') ?? box.getAttribute('data-tile') ?? '';
+    rows.set(key, [...(rows.get(key) ?? []), { name, middle: (v.top + v.bottom) / 2 }]);
+  }
+  for (const cards of rows.values()) {
+    const middles = cards.map((c) => c.middle);
+    if (Math.max(...middles) - Math.min(...middles) > SLACK) {
+      const at = cards.map((c) => `${c.name} ${Math.round(c.middle)}`).join(', ');
+      problems.push(`cards side by side do not put their numbers on one line (${at})`);
     }
   }
   return { problems, fingerprint: prints.join('|'), boxes: boxes.length };

@@ -4,7 +4,7 @@ import type { QueryAnswer, ResultColumn } from '@portico/analytics-model';
 import { visual } from '../test/sample.ts';
 import { DEFAULT_THEME } from '../render/theme.ts';
 import { valueFormatter } from '../render/value-format.ts';
-import { CardVisual, MatrixVisual, repeatsTitle } from './TableVisuals.tsx';
+import { CardVisual, MatrixVisual } from './TableVisuals.tsx';
 
 afterEach(cleanup);
 
@@ -82,13 +82,5 @@ describe('tables and cards', () => {
     const { container } = render(<MatrixVisual visual={matrix} answer={answer} theme={DEFAULT_THEME} />);
     const header = container.querySelector('tbody th .cell-text');
     expect(header?.getAttribute('title')).toBe('Color LaserJet Enterprise M555dn');
-  });
-
-  it('drop a dashboard card’s label only where the tile’s title already says it', () => {
-    expect(repeatsTitle('Still open', 'Alerts still open')).toBe(true);
-    expect(repeatsTitle('Printers in service', 'Printers in service')).toBe(true);
-    expect(repeatsTitle('Average hours to close', 'Hours to close')).toBe(false);
-    expect(repeatsTitle('未解決', '未解決のアラート')).toBe(true);
-    expect(repeatsTitle('Still open', undefined)).toBe(false);
   });
 });

@@ -229,22 +229,14 @@ function CellText({ text, shown }: { readonly text: string; readonly shown?: str
 }
 
 /** A card's label: the visual's title, else its measure's name. */
-export const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
+const cardLabel = (visual: ReportVisual, answer: QueryAnswer): string =>
   visual.title || answer.columns[0]?.displayName || '';
 
 /**
- * True when a title above a card already says what the card's label would: the label is the title or a part of it
- * ("Still open" under "Alerts still open"), in any case.
- *
- * @example repeatsTitle('Still open', 'Alerts still open') // → true
- * @example repeatsTitle('Average hours to close', 'Hours to close') // → false
+ * The value, and under it its label unless `hideLabel` (a dashboard tile whose title names the number). The value
+ * sits at the same place in every card of a size, whatever its label (`.card-face` in styles.css): a row of cards
+ * puts its numbers on one line, a label of two lines wrapping down, away from them.
  */
-export function repeatsTitle(label: string, title: string | undefined): boolean {
-  const own = label.trim().toLocaleLowerCase();
-  return own !== '' && (title ?? '').toLocaleLowerCase().includes(own);
-}
-
-/** The value, and under it its label unless `hideLabel` (a dashboard tile whose title says the same). */
 export function CardVisual({
   visual,
   answer,
@@ -257,14 +249,16 @@ export function CardVisual({
   const label = cardLabel(visual, answer);
   return (
     <div className="card">
-      <div className="card-value" style={{ color: theme.foreground }}>
-        {formatter.value(value, column)}
-      </div>
-      {hideLabel ? null : (
-        <div className="card-label" title={label} lang={formatter.locale}>
-          {label}
+      <div className="card-face">
+        <div className="card-value" style={{ color: theme.foreground }}>
+          {formatter.value(value, column)}
         </div>
-      )}
+        {hideLabel ? null : (
+          <div className="card-label" title={label} lang={formatter.locale}>
+            {label}
+          </div>
+        )}
+      </div>
     </div>
   );
 }

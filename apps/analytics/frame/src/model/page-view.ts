@@ -5,6 +5,7 @@
  */
 import { DisplayOption, LayoutType } from '@portico/models';
 import type { ISettings } from '@portico/models';
+import { shareIntoRows } from './card-rows.ts';
 import type { PlacedVisual } from './layout.ts';
 
 /**
@@ -86,16 +87,16 @@ export function stackVisuals(
   let y = GAP;
   const inner = Math.max(width - 2 * GAP, 120);
   // Cards that follow one another share rows, as many as fit (at most four), so a KPI strip stays a strip; a run
-  // that needs several rows is shared out evenly (four cards where three fit: two and two, not three and one alone).
+  // that needs several rows is shared out evenly (`shareIntoRows`, the dashboards' rule too: four cards where three
+  // fit are two and two, not three and one alone).
   const perRow = Math.min(Math.max(Math.floor((inner + GAP) / (CARD_MIN_WIDTH + GAP)), 1), 4);
   const boxes: PlacedVisual[] = [];
   let run: PlacedVisual[] = [];
   const flushRow = () => {
-    const rows = Math.ceil(run.length / perRow);
-    for (let r = 0; r < rows; r += 1) {
-      const from = Math.round((r * run.length) / rows);
-      const row = run.slice(from, Math.round(((r + 1) * run.length) / rows));
-      const columns = rows === 1 ? perRow : row.length;
+    const rows = shareIntoRows(run, perRow);
+    for (const row of rows) {
+      // A run of one row keeps the strip's widths (two cards where three fit: a third each).
+      const columns = rows.length === 1 ? perRow : row.length;
       const cardWidth = (inner - GAP * (columns - 1)) / columns;
       row.forEach((p, i) => {
         boxes.push({ ...p, x: GAP + i * (cardWidth + GAP), y, z: 0, width: cardWidth, height: 112 });

@@ -111,7 +111,7 @@ const FLEET: Translations = {
       'pages-per-month': { title: 'Страницы по месяцам' },
       manufacturers: { title: 'Принтеры по производителям' },
       'top-models': { title: 'Топ-10 моделей по числу страниц' },
-      'colour-printers': { title: 'Цветные принтеры в эксплуатации' },
+      'colour-printers': { title: 'Цветные принтеры в работе' },
       about: {
         title: 'Об этих данных',
         text: 'Данные охватывают учётные записи, доступные вам. Нажмите на плитку, чтобы открыть отчёт, из которого она закреплена.',
@@ -126,7 +126,7 @@ const SUPPLIES: Translations = {
     tiles: {
       alerts: { title: 'Ausgelöste Meldungen' },
       'still-open': { title: 'Noch offene Meldungen' },
-      'hours-to-close': { title: 'Stunden bis Abschluss' },
+      'hours-to-close': { title: 'Ø Stunden bis Abschluss' },
       'average-level': { title: 'Ø Füllstand, letzte 7 Tage' },
       'replacements-per-month': { title: 'Wechsel pro Monat' },
       'alerts-by-severity': { title: 'Meldungen nach Schweregrad' },
@@ -139,8 +139,8 @@ const SUPPLIES: Translations = {
     tiles: {
       alerts: { title: 'Alertas generadas' },
       'still-open': { title: 'Alertas aún abiertas' },
-      'hours-to-close': { title: 'Horas hasta el cierre' },
-      'average-level': { title: 'Nivel medio de consumibles, últimos 7 días' },
+      'hours-to-close': { title: 'Horas medias hasta el cierre' },
+      'average-level': { title: 'Consumibles: nivel medio, 7 días' },
       'replacements-per-month': { title: 'Sustituciones por mes' },
       'alerts-by-severity': { title: 'Alertas por gravedad' },
       'running-low': { title: 'Consumibles a punto de agotarse' },
@@ -152,8 +152,8 @@ const SUPPLIES: Translations = {
     tiles: {
       alerts: { title: 'Alertes émises' },
       'still-open': { title: 'Alertes encore ouvertes' },
-      'hours-to-close': { title: 'Heures avant clôture' },
-      'average-level': { title: 'Niveau moyen des consommables, 7 derniers jours' },
+      'hours-to-close': { title: 'Délai moyen de clôture' },
+      'average-level': { title: 'Consommables : moyenne sur 7 j' },
       'replacements-per-month': { title: 'Remplacements par mois' },
       'alerts-by-severity': { title: 'Alertes par gravité' },
       'running-low': { title: 'Consommables presque épuisés' },
@@ -165,7 +165,7 @@ const SUPPLIES: Translations = {
     tiles: {
       alerts: { title: '発生したアラート' },
       'still-open': { title: '未解決のアラート' },
-      'hours-to-close': { title: '解決までの時間' },
+      'hours-to-close': { title: '平均解決時間' },
       'average-level': { title: '消耗品の平均残量（過去7日）' },
       'replacements-per-month': { title: '月別交換回数' },
       'alerts-by-severity': { title: '重大度別アラート' },
@@ -178,8 +178,8 @@ const SUPPLIES: Translations = {
     tiles: {
       alerts: { title: 'Zgłoszone alerty' },
       'still-open': { title: 'Nadal otwarte alerty' },
-      'hours-to-close': { title: 'Godziny do zamknięcia' },
-      'average-level': { title: 'Średni poziom materiałów, ostatnie 7 dni' },
+      'hours-to-close': { title: 'Średni czas do zamknięcia' },
+      'average-level': { title: 'Średni poziom materiałów, 7 dni' },
       'replacements-per-month': { title: 'Wymiany miesięcznie' },
       'alerts-by-severity': { title: 'Alerty według ważności' },
       'running-low': { title: 'Kończące się materiały' },
@@ -191,8 +191,8 @@ const SUPPLIES: Translations = {
     tiles: {
       alerts: { title: 'Всего оповещений' },
       'still-open': { title: 'Ещё открытые оповещения' },
-      'hours-to-close': { title: 'Часов до закрытия' },
-      'average-level': { title: 'Средний уровень расходников за 7 дней' },
+      'hours-to-close': { title: 'Среднее время закрытия' },
+      'average-level': { title: 'Ср. уровень расходников, 7 дн.' },
       'replacements-per-month': { title: 'Замены по месяцам' },
       'alerts-by-severity': { title: 'Оповещения по важности' },
       'running-low': { title: 'Заканчивающиеся расходники' },

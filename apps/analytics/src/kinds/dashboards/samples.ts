@@ -98,12 +98,21 @@ const FLEET_AT_A_GLANCE: DashboardDefinition = {
   ],
 };
 
+// A number tile's title names its number in full ('Average hours to close', not 'Hours to close'): the frame leaves
+// the card's own label out under a titled tile (README, "What a number tile says").
 const SUPPLIES_AND_ALERTS: DashboardDefinition = {
   columns: 4,
   tiles: [
     pinned('alerts', 'Alerts raised', SERVICE_ALERTS, 'summary', 'alerts', [0, 0, 1, 1]),
     pinned('still-open', 'Alerts still open', SERVICE_ALERTS, 'summary', 'open-alerts', [0, 1, 1, 1]),
-    pinned('hours-to-close', 'Hours to close', SERVICE_ALERTS, 'summary', 'hours-to-close', [0, 2, 1, 1]),
+    pinned(
+      'hours-to-close',
+      'Average hours to close',
+      SERVICE_ALERTS,
+      'summary',
+      'hours-to-close',
+      [0, 2, 1, 1],
+    ),
     pinned(
       'average-level',
       'Average supply level, last 7 days',

@@ -8,13 +8,7 @@ import type { KeyboardEvent } from 'react';
 import type { ReportVisual, ResolvedTile } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
 import { frameFormatter, urlChromeMessages } from '../../components/frame-language.ts';
-import {
-  CardVisual,
-  MatrixVisual,
-  TableVisual,
-  cardLabel,
-  repeatsTitle,
-} from '../../components/TableVisuals.tsx';
+import { CardVisual, MatrixVisual, TableVisual } from '../../components/TableVisuals.tsx';
 import type { VisualResult } from '../../model/state.ts';
 import { CHART_TYPES, chartOption } from '../../render/chart-options.ts';
 import { loadEcharts } from '../../render/echarts-loader.ts';
@@ -215,11 +209,10 @@ function TileVisual({
         answer={answer}
         theme={DEFAULT_THEME}
         formatter={frameFormatter()}
-        // The tile's title over the number says what it is: the card's own label would repeat it ("Still open"
-        // under "Alerts still open"). A label that adds something ("Average hours to close" under "Hours to
-        // close") stays.
-        // A card tile's card is the tile: its label is the tile's title (in English where the title is translated).
-        hideLabel={tile.kind === 'card' || repeatsTitle(cardLabel(visual, answer), tile.title)}
+        // A titled tile's title names its number: the card's label under it repeated it, wholly or in part
+        // ("Average hours to close" under "Hours to close"), and a card tile's label is its measure's English name.
+        // An untitled tile keeps the label, the number's only name.
+        hideLabel={tile.title.trim() !== ''}
       />
     ) : visual.type === 'pivotTable' ? (
       <MatrixVisual visual={visual} answer={answer} theme={DEFAULT_THEME} formatter={frameFormatter()} />

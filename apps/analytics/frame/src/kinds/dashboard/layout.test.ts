@@ -91,7 +91,7 @@ describe('arrangeTiles', () => {
     expect(arrangeTiles(withCards, 'actualSize', 390).boxes[2]?.height).toBe(CELL.height);
   });
 
-  it('puts number tiles side by side in a narrow fit to width when each keeps the grid cell width (200 % zoom), not on a phone nor in oneColumn', () => {
+  it('puts number tiles side by side in a narrow fit to width when each keeps the grid cell width (200 % zoom: two, then the third alone), not on a phone nor in oneColumn', () => {
     const card = (id: string, col: number): ResolvedTile => ({
       id,
       kind: 'card',
@@ -120,5 +120,36 @@ describe('arrangeTiles', () => {
     expect(phone.boxes.map((b) => b.width)).toEqual(Array(4).fill(390 - 2 * CELL.gap));
     const asked = arrangeTiles(kpis, 'oneColumn', 640);
     expect(asked.boxes.map((b) => b.width)).toEqual(Array(4).fill(640 - 2 * CELL.gap));
+  });
+
+  it('shares a run of number tiles evenly over the rows it needs in a narrow fit to width: four where three fit are two and two', () => {
+    const card = (id: string, col: number): ResolvedTile => ({
+      id,
+      kind: 'card',
+      title: id,
+      reportId: 'r',
+      measure: { measure: { table: 'Devices', measure: 'Devices' } },
+      row: 0,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+    });
+    // Six columns (1,496 px) in an 800 px frame: under 0.7 of the grid, three tiles of the cell's width fit a row.
+    const wide = {
+      columns: 6,
+      tiles: [card('k1', 0), card('k2', 1), card('k3', 2), card('k4', 3), tile('chart', 1, 0, 2, 6)],
+    };
+    const { boxes } = arrangeTiles(wide, 'fitToWidth', 800);
+    const half = (800 - 3 * CELL.gap) / 2;
+    expect(boxes.map((b) => [b.tile.id, b.left, b.top, b.width])).toEqual([
+      ['k1', CELL.gap, CELL.gap, half],
+      ['k2', 2 * CELL.gap + half, CELL.gap, half],
+      ['k3', CELL.gap, 2 * CELL.gap + NUMBER_TILE_HEIGHT, half],
+      ['k4', 2 * CELL.gap + half, 2 * CELL.gap + NUMBER_TILE_HEIGHT, half],
+      ['chart', CELL.gap, 3 * CELL.gap + 2 * NUMBER_TILE_HEIGHT, 800 - 2 * CELL.gap],
+    ]);
+    // Three of them fit one row.
+    const three = arrangeTiles({ ...wide, tiles: wide.tiles.slice(1) }, 'fitToWidth', 800);
+    expect(three.boxes.slice(0, 3).map((b) => b.top)).toEqual([CELL.gap, CELL.gap, CELL.gap]);
   });
 });

@@ -8,11 +8,13 @@
  * - `oneColumn`: tiles one under another in reading order (row, then column), each the frame's width and its
  *   natural height — but a one-row tile that shows a single number (a card) gets NUMBER_TILE_HEIGHT: in a column,
  *   four cards at the grid's row height filled a phone's first screen with four numbers. In the one column that
- *   fit to width falls back to, consecutive number tiles share a row when each keeps at least the grid's cell width
- *   (two in a 640 px frame, 200 % zoom of a laptop; one on a phone, where two would cut their titles); `oneColumn`
- *   asked by the host is one column.
+ *   fit to width falls back to, consecutive number tiles share rows where each keeps at least the grid's cell width
+ *   (two in a 640 px frame, 200 % zoom of a laptop; one on a phone, where two would cut their titles), a run of them
+ *   shared out evenly over the rows it needs, as on a report page (`shareIntoRows`: four where three fit are two and
+ *   two, not three and one); `oneColumn` asked by the host is one column.
  */
 import type { PageView, ResolvedTile } from '@portico/analytics-model';
+import { shareIntoRows } from '../../model/card-rows.ts';
 
 export const CELL = { width: 240, height: 160, gap: 8 } as const;
 /**
@@ -66,24 +68,18 @@ export function arrangeTiles(
   if (pageView === 'oneColumn' || tooNarrow) {
     const width = Math.max(available, CELL.width + 2 * CELL.gap);
     const inner = width - 2 * CELL.gap;
-    // Fit to width in a narrow frame: as many number tiles side by side as keep the grid's own width each (2 at
-    // 200 % zoom, 1 on a phone). A host that asks for `oneColumn` gets one column.
+    // Fit to width in a narrow frame: number tiles side by side where each keeps the grid's own width (2 at 200 %
+    // zoom, 1 on a phone), a run of them shared out evenly over its rows (`shareIntoRows`, the report page's rule
+    // too). A host that asks for `oneColumn` gets one column.
     const perRow =
       pageView === 'oneColumn' ? 1 : Math.max(1, Math.floor((inner + CELL.gap) / (CELL.width + CELL.gap)));
     const boxes: TileBox[] = [];
     let top = CELL.gap;
-    for (let i = 0; i < tiles.length;) {
-      const tile = tiles[i] as ResolvedTile;
-      if (tile.rowSpan === 1 && showsOneNumber(tile)) {
-        let count = 1;
-        while (count < perRow && i + count < tiles.length) {
-          const next = tiles[i + count] as ResolvedTile;
-          if (next.rowSpan !== 1 || !showsOneNumber(next)) break;
-          count += 1;
-        }
-        const each = (inner - (count - 1) * CELL.gap) / count;
-        for (let k = 0; k < count; k += 1) {
-          const numberTile = tiles[i + k] as ResolvedTile;
+    let run: ResolvedTile[] = [];
+    const flushRun = () => {
+      for (const row of shareIntoRows(run, perRow)) {
+        const each = (inner - (row.length - 1) * CELL.gap) / row.length;
+        row.forEach((numberTile, k) => {
           boxes.push({
             tile: numberTile,
             left: CELL.gap + k * (each + CELL.gap),
@@ -91,15 +87,21 @@ export function arrangeTiles(
             width: each,
             height: NUMBER_TILE_HEIGHT,
           });
-        }
+        });
         top += NUMBER_TILE_HEIGHT + CELL.gap;
-        i += count;
-      } else {
-        boxes.push({ tile, left: CELL.gap, top, width: inner, height: span(tile.rowSpan, CELL.height) });
-        top += span(tile.rowSpan, CELL.height) + CELL.gap;
-        i += 1;
       }
+      run = [];
+    };
+    for (const tile of tiles) {
+      if (tile.rowSpan === 1 && showsOneNumber(tile)) {
+        run.push(tile);
+        continue;
+      }
+      flushRun();
+      boxes.push({ tile, left: CELL.gap, top, width: inner, height: span(tile.rowSpan, CELL.height) });
+      top += span(tile.rowSpan, CELL.height) + CELL.gap;
     }
+    flushRun();
     return { boxes, width, height: top };
   }
   const scale = pageView === 'fitToWidth' && available > 0 ? available / naturalWidth : 1;

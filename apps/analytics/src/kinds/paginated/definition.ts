@@ -9,6 +9,7 @@ import type { Dialect, StatementValues } from '../../query/dialect.ts';
 import type { PageLayout } from './pagination.ts';
 import type { ParameterContext, ParameterDefinition, ParameterValues } from './parameters.ts';
 import type { Sheet } from './sheet.ts';
+import type { LineKeys } from './sql.ts';
 import type { PaginatedReportInfo, ReportColumn, ReportLine } from '@portico/analytics-model';
 
 /** A statement's text with its bound values. */
@@ -58,7 +59,7 @@ export interface PaginatedReport extends PaginatedReportInfo {
   readonly parameters: readonly ParameterDefinition[];
   readonly columns: readonly SheetColumn[];
   readonly groupColumns: readonly string[];
-  readonly keys: readonly { readonly name: string; readonly type: 'text' | 'integer' }[];
+  readonly keys: LineKeys;
   /** `headerLines` counts the title, the header's lines and the column titles under them (`TITLE_LINES`). */
   readonly layout: PageLayout;
   lines(

@@ -52,8 +52,9 @@ export interface PaginatedReport extends PaginatedReportInfo {
   /** The semantic model whose tables the statements read; its captions label the `values` columns' cells. */
   readonly datasetId: string;
   /**
-   * The ISO 4217 code of the report's amounts, when it has some (its money and rate columns name it too): the CSV,
-   * whose values are raw numbers, carries it in a last `Currency` column on every record.
+   * The ISO 4217 code of the report's amounts, when it has some: its `money` and `rate` columns are written in it on
+   * screen and in the PDF (the page answer's `currency`), and the CSV, whose values are raw numbers, carries it in a
+   * last `Currency` column on every record.
    */
   readonly currency?: string;
   readonly parameters: readonly ParameterDefinition[];

@@ -195,12 +195,11 @@ export class ReportRun {
   /** The columns with their titles in the sheet's language (what the page answer and the PDF need of them). */
   get columns(): ReportColumn[] {
     const titles = this.report.columnTitles(this.sheet);
-    return this.report.columns.map(({ width, align, format, currency }, index) => ({
+    return this.report.columns.map(({ width, align, format }, index) => ({
       title: titles[index] ?? this.report.columns[index]?.title ?? '',
       width,
       align,
       format,
-      ...(currency === undefined ? {} : { currency }),
     }));
   }
 
@@ -306,6 +305,7 @@ export class ReportRun {
       parameters: this.parameters,
       columns: this.columns,
       locale: this.sheet.locale,
+      ...(this.report.currency === undefined ? {} : { currency: this.report.currency }),
       footer: this.pageLabel(pageNumber),
       ...(slice.header ? { header: this.header } : {}),
       ...(first !== undefined && first.line.kind !== 'group'

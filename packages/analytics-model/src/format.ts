@@ -194,7 +194,7 @@ function formatCurrency(value: number, format: 'money' | 'rate', locale: string,
 
 /**
  * A paginated report's cell as text in `locale` (en-US by default; the CSV keeps raw values): amounts and unit
- * prices of a column with a `currency` in that currency; other numbers and dates
+ * prices (`money`, `rate`) of a report with a `currency` in that currency; other numbers and dates
  * through their format string (a date-time in UTC, as the service answers it), anything else as it is; blank is
  * empty.
  *
@@ -202,7 +202,7 @@ function formatCurrency(value: number, format: 'money' | 'rate', locale: string,
  * @example formatCell(3551, 'integer', 'de') // → '3.551'
  * @example formatCell('2024-06-07T22:42:21Z', 'datetime') // → '2024-06-07 22:42'
  * @example formatCell('2024-06-07T22:42:21Z', 'datetime', 'ja') // → '2024/06/07 22:42'
- * @example formatCell(193.85, 'money', 'de', 'EUR') // → '193,85 €' (a column with a `currency`)
+ * @example formatCell(193.85, 'money', 'de', 'EUR') // → '193,85 €' (a report in euros)
  */
 export function formatCell(
   value: Cell,

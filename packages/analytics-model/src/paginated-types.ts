@@ -15,11 +15,6 @@ export interface ReportColumn {
   readonly width: number;
   readonly align: 'left' | 'right';
   readonly format: CellFormat;
-  /**
-   * ISO 4217 code of a `money` or `rate` column's amounts (`EUR`): they are written as that currency in the sheet's
-   * locale (`€193.85`, `193,85 €`), on screen and in the PDF.
-   */
-  readonly currency?: string;
 }
 
 /**
@@ -74,6 +69,12 @@ export interface PageAnswer {
   readonly columns: readonly ReportColumn[];
   /** The BCP 47 locale the sheet writes its cells in (`formatCell(value, format, locale)`), as the PDF does. */
   readonly locale: string;
+  /**
+   * ISO 4217 code of the report's amounts (`EUR`), when it has some: its `money` and `rate` columns are written as
+   * that currency in the sheet's locale (`formatCell(value, format, locale, currency)`: `€193.85`, `193,85 €`), on
+   * screen and in the PDF.
+   */
+  readonly currency?: string;
   /** The page's footer, "Page 2 of 5", in the sheet's language. */
   readonly footer: string;
   /** The header block, on page 1 only: a title and a few lines of text (the column titles follow it). */

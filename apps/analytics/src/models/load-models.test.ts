@@ -46,6 +46,47 @@ describe('loadModelFolder', () => {
     expect(problems[0]?.message).toMatch(/mapping/);
   });
 
+  it('points an unclosed { at the brace, not at the line where the parser missed its end', () => {
+    edit(MODEL, 'source:\n      table: accounts\n', 'source: { table: accounts\n');
+    const { problems } = readModelFolder(dir);
+    const missed = where(MODEL, 'rowLevelSecurity:');
+    expect(problems[0]).toMatchObject({ file: file(MODEL), ...where(MODEL, '{ table: accounts') });
+    expect(problems[0]?.message).toBe(
+      `this { is never closed: the flow mapping needs a } before line ${missed.line}, column ${missed.column}`,
+    );
+  });
+
+  it('points an unclosed [ inside a closed { at its bracket, and one at the end of the file likewise', () => {
+    // The } ends the [ as far as YAML reads it (a mismatched bracket); the last } closes the {.
+    edit(MODEL, 'description: Printers,', 'description: { text: [Printers }, more: 1 }\nnote: Printers,');
+    writeFileSync(file('more.model.yaml'), 'kind: model\nname: More\nworkspace: { id: fa8d, name: [x');
+    const { problems } = readModelFolder(dir);
+    const inModel = problems.filter((p) => p.file === file(MODEL));
+    expect(inModel).toEqual([
+      {
+        file: file(MODEL),
+        ...where(MODEL, '[Printers'),
+        message: expect.stringMatching(
+          /^this \[ is never closed: the flow sequence needs a \] before line 6, column \d+$/,
+        ),
+      },
+    ]);
+    expect(problems.filter((p) => p.file === file('more.model.yaml'))).toEqual([
+      {
+        file: file('more.model.yaml'),
+        line: 3,
+        column: 30,
+        message: 'this [ is never closed: the flow sequence needs a ] before the end of the file',
+      },
+      {
+        file: file('more.model.yaml'),
+        line: 3,
+        column: 12,
+        message: 'this { is never closed: the flow mapping needs a } before the end of the file',
+      },
+    ]);
+  });
+
   it('maps a schema error at a JSON path back to the YAML node: a wrong column type', () => {
     edit(MODEL, 'type: boolean', 'type: bool');
     const { problems } = readModelFolder(dir);

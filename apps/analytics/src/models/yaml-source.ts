@@ -2,7 +2,8 @@
  * A YAML file parsed with its positions kept, so a problem found anywhere (a YAML syntax error, a schema error at a
  * JSON path, a report field its model lacks) is reported as `file:line:column`.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { CST, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser } from 'yaml';
+import type { YAMLError } from 'yaml';
 import type { Document, Node } from 'yaml';
 
 /** A problem in a model folder, at a place in one file (line and column from 1). */
@@ -31,10 +32,7 @@ export class YamlSource {
   static parse(file: string, text: string): YamlSource {
     const lines = new LineCounter();
     const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-    const problems = document.errors.map((error) => {
-      const { line, col } = lines.linePos(error.pos[0]);
-      return { file, line, column: col, message: error.message.split('\n')[0] ?? error.code };
-    });
+    const problems = syntaxProblems(file, text, document.errors, lines);
     let data: unknown;
     if (problems.length === 0) {
       try {
@@ -79,6 +77,68 @@ export class YamlSource {
     const { line, col } = this.lines.linePos(offset);
     return { file: this.file, line, column: col, message };
   }
+}
+
+/** An opening `{` or `[` whose flow collection has no closing bracket. */
+interface UnclosedFlow {
+  readonly offset: number;
+  readonly bracket: '{' | '[';
+}
+
+/** Every flow collection of `text` that is never closed, by its opening bracket (the yaml package's own CST). */
+function unclosedFlows(text: string): UnclosedFlow[] {
+  const found: UnclosedFlow[] = [];
+  for (const token of new Parser().parse(text)) {
+    if (token.type !== 'document') continue;
+    CST.visit(token, ({ key, value }) => {
+      for (const node of [key, value]) {
+        if (node?.type !== 'flow-collection') continue;
+        const bracket = node.start.source === '{' ? '{' : '[';
+        // The same test the composer makes before it reports the collection unended.
+        if (node.end[0]?.source !== (bracket === '{' ? '}' : ']'))
+          found.push({ offset: node.start.offset, bracket });
+      }
+    });
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * The parser's errors as problems at the place a reader should look. The parser finds an unclosed `{` or `[` only
+ * where the block goes on without it (the next line, or the end of the file), so that error points at the bracket
+ * that opened it instead, and says where its end was missed.
+ */
+function syntaxProblems(
+  file: string,
+  text: string,
+  errors: readonly YAMLError[],
+  lines: LineCounter,
+): ModelProblem[] {
+  const unended = (error: YAMLError) =>
+    /^Flow (map|sequence) .*end with a ([}\]])$/.exec(error.message.split('\n')[0] ?? '');
+  const unclosed = errors.some((error) => unended(error) !== null) ? unclosedFlows(text) : [];
+  return errors.map((error) => {
+    const at = lines.linePos(error.pos[0]);
+    const flow = unended(error);
+    const bracket = flow?.[1] === 'map' ? '{' : '[';
+    // The innermost collection of that kind opened before the error that no earlier error claimed.
+    const opened =
+      flow === null ? -1 : unclosed.findLastIndex((u) => u.bracket === bracket && u.offset < error.pos[0]);
+    const start = unclosed[opened];
+    if (flow === null || start === undefined) {
+      return { file, line: at.line, column: at.col, message: error.message.split('\n')[0] ?? error.code };
+    }
+    unclosed.splice(opened, 1);
+    const { line, col } = lines.linePos(start.offset);
+    const where = error.pos[0] >= text.length ? 'the end of the file' : `line ${at.line}, column ${at.col}`;
+    const name = flow[1] === 'map' ? 'flow mapping' : 'flow sequence';
+    return {
+      file,
+      line,
+      column: col,
+      message: `this ${bracket} is never closed: the ${name} needs a ${flow[2] ?? ''} before ${where}`,
+    };
+  });
 }
 
 /** `/tables/0/columns/3` → `['tables', 0, 'columns', 3]` (JSON Pointer, RFC 6901). */

@@ -3,7 +3,7 @@
  * measures, the order and the row limit.
  */
 import type { DuckDBType, DuckDBValue } from '@duckdb/node-api';
-import type { Dataset, DataType, FieldRef } from '@portico/analytics-model';
+import type { Dataset, FieldRef } from '@portico/analytics-model';
 import { QueryError } from '@portico/analytics-model';
 import { columnField, resolveField, sameField } from '@portico/analytics-model';
 import type { ColumnField, MeasureField, ResolvedField } from '@portico/analytics-model';
@@ -14,6 +14,7 @@ import type { Dialect } from './dialect.ts';
 import { groupAlias, groupedSelect, groupName, measureAlias, measureName, QueryState } from './grouped.ts';
 import { modelIndex } from '@portico/analytics-model';
 import { predicate } from './predicates.ts';
+import { orderTerm } from './sort-order.ts';
 import type { PredicateScope } from './predicates.ts';
 import { MAX_QUERY_ROWS } from '@portico/analytics-model';
 import type { QueryContext, ResultColumn, VisualQuery } from '@portico/analytics-model';
@@ -144,25 +145,16 @@ function orderTerms(
       throw new QueryError(`orderBy[${i}].direction must be Ascending or Descending`);
     }
     const field = resolveField(prepared.state.index, item['field']);
-    terms.push(orderTerm(prepared.state.dialect, slotOf(field), field.dataType, descending));
+    terms.push(orderTerm(prepared.state.dialect, slotOf(field), field.dataType === 'string', descending));
   });
   // Then every selected group (by its sort-by column), so equal sort keys still come back in one stable order.
   const { state } = prepared;
   for (let i = 0; i < prepared.selectedGroups; i += 1) {
     const group = prepared.sortGroup[i] ?? i;
     const type = prepared.groups[group]?.dataType ?? 'integer';
-    terms.push(orderTerm(state.dialect, state.qualified('q', groupName(group)), type, false));
+    terms.push(orderTerm(state.dialect, state.qualified('q', groupName(group)), type === 'string', false));
   }
   return terms;
-}
-
-/**
- * An order term for a value of `type`: text in the order a reader expects, whatever its case ("i-SENSYS" among the
- * I's, not after "VersaLink"), then by the text itself so that values differing only in case keep one order.
- */
-export function orderTerm(dialect: Dialect, expr: string, type: DataType, descending: boolean): string {
-  if (type !== 'string') return dialect.order(expr, descending);
-  return `${dialect.order(dialect.lowerText(expr), descending)}, ${dialect.order(expr, descending)}`;
 }
 
 /**
@@ -268,8 +260,8 @@ function rankableTopN(
 }
 
 /**
- * The grouped rows under every other filter, numbered by the top N's measure (ties by the group's value, as the
- * subquery orders them) and kept up to N. A blank group takes its place in the ranking but, as `IN` never matches
+ * The grouped rows under every other filter, numbered by the top N's measure (ties by the group's value in the order
+ * every statement sorts it, as the subquery does) and kept up to N. A blank group takes its place in the ranking but, as `IN` never matches
  * blank, is not kept.
  */
 function rankedSelect(
@@ -293,7 +285,7 @@ function rankedSelect(
   const group = groupAlias(0, dialect);
   const rank = state.ident('rank');
   const numbered =
-    `SELECT *, row_number() OVER (ORDER BY ${dialect.order(measure, filter.operator === 'Top')}, ${dialect.order(group, false)})` +
+    `SELECT *, row_number() OVER (ORDER BY ${dialect.order(measure, filter.operator === 'Top')}, ${orderTerm(dialect, group, filter.target.dataType === 'string', false)})` +
     ` AS ${rank} FROM (${base}) AS ${state.ident(state.aliases.take())}`;
   return (
     `SELECT * EXCLUDE (${rank}) FROM (${numbered}) AS ${state.ident(state.aliases.take())}` +

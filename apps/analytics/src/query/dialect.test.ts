@@ -7,7 +7,6 @@ import {
   MAX_BOUND_VALUES,
 } from './dialect.ts';
 import { QueryError } from '@portico/analytics-model';
-import { orderTerm } from './compile.ts';
 
 describe('the DuckDB dialect', () => {
   it('numbers placeholders after the row-level-security list and casts dates', () => {
@@ -248,17 +247,5 @@ describe('the statement pieces of paginated reports and quick create', () => {
     expect(clickHouseDialect.unstorable({ value: "x'); DROP TABLE t; --" })).toBeUndefined();
     expect(clickHouseDialect.unstorable({ value: '2024-02-29', cast: 'DATE' })).toBeUndefined();
     expect(duckDbDialect.unstorable({ value: '1969-12-31', cast: 'DATE' })).toBeUndefined();
-  });
-});
-
-describe('orderTerm', () => {
-  it('orders text by its lower case, then by itself, on both engines; other types as they are', () => {
-    expect(orderTerm(duckDbDialect, 'q.g0', 'string', false)).toBe(
-      'lower(CAST(q.g0 AS VARCHAR)) ASC NULLS LAST, q.g0 ASC NULLS LAST',
-    );
-    expect(orderTerm(clickHouseDialect, 'q.g0', 'string', true)).toBe(
-      'lowerUTF8(toString(q.g0)) DESC NULLS LAST, q.g0 DESC NULLS LAST',
-    );
-    expect(orderTerm(duckDbDialect, 'q.m0', 'decimal', true)).toBe('q.m0 DESC NULLS LAST');
   });
 });

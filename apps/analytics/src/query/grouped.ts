@@ -18,6 +18,7 @@ import type { PredicateScope } from './predicates.ts';
 import { duckDbDialect } from './dialect.ts';
 import type { Dialect, StatementValues } from './dialect.ts';
 import { measureExpr } from './sql.ts';
+import { orderTerm } from './sort-order.ts';
 
 /** What one statement's pieces share: the dialect, the model, the value list and the alias counter. */
 export class QueryState {
@@ -191,7 +192,10 @@ export function groupedSelect(
   return `SELECT ${[...keys, ...values].join(', ')} FROM (${union}) AS ${state.ident(state.aliases.take())}${group}`;
 }
 
-/** The values of a top N filter's target with the best (or worst) `itemCount` values of its measure. */
+/**
+ * The values of a top N filter's target with the best (or worst) `itemCount` values of its measure, ties broken by
+ * the target's value as every statement orders it (sort-order.ts).
+ */
 export function topNSubquery(
   state: QueryState,
   filter: Extract<ParsedFilter, { type: 'topN' }>,
@@ -202,7 +206,7 @@ export function topNSubquery(
   const { dialect } = state;
   return (
     `SELECT ${groupAlias(0, dialect)} FROM (${inner}) AS ${state.ident(state.aliases.take())}` +
-    ` ORDER BY ${dialect.order(measureAlias(0, dialect), filter.operator === 'Top')}, ${dialect.order(groupAlias(0, dialect), false)}` +
+    ` ORDER BY ${dialect.order(measureAlias(0, dialect), filter.operator === 'Top')}, ${orderTerm(dialect, groupAlias(0, dialect), filter.target.dataType === 'string', false)}` +
     ` LIMIT ${state.limit(filter.itemCount)}`
   );
 }

@@ -12,7 +12,8 @@ import type {
 } from '@portico/analytics-model';
 import { columnField, MAX_UNDERLYING_ROWS, QueryError } from '@portico/analytics-model';
 import type { CompiledQuery } from './compile.ts';
-import { orderTerm, prepareQuery } from './compile.ts';
+import { prepareQuery } from './compile.ts';
+import { orderTerm } from './sort-order.ts';
 import { duckDbDialect } from './dialect.ts';
 import type { Dialect } from './dialect.ts';
 import { applicableFilters, groupAlias, groupedSelect, groupName, measureName, rowScope } from './grouped.ts';
@@ -116,7 +117,7 @@ export function compileUnderlyingQuery(
     }
   }
   const select = columns.map((c, i) => `${scope.expr(c)} AS ${groupAlias(i, dialect)}`);
-  const order = columns.map((c) => orderTerm(dialect, scope.expr(c), c.dataType, false));
+  const order = columns.map((c) => orderTerm(dialect, scope.expr(c), c.dataType === 'string', false));
   const sql = [
     `SELECT ${select.join(', ')}`,
     from.sql,

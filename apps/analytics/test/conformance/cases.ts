@@ -260,6 +260,26 @@ export function topNCases(): VisualCase[] {
       databaseNames: ALL_ACCOUNTS,
       hasRows: true,
     },
+    // Three models of two printers each meet at the eighth place: the tie-break sorts text whatever its case
+    // ("imageRUNNER 2630i" before "LaserJet Pro 4002dn"), ranked in place (DuckDB) or in a subquery.
+    ...[msr('Devices', 'Devices'), msr('Meter readings', 'Total pages')].map((measure) => ({
+      what: `a top N filter cut in a tie, selecting ${measure.measure.measure}`,
+      query: {
+        select: [col('Devices', 'Model'), measure],
+        filters: [
+          {
+            $schema: 'http://powerbi.com/product/schema#topN',
+            target: { table: 'Devices', column: 'Model' },
+            operator: 'Top',
+            itemCount: 8,
+            orderBy: msr('Devices', 'Devices').measure,
+            filterType: 5,
+          },
+        ],
+      },
+      databaseNames: ALL_ACCOUNTS,
+      hasRows: true,
+    })),
   ];
 }
 

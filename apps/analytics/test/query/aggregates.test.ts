@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestFleet, TEST_NOW } from '../helpers/fleet.ts';
 import type { TestFleet } from '../helpers/fleet.ts';
-import { alerts, devices, distinct, meters, nth, sumBy } from '../helpers/oracle.ts';
+import { alerts, devices, distinct, meters, nth, sumBy, textOrder } from '../helpers/oracle.ts';
 import { col, firstColumn, msr, queryRunner } from '../helpers/query.ts';
 
 let data: TestFleet;
@@ -157,18 +157,35 @@ describe('top N filters ranked in the query (one aggregation)', () => {
     table: 'Devices',
     measure: 'Devices',
   }).toJSON();
-  /** Printers per model, best first, ties by the model's name: how a top N subquery ranks them. */
+  /** Printers per model, best first, ties by the model's name as text sorts (case aside first). */
   const ranked = () =>
     sumBy(
       devices(),
       (d) => d.model,
       () => 1,
-    ).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    ).sort((a, b) => b[1] - a[1] || textOrder(a[0], b[0]));
 
   it('keep the same groups as the subquery would, ties broken by the group’s value', async () => {
     const expected = ranked().slice(0, 4);
     const answer = await run({ select: [MODEL, DEVICES], filters: [byCount] });
-    expect(answer.rows).toEqual([...expected].sort(([a], [b]) => (a < b ? -1 : 1)));
+    expect(answer.rows).toEqual([...expected].sort(([a], [b]) => textOrder(a, b)));
+  });
+
+  it('break a tie at the cut by the group’s value as text sorts, whatever its case, ranked in place or by subquery', async () => {
+    // Three models of two printers each compete for the eighth place: "imageRUNNER 2630i" sorts before
+    // "LaserJet Pro 4002dn" (by bytes, capitals first, it came after).
+    const top8 = { ...byCount, itemCount: 8 };
+    const expected = ranked()
+      .slice(0, 8)
+      .map(([model]) => model);
+    expect(expected).toContain('imageRUNNER 2630i');
+    expect(expected).not.toContain('LaserJet Pro 4002dn');
+    const inPlace = await run({ select: [MODEL, DEVICES], filters: [top8] });
+    // Pages are another table's measure: the top N is an IN (subquery) there.
+    const subquery = await run({ select: [MODEL, TOTAL_PAGES], filters: [top8] });
+    for (const answer of [inPlace, subquery]) {
+      expect(answer.rows.map(([model]) => model)).toEqual([...expected].sort(textOrder));
+    }
   });
 
   it('count in Bottom order and keep the measures the visual selects', async () => {

@@ -9,7 +9,7 @@
 import type { PageAnswer } from '@portico/analytics-model';
 import { cultureFor } from '@portico/analytics-model';
 import { DEVICE_ALERTS_REPORT_ID } from './samples/device-alerts.ts';
-import { INVOICE_REPORT_ID } from './samples/invoice.ts';
+import { INVOICE_CURRENCY, INVOICE_REPORT_ID } from './samples/invoice.ts';
 
 export interface PaginatedCaptions {
   readonly name: string;
@@ -37,8 +37,8 @@ const INVOICE: Translations = {
       Account: { prompt: 'Konto' },
       Month: { prompt: 'Monat' },
       Site: { prompt: 'Standort', allLabel: 'Alle Standorte' },
-      MonoPrice: { prompt: 'Preis pro S/W-Seite (EUR)' },
-      ColourPrice: { prompt: 'Preis pro Farbseite (EUR)' },
+      MonoPrice: { prompt: `Preis pro S/W-Seite (${INVOICE_CURRENCY})` },
+      ColourPrice: { prompt: `Preis pro Farbseite (${INVOICE_CURRENCY})` },
     },
   },
   es: {
@@ -49,8 +49,8 @@ const INVOICE: Translations = {
       Account: { prompt: 'Cuenta' },
       Month: { prompt: 'Mes' },
       Site: { prompt: 'Sede', allLabel: 'Todas las sedes' },
-      MonoPrice: { prompt: 'Precio por página en B/N (EUR)' },
-      ColourPrice: { prompt: 'Precio por página en color (EUR)' },
+      MonoPrice: { prompt: `Precio por página en B/N (${INVOICE_CURRENCY})` },
+      ColourPrice: { prompt: `Precio por página en color (${INVOICE_CURRENCY})` },
     },
   },
   fr: {
@@ -61,8 +61,8 @@ const INVOICE: Translations = {
       Account: { prompt: 'Compte' },
       Month: { prompt: 'Mois' },
       Site: { prompt: 'Site', allLabel: 'Tous les sites' },
-      MonoPrice: { prompt: 'Prix par page mono (EUR)' },
-      ColourPrice: { prompt: 'Prix par page couleur (EUR)' },
+      MonoPrice: { prompt: `Prix par page mono (${INVOICE_CURRENCY})` },
+      ColourPrice: { prompt: `Prix par page couleur (${INVOICE_CURRENCY})` },
     },
   },
   ja: {
@@ -73,8 +73,8 @@ const INVOICE: Translations = {
       Account: { prompt: 'アカウント' },
       Month: { prompt: '月' },
       Site: { prompt: '拠点', allLabel: 'すべての拠点' },
-      MonoPrice: { prompt: 'モノクロ1枚あたりの単価 (EUR)' },
-      ColourPrice: { prompt: 'カラー1枚あたりの単価 (EUR)' },
+      MonoPrice: { prompt: `モノクロ1枚あたりの単価 (${INVOICE_CURRENCY})` },
+      ColourPrice: { prompt: `カラー1枚あたりの単価 (${INVOICE_CURRENCY})` },
     },
   },
   pl: {
@@ -85,8 +85,8 @@ const INVOICE: Translations = {
       Account: { prompt: 'Konto' },
       Month: { prompt: 'Miesiąc' },
       Site: { prompt: 'Oddział', allLabel: 'Wszystkie oddziały' },
-      MonoPrice: { prompt: 'Cena za stronę mono (EUR)' },
-      ColourPrice: { prompt: 'Cena za stronę kolorową (EUR)' },
+      MonoPrice: { prompt: `Cena za stronę mono (${INVOICE_CURRENCY})` },
+      ColourPrice: { prompt: `Cena za stronę kolorową (${INVOICE_CURRENCY})` },
     },
   },
   ru: {
@@ -97,8 +97,8 @@ const INVOICE: Translations = {
       Account: { prompt: 'Учётная запись' },
       Month: { prompt: 'Месяц' },
       Site: { prompt: 'Площадка', allLabel: 'Все площадки' },
-      MonoPrice: { prompt: 'Цена ч/б страницы (EUR)' },
-      ColourPrice: { prompt: 'Цена цветной страницы (EUR)' },
+      MonoPrice: { prompt: `Цена ч/б страницы (${INVOICE_CURRENCY})` },
+      ColourPrice: { prompt: `Цена цветной страницы (${INVOICE_CURRENCY})` },
     },
   },
 };

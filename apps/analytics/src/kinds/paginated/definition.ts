@@ -9,6 +9,7 @@ import type { Dialect, StatementValues } from '../../query/dialect.ts';
 import type { PageLayout } from './pagination.ts';
 import type { ParameterContext, ParameterDefinition, ParameterValues } from './parameters.ts';
 import type { Sheet } from './sheet.ts';
+import type { LineKeys } from './sql.ts';
 import type { PaginatedReportInfo, ReportColumn, ReportLine } from '@portico/analytics-model';
 
 /** A statement's text with its bound values. */
@@ -51,14 +52,15 @@ export interface PaginatedReport extends PaginatedReportInfo {
   /** The semantic model whose tables the statements read; its captions label the `values` columns' cells. */
   readonly datasetId: string;
   /**
-   * The ISO 4217 code of the report's amounts, when it has some (its money and rate columns name it too): the CSV,
-   * whose values are raw numbers, carries it in a last `Currency` column on every record.
+   * The ISO 4217 code of the report's amounts, when it has some: its `money` and `rate` columns are written in it on
+   * screen and in the PDF (the page answer's `currency`), and the CSV, whose values are raw numbers, carries it in a
+   * last `Currency` column on every record.
    */
   readonly currency?: string;
   readonly parameters: readonly ParameterDefinition[];
   readonly columns: readonly SheetColumn[];
   readonly groupColumns: readonly string[];
-  readonly keys: readonly { readonly name: string; readonly type: 'text' | 'integer' }[];
+  readonly keys: LineKeys;
   /** `headerLines` counts the title, the header's lines and the column titles under them (`TITLE_LINES`). */
   readonly layout: PageLayout;
   lines(

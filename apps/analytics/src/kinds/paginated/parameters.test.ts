@@ -58,6 +58,20 @@ describe('parameter defaults', () => {
     ]);
   });
 
+  it('list the sites of several accounts in one order as text sorts, whatever their case', () => {
+    const sites = new Map([
+      ['fabrikam', ['Chicago', 'Denver']],
+      ['tailspin', ['Osaka', 'annex B']],
+    ]);
+    const { parameters } = resolveParameters(DEVICE_ALERTS_REPORT.parameters, [], { ...context, sites });
+    expect(parameters.find((p) => p.name === 'Site')?.validValues?.map((v) => v.value)).toEqual([
+      'annex B',
+      'Chicago',
+      'Denver',
+      'Osaka',
+    ]);
+  });
+
   it('compute whole months and day offsets on the UTC calendar', () => {
     expect(lastWholeMonth('2024-06-29')).toBe('2024-05');
     expect(lastWholeMonth('2024-01-31')).toBe('2024-01');

@@ -5,6 +5,7 @@
  * does not cover; values reach SQL only as bound parameters.
  */
 import type { ParameterType, ResolvedParameter } from '@portico/analytics-model';
+import { compareText } from '../../query/sort-order.ts';
 
 /** Why a request's parameters were refused: answered 400 with `code`. */
 export class ParameterError extends Error {
@@ -92,7 +93,7 @@ function choicesOf(
     const accounts = Array.isArray(chosen) ? chosen : typeof chosen === 'string' ? [chosen] : [];
     const sites = new Set<string>();
     for (const account of accounts) for (const site of context.sites.get(account) ?? []) sites.add(site);
-    return [...sites].sort().map((site) => ({ value: site, label: site }));
+    return [...sites].sort(compareText).map((site) => ({ value: site, label: site }));
   }
   return choices.map((c) => ({ ...c }));
 }

@@ -248,7 +248,7 @@ describe('PDF export', () => {
     expect(page?.some((d) => d.text === special)).toBe(true);
   });
 
-  it('writes a column’s amounts in its currency, French and German spaces included', async () => {
+  it('writes a money column’s amounts in the report’s currency, French and German spaces included', async () => {
     const written: Record<string, string[]> = {};
     for (const language of ['en', 'de', 'fr']) {
       const run = source(4, undefined, language);
@@ -256,7 +256,7 @@ describe('PDF export', () => {
       const extra = 0.15 - (report.columns[6]?.width ?? 0);
       const columns = run.columns.map((c, i) =>
         i === 6
-          ? { ...c, format: 'money' as const, currency: 'EUR', width: 0.15 }
+          ? { ...c, format: 'money' as const, width: 0.15 }
           : i === 3
             ? { ...c, width: c.width - extra }
             : c,
@@ -265,6 +265,7 @@ describe('PDF export', () => {
       const pdf = await bytesOf(
         renderPdf({
           ...run,
+          report: { ...report, currency: 'EUR' },
           columns,
           async *batches() {
             yield [{ line, context: 'Berlin (HQ)' }];

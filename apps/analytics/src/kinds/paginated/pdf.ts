@@ -47,7 +47,7 @@ type Doc = InstanceType<typeof PDFDocument>;
 
 /** What the writer reads of a report run (`ReportRun` is one): all its text in the sheet's language. */
 export interface PdfSource {
-  readonly report: Pick<PaginatedReport, 'layout'>;
+  readonly report: Pick<PaginatedReport, 'layout' | 'currency'>;
   /** The report's name, the columns with their titles, the sheet (locale, language). */
   readonly name: string;
   readonly columns: readonly ReportColumn[];
@@ -543,7 +543,7 @@ class PdfWriter {
       const column = columns[index];
       if (column === undefined || value === null) return;
       runs.push({
-        text: this.source.sheet.format(value, column.format, column.currency),
+        text: this.source.sheet.format(value, column.format, this.source.report.currency),
         x: column.x,
         room: column.w,
         align: column.align,

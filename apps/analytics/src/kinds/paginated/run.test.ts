@@ -3,6 +3,9 @@ import { openTestFleet, type TestFleet } from '../../../test/helpers/fleet.ts';
 import { ReportRun } from './run.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
 import type { ReportLine } from '@portico/analytics-model';
+import type { PaginatedReport } from './definition.ts';
+import { ReportStatement, unionAll } from './sql.ts';
+import type { UnionColumn } from './sql.ts';
 
 let data: TestFleet;
 
@@ -39,5 +42,82 @@ describe('reading a report in batches', () => {
     expect(streamed).toEqual(paged.slice(0, run.bodyLines));
     expect(sizes.slice(0, 3)).toEqual([3, 6, 12]);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(run.bodyLines);
+  });
+});
+
+describe('the order of a report’s lines', () => {
+  // Devices named in lower case and in capitals, and two sites that differ only in case.
+  const names = [
+    'VersaLink C405',
+    'imageRUNNER 2630i',
+    'ECOSYS M3655idn',
+    'i-SENSYS MF455dw',
+    'IM C3000',
+    'berlin',
+    'Berlin',
+  ];
+  const columns: readonly UnionColumn[] = [
+    { name: 'kind', type: 'text', nullable: false },
+    { name: 'label', type: 'text', nullable: false },
+    { name: 'context', type: 'text', nullable: false },
+    { name: 'c1', type: 'text', nullable: false },
+    { name: 'k1', type: 'text', nullable: false },
+    { name: 'k2', type: 'integer', nullable: false },
+  ];
+  const report: PaginatedReport = {
+    ...DEVICE_ALERTS_REPORT,
+    parameters: [],
+    columns: [{ title: 'Name', width: 1, align: 'left', format: 'text' }],
+    groupColumns: [],
+    keys: [
+      { name: 'k1', type: 'text' },
+      { name: 'k2', type: 'integer' },
+    ],
+    layout: { linesPerPage: 5, headerLines: 2, footerLines: 0 },
+    lines(_values, databaseNames, dialect) {
+      const statement = new ReportStatement(dialect, databaseNames);
+      // Every line only for a caller who may see fabrikam (the statement's account list is its first value).
+      const rest = `WHERE ${statement.values.rls(statement.value('fabrikam'))}`;
+      const sql = unionAll(
+        dialect,
+        columns,
+        names.map((name) => {
+          const value = statement.value(name);
+          return { select: ["'detail'", "''", "''", value, value, '0'], rest };
+        }),
+      );
+      return { sql, statement: statement.values };
+    },
+    summary(values, databaseNames, dialect) {
+      const { sql, statement } = this.lines(values, databaseNames, dialect);
+      return { sql: `SELECT count(*) AS lines FROM (${sql}) AS l`, statement };
+    },
+    header: () => ({ title: 'Devices', lines: [] }),
+    totals: () => [],
+    columnTitles: () => ['Name'],
+    label: (line) => line.label,
+  };
+
+  it('sorts text keys as every statement sorts text: by the lower case, then the text, in pages and batches alike', async () => {
+    const run = await ReportRun.open(data.fleet.engine, report, [], ['fabrikam']);
+    const expected = [
+      'Berlin',
+      'berlin',
+      'ECOSYS M3655idn',
+      'i-SENSYS MF455dw',
+      'IM C3000',
+      'imageRUNNER 2630i',
+      'VersaLink C405',
+    ];
+    const paged: unknown[] = [];
+    for (let page = 1; page <= run.pageCount; page += 1) {
+      paged.push(...(await run.page(page)).lines.map((line) => line.cells[0]));
+    }
+    expect(paged).toEqual(expected);
+    // Batches of two start after a key of another case than the next one's: the keyset condition compares as the
+    // ORDER BY sorts.
+    const streamed: unknown[] = [];
+    for await (const batch of run.batches(2)) streamed.push(...batch.map((b) => b.line.cells[0]));
+    expect(streamed).toEqual(expected);
   });
 });

@@ -5,7 +5,8 @@
  */
 import type { CellValue, Engine } from '../../data/engine.ts';
 import type { BoundSql, PaginatedReport, SummaryRow } from './definition.ts';
-import { keysAfter, ReportStatement } from './sql.ts';
+import { keysAfter, keysOrder, ReportStatement } from './sql.ts';
+import { orderTerm } from '../../query/sort-order.ts';
 import { pageCount, pageSlice } from './pagination.ts';
 import { resolveParameters } from './parameters.ts';
 import { paginatedCaptions } from './captions.ts';
@@ -42,18 +43,21 @@ export async function loadParameterContext(
     const sql = build(statement);
     return engine.query(sql, statement.values.values, statement.values.types);
   };
+  // Accounts and sites in the order every statement sorts text (sort-order.ts).
+  const byText = (...columns: string[]) =>
+    columns.map((c) => orderTerm(dialect, dialect.ident(c), true, false)).join(', ');
   const [accounts, sites, range] = await Promise.all([
     run((s) => {
       const a = s.from({ table: 'accounts', alias: 'a', columns: ['account_name'] });
       const columns = ['database_name', 'account_name'] as const;
-      return `${a.select(columns.map((c) => [c, a.col('a', c)]))} ORDER BY account_name, database_name`;
+      return `${a.select(columns.map((c) => [c, a.col('a', c)]))} ORDER BY ${byText('account_name', 'database_name')}`;
     }),
     // Each account's sites, and the data's first and last day, found where the rows are (on a cluster, the shards).
     run((s) => {
       const d = s.from({ table: 'devices', alias: 'd', columns: ['site'] });
       const columns = ['database_name', 'site'].map((c): [string, string] => [c, d.col('d', c)]);
       const group = columns.map(([, expr]) => expr);
-      return `${d.select(columns, [], group)} ORDER BY database_name, site`;
+      return `${d.select(columns, [], group)} ORDER BY ${byText('database_name', 'site')}`;
     }),
     run((s) => {
       const c = s.from({ table: 'calendar', alias: 'c', columns: ['date'] });
@@ -191,12 +195,11 @@ export class ReportRun {
   /** The columns with their titles in the sheet's language (what the page answer and the PDF need of them). */
   get columns(): ReportColumn[] {
     const titles = this.report.columnTitles(this.sheet);
-    return this.report.columns.map(({ width, align, format, currency }, index) => ({
+    return this.report.columns.map(({ width, align, format }, index) => ({
       title: titles[index] ?? this.report.columns[index]?.title ?? '',
       width,
       align,
       format,
-      ...(currency === undefined ? {} : { currency }),
     }));
   }
 
@@ -262,7 +265,7 @@ export class ReportRun {
   }
 
   private orderBy(): string {
-    return this.report.keys.map((key) => this.engine.dialect.ident(key.name)).join(', ');
+    return keysOrder(this.engine.dialect, this.report.keys);
   }
 
   /** The line stream, as a new statement whose values further terms (keys, limits) add to. */
@@ -302,6 +305,7 @@ export class ReportRun {
       parameters: this.parameters,
       columns: this.columns,
       locale: this.sheet.locale,
+      ...(this.report.currency === undefined ? {} : { currency: this.report.currency }),
       footer: this.pageLabel(pageNumber),
       ...(slice.header ? { header: this.header } : {}),
       ...(first !== undefined && first.line.kind !== 'group'

@@ -80,16 +80,16 @@ describe('the sheets’ text tables', () => {
 
 describe('the invoice’s amounts', () => {
   it('are written in euros in every language, and the widest fit their PDF columns uncut', () => {
+    expect(INVOICE_REPORT.currency).toBe('EUR');
     const cut: string[] = [];
     for (const language of CONTENT_LANGUAGES) {
       const sheet = sheetFor(language);
       const rooms = cellRooms(INVOICE_REPORT.columns, language);
       INVOICE_REPORT.columns.forEach((column, index) => {
         if (column.format !== 'money' && column.format !== 'rate') return;
-        expect(column.currency).toBe('EUR');
         // A month's total of a large account, and a price per page at the parameter's five decimals.
         const widest = column.format === 'money' ? 123_456.78 : 0.00125;
-        const text = sheet.format(widest, column.format, column.currency);
+        const text = sheet.format(widest, column.format, INVOICE_REPORT.currency);
         expect(text).toContain('€');
         const { room, width } = rooms[index] ?? { room: 0, width: () => Infinity };
         if (width(text) > room) cut.push(`${language} ${column.title}: ${text}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clickHouseDialect, duckDbDialect } from '../../query/dialect.ts';
-import { keysAfter, ReportStatement, unionAll } from './sql.ts';
+import { keysAfter, keysOrder, ReportStatement, unionAll } from './sql.ts';
 
 describe('a report statement', () => {
   it('restricts every fleet table to the caller accounts on both engines', () => {
@@ -122,14 +122,24 @@ describe('the keyset condition', () => {
     { name: 'k2', type: 'integer' },
   ] as const;
 
-  it('is "after these keys" in lexicographic order, every key bound', () => {
+  it('is "after these keys" in the order of the ORDER BY, text by its lower case then itself, every key bound', () => {
     const values = duckDbDialect.values(['fabrikam']);
+    expect(keysOrder(duckDbDialect, keys)).toBe(
+      'lower(CAST("k1" AS VARCHAR)) ASC NULLS LAST, "k1" ASC NULLS LAST, "k2" ASC NULLS LAST',
+    );
     expect(keysAfter(duckDbDialect, values, keys, ['Lyon', 2])).toBe(
-      '(("k1" > $2) OR ("k1" = $2 AND "k2" > $3))',
+      '((lower(CAST("k1" AS VARCHAR)) > lower(CAST($2 AS VARCHAR)))' +
+        ' OR (lower(CAST("k1" AS VARCHAR)) = lower(CAST($2 AS VARCHAR)) AND "k1" > $2)' +
+        ' OR (lower(CAST("k1" AS VARCHAR)) = lower(CAST($2 AS VARCHAR)) AND "k1" = $2 AND "k2" > $3))',
     );
     expect(values.values.slice(1)).toEqual(['Lyon', 2]);
     const literal = keysAfter(clickHouseDialect, clickHouseDialect.values([]), keys, ["x' OR 1=1 --", 0]);
-    expect(literal).toBe("((`k1` > 'x\\' OR 1=1 --') OR (`k1` = 'x\\' OR 1=1 --' AND `k2` > 0))");
+    const x = "'x\\' OR 1=1 --'";
+    expect(literal).toBe(
+      `((lowerUTF8(toString(\`k1\`)) > lowerUTF8(toString(${x})))` +
+        ` OR (lowerUTF8(toString(\`k1\`)) = lowerUTF8(toString(${x})) AND \`k1\` > ${x})` +
+        ` OR (lowerUTF8(toString(\`k1\`)) = lowerUTF8(toString(${x})) AND \`k1\` = ${x} AND \`k2\` > 0))`,
+    );
   });
 
   it('refuses an integer key that is not an integer', () => {

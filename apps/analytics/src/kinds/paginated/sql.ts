@@ -8,6 +8,7 @@
 import type { FleetTable } from '../../data/fleet-schema.ts';
 import type { ColumnType, Dialect, StatementValues } from '../../query/dialect.ts';
 import { securedFrom } from '../../query/planner.ts';
+import { orderTerm, sortKeys } from '../../query/sort-order.ts';
 import type { CellValue } from '../../data/engine.ts';
 
 /** The row-level-security key of every fleet table. */
@@ -187,29 +188,42 @@ export function unionAll(
     .join('\n      UNION ALL\n      ');
 }
 
+/** A line stream's sort keys: text or integers, never null (PaginatedReport.keys). */
+export type LineKeys = readonly { readonly name: string; readonly type: 'text' | 'integer' }[];
+
 /**
- * The keyset condition "after these keys" in the order of `keys`: `k1 > v1 OR (k1 = v1 AND k2 > v2) OR …`, every
- * key value bound.
+ * The ORDER BY of a line stream by `keys`, text keys as every statement sorts text (`sort-order.ts`: by its lower
+ * case, then itself), so a site or device named in lower case sits among its letter.
+ */
+export function keysOrder(dialect: Dialect, keys: LineKeys): string {
+  return keys
+    .map((key) => orderTerm(dialect, dialect.ident(key.name), key.type === 'text', false))
+    .join(', ');
+}
+
+/**
+ * The keyset condition "after these keys" in the order of {@link keysOrder}: over its sort expressions e1, e2, … (a
+ * text key gives two, its lower case and itself) `e1 > v1 OR (e1 = v1 AND e2 > v2) OR …`, every key value bound.
  */
 export function keysAfter(
   dialect: Dialect,
   values: StatementValues,
-  keys: readonly { readonly name: string; readonly type: 'text' | 'integer' }[],
+  keys: LineKeys,
   after: readonly CellValue[],
 ): string {
-  const bound = keys.map((key, i) => {
+  const compared = keys.flatMap((key, i) => {
     const value = after[i];
-    if (key.type === 'integer') {
-      if (typeof value !== 'number' || !Number.isInteger(value)) {
-        throw new Error(`key ${key.name} is not an integer`);
-      }
-      return values.add({ value });
+    if (key.type === 'integer' && (typeof value !== 'number' || !Number.isInteger(value))) {
+      throw new Error(`key ${key.name} is not an integer`);
     }
-    return values.add({ value: String(value ?? '') });
+    const bound = values.add({ value: key.type === 'integer' ? (value as number) : String(value ?? '') });
+    const text = key.type === 'text';
+    const bounds = sortKeys(dialect, bound, text);
+    return sortKeys(dialect, dialect.ident(key.name), text).map((expr, j) => [expr, bounds[j] as string]);
   });
-  const terms = keys.map((key, i) => {
-    const equal = keys.slice(0, i).map((k, j) => `${dialect.ident(k.name)} = ${bound[j] as string}`);
-    return `(${[...equal, `${dialect.ident(key.name)} > ${bound[i] as string}`].join(' AND ')})`;
+  const terms = compared.map(([expr, bound], i) => {
+    const equal = compared.slice(0, i).map(([e, b]) => `${e} = ${b}`);
+    return `(${[...equal, `${expr} > ${bound}`].join(' AND ')})`;
   });
   return `(${terms.join(' OR ')})`;
 }

@@ -459,18 +459,21 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(spaced(answer.header?.lines[3] ?? '')).toBe(
       'Währung EUR (Euro) – Seitenpreise: S/W 0,008 €, Farbe 0,045 €',
     );
-    // The prices and amounts are euros, as the page's columns say (the frame writes them with formatCell).
-    expect(answer.columns.map((c) => c.currency ?? '-')).toEqual([
-      '-',
-      '-',
-      '-',
-      'EUR',
-      'EUR',
-      '-',
-      'EUR',
-      'EUR',
-      'EUR',
+    // The prices and amounts are euros: the report says so once, and its money and rate columns are in it (the
+    // frame writes them with formatCell(value, format, locale, currency)).
+    expect(answer.currency).toBe('EUR');
+    expect(answer.columns.map((c) => c.format)).toEqual([
+      'text',
+      'text',
+      'integer',
+      'rate',
+      'money',
+      'integer',
+      'rate',
+      'money',
+      'money',
     ]);
+    expect(answer.columns.filter((c) => 'currency' in c)).toEqual([]);
     expect(answer.footer).toMatch(/^Seite 1 von \d+$/);
     const subtotal = answer.lines.find((l) => l.kind === 'subtotal');
     if (subtotal !== undefined) expect(subtotal.label).toMatch(/^Zwischensumme /);

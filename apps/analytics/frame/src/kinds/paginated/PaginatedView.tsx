@@ -430,10 +430,13 @@ function Line({
   line,
   columns,
   locale,
+  currency,
 }: {
   line: ReportLine;
   columns: readonly ReportColumn[];
   locale: string | undefined;
+  /** The report's currency: its money and rate columns' amounts are in it. */
+  currency: string | undefined;
 }) {
   // A heading, subtotal, total or note has a label spanning the columns before its first value; a detail line and
   // the continuation lines of its wrapped text have cells only.
@@ -449,7 +452,7 @@ function Line({
       )}
       {columns.slice(from).map((column, offset) => {
         const value = line.cells[from + offset] ?? null;
-        const text = formatCell(value, column.format, locale, column.currency);
+        const text = formatCell(value, column.format, locale, currency);
         // A value cut with an ellipsis is named whole by its tooltip.
         return (
           <span
@@ -527,7 +530,13 @@ function Sheet({
           </>
         )}
         {page.lines.map((line, index) => (
-          <Line key={index} line={line} columns={page.columns} locale={page.locale} />
+          <Line
+            key={index}
+            line={line}
+            columns={page.columns}
+            locale={page.locale}
+            currency={page.currency}
+          />
         ))}
       </div>
       <footer className="rdl-page-footer">

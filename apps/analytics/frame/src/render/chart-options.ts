@@ -4,11 +4,11 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryAnswer, ReportVisual, ResultColumn, VisualType } from '@portico/analytics-model';
-import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
+import { inNaturalOrder, isPercentFormat, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import { paletteColors } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
-import { ENGLISH_VALUES, isPercentFormat } from './value-format.ts';
+import { ENGLISH_VALUES } from './value-format.ts';
 import { axisFit, legendFit, legendHeight, pieFit, valueScale } from './chart-fit.ts';
 import type { AxisFit } from './chart-fit.ts';
 import { textPx } from './text-width.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactNumber, formatCell, formatDate, formatValue } from './format.ts';
+import { compactNumber, formatCell, formatDate, formatValue, isPercentFormat } from './format.ts';
 
 describe('format strings', () => {
   it('write numbers with grouping, decimals and percent as the string asks', () => {
@@ -27,6 +27,49 @@ describe('format strings', () => {
   it('shorten large axis numbers', () => {
     expect(compactNumber(1234)).toBe('1.2K');
     expect(compactNumber(3_400_000)).toBe('3.4M');
+  });
+});
+
+describe('percent formats', () => {
+  it('are the formats that write a number multiplied by 100 with a percent sign', () => {
+    expect(isPercentFormat('0%')).toBe(true);
+    expect(isPercentFormat('0.0%')).toBe(true);
+    expect(isPercentFormat('#,0.00 %')).toBe(true);
+    expect(isPercentFormat('Percent')).toBe(true);
+    expect(isPercentFormat(' percent ')).toBe(true);
+  });
+
+  it('include a format of sections whose positive section is a percent', () => {
+    expect(isPercentFormat('0%;-0%')).toBe(true);
+    expect(isPercentFormat('0.0%;(0.0%);"none"')).toBe(true);
+    // A percent only for negatives: the positive numbers, the axis' labels, are not multiplied.
+    expect(isPercentFormat('0;-0%')).toBe(false);
+  });
+
+  it('leave out a quoted or escaped percent sign, which is literal text after a number already in percent', () => {
+    expect(isPercentFormat('0.0"%"')).toBe(false);
+    expect(isPercentFormat('0.0\\%')).toBe(false);
+    expect(isPercentFormat('0" % of total"')).toBe(false);
+    expect(formatValue(59.37, '0.0"%"')).toBe('59.4%');
+    expect(formatValue(59.37, '0.0\\%')).toBe('59.4%');
+  });
+
+  it('leave out formats without a percent, a percent without digits, and no format', () => {
+    expect(isPercentFormat('#,0')).toBe(false);
+    expect(isPercentFormat('0.0 "h"')).toBe(false);
+    expect(isPercentFormat('0.0‰')).toBe(false);
+    expect(isPercentFormat('Fixed')).toBe(false);
+    expect(isPercentFormat('"%"')).toBe(false);
+    expect(isPercentFormat('MMM yyyy')).toBe(false);
+    expect(isPercentFormat('')).toBe(false);
+    expect(isPercentFormat(undefined)).toBe(false);
+  });
+
+  it('agree with what formatValue writes: half is 50 exactly where the format is a percent', () => {
+    for (const format of ['0%', '0.0%', 'Percent', '0%;-0%', '0"%"', '0\\%', '0;-0%', '#,0', '0.00']) {
+      const written = formatValue(0.5, format);
+      expect(isPercentFormat(format), `${format} writes ${written}`).toBe(written.startsWith('50'));
+    }
   });
 });
 

@@ -11,7 +11,13 @@ import { dateParts, dateTimeFormat, formatDateSection, isDateSection } from './f
 import type { DateParts } from './format/date.ts';
 import { isNumericShape, numericDateFormat, numericShape, shapedDate } from './format/date-shapes.ts';
 import { naturalDate } from './format/date-runs.ts';
-import { formatNumberSection, isNumberSection, numberFormat, roundsToZero } from './format/number.ts';
+import {
+  formatNumberSection,
+  isNumberSection,
+  isPercentSection,
+  numberFormat,
+  roundsToZero,
+} from './format/number.ts';
 import { splitSections, tokenize } from './format/tokens.ts';
 
 export { yearlessFormat } from './format/date-runs.ts';
@@ -128,6 +134,21 @@ export function formatValue(value: Value, format?: string, locale: string = DEFA
     return generalNumber(value, locale, false);
   }
   return formatNumber(value, custom, locale);
+}
+
+/**
+ * Whether a format string writes its numbers multiplied by 100 with a percent sign: the named `Percent`, or a custom
+ * format whose first section (the one positive numbers take) has a `%` placeholder (`0.0%`, `0%;-0%`). A quoted
+ * `"%"` or an escaped `\%` is literal text after a number already in percent (`0.0"%"` writes 59.4 as 59.4%), and a
+ * `%` in a section without digits (`"%"`, `-`) writes no number: neither is this.
+ *
+ * @example isPercentFormat('0.0%') // → true
+ * @example isPercentFormat('0.0"%"') // → false
+ */
+export function isPercentFormat(format: string | undefined): boolean {
+  if (format === undefined) return false;
+  const custom = NAMED_NUMBER_FORMATS[format.trim().toLowerCase()] ?? format;
+  return isPercentSection(splitSections(custom)[0] ?? '');
 }
 
 /**

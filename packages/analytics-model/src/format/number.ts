@@ -42,6 +42,15 @@ export function isNumberSection(section: string): boolean {
   );
 }
 
+/**
+ * True when the section is a number multiplied by 100 with a percent sign (`0.0%`); a quoted `"%"` or an escaped `\%`
+ * is literal text, written after a number that is already a percent.
+ */
+export function isPercentSection(section: string): boolean {
+  const tokens = tokenize(section, NUMBER_PLACEHOLDERS);
+  return isNumberSection(section) && tokens.some((t) => t.kind === 'char' && t.text === '%');
+}
+
 function parse(section: string): NumberSection {
   const tokens: Token[] = tokenize(section, NUMBER_PLACEHOLDERS);
   const isDigit = (t: Token | undefined) => t?.kind === 'char' && (t.text === '0' || t.text === '#');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axisFit, legendFit, legendHeight, pieFit, valueScale } from './chart-fit.ts';
+import { axisFit, pieFit, valueScale } from './chart-fit.ts';
+import { legendHeight } from './legend-fit.ts';
 import { textPx } from './text-width.ts';
 
 describe('chart fit', () => {
@@ -67,6 +68,16 @@ describe('chart fit', () => {
     expect(axisFit(sites, { width: 460, height: 200 }, false)).toMatchObject({ rotate: 60, interval: 0 });
     // Slots narrower than a line across the turned text still leave ECharts to skip some.
     expect(axisFit([...codes, ...codes, ...codes], { width: 510, height: 360 }, false).interval).toBe('auto');
+  });
+
+  it('reserves no more under the plot for turned labels than the longest one takes (a phone’s twelve months)', () => {
+    const months = ['Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct'];
+    const fit = axisFit(months, { width: 346, height: 224 }, false);
+    expect(fit.rotate).toBeGreaterThan(0);
+    expect(fit.labelWidth).toBe(Math.ceil(Math.max(...months.map((m) => textPx(m)))) + 6);
+    // Long labels are still cut at the old room.
+    const long = months.map((m) => `${m} 2026 (week 1)`);
+    expect(axisFit(long, { width: 346, height: 224 }, false).labelWidth).toBe(Math.round(224 * 0.45));
   });
 
   it('shows every column label that fits side by side (all seven weekdays, all twelve months)', () => {
@@ -185,31 +196,6 @@ describe('chart fit', () => {
     const wide = pieFit(names, { width: 900, height: 265 }, right, shares);
     expect(wide).toMatchObject({ legend: 'Right', labels: 'outside', outer: Math.round(265 / 2 - 24) });
     expect(wide.truncate('HP')).toBe('');
-  });
-
-  it('wraps a legend over up to three lines in a narrow chart, and scrolls a longer one', () => {
-    const supplies = ['black toner', 'cyan toner', 'drum', 'magenta toner', 'yellow toner'];
-    expect(legendFit(supplies, 900)).toEqual({ rows: 1, scroll: false });
-    expect(legendFit(supplies, 340)).toEqual({ rows: 2, scroll: false });
-    expect(legendFit(supplies, 200)).toEqual({ rows: 3, scroll: false });
-    const many = Array.from({ length: 20 }, (_, i) => `Series number ${i}`);
-    expect(legendFit(many, 300)).toEqual({ rows: 1, scroll: true });
-    // Japanese names take an em per character: five of them need two lines where as many Latin letters take one.
-    expect(legendFit(['イエロートナー', 'マゼンタトナー', 'シアントナー'], 300)).toEqual({
-      rows: 2,
-      scroll: false,
-    });
-    expect(legendFit(['Yellow ', 'Magenta', 'Cyan  '], 300)).toEqual({ rows: 1, scroll: false });
-  });
-
-  it('wraps a legend where ECharts does: an entry moves down when its end passes the width less 10 px', () => {
-    // The five supplies in Japanese take 512 px (keys 30 px each, 8 px apart): one line in a 524-pixel chart, as
-    // ECharts draws them (the plot started a line lower, under an empty one), two in a 520-pixel one.
-    const supplies = ['ブラックトナー', 'シアントナー', 'マゼンタトナー', 'イエロートナー', 'ドラム'];
-    expect(legendFit(supplies, 524)).toEqual({ rows: 1, scroll: false });
-    expect(legendFit(supplies, 520)).toEqual({ rows: 2, scroll: false });
-    expect(legendHeight(1)).toBe(25);
-    expect(legendHeight(2)).toBe(48);
   });
 });
 

@@ -4,6 +4,7 @@
  * whole (a legend that would page is dropped: the slices carry their names). Sizes in, numbers out; a label's width
  * is measured in the chart's font (`text-width.ts`), so Japanese labels, an em per character, get their room.
  */
+import { LEGEND_KEY_PX, LEGEND_PADDING, legendFit, legendHeight } from './legend-fit.ts';
 import { textPx, truncateToPx } from './text-width.ts';
 
 /** About how wide an average Latin character of an 11-pixel label is: the room a slice's share ("50%") takes. */
@@ -91,7 +92,11 @@ export function axisFit(
   return {
     // Turned labels get room for a date or a month name whole before they are cut (ja 2026年10月12日, about 80 px,
     // in a chart 180 px tall).
-    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : Math.round(clamp(size.height * 0.45, 64, 110)),
+    // No wider than the longest label: ECharts reserves a turned label's whole width under the plot, and 110 px for
+    // "Nov" left a phone's stacked chart a 65-pixel plot over blank space.
+    labelWidth: fits
+      ? Math.max(Math.floor(per - 8), 24)
+      : Math.min(Math.round(clamp(size.height * 0.45, 64, 110)), Math.ceil(longest) + 6),
     rotate: fits ? 0 : (turn ?? TURN),
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every
@@ -215,53 +220,6 @@ export function pieFit(
     center: ['50%', '52%'],
     truncate: (label) => truncateToPx(label, cut),
   };
-}
-
-/** ECharts' legend (6.x defaults): 5 px padding, entries 8 px apart, each a 25-pixel key, 5 pixels and its name. */
-const LEGEND_PADDING = 5;
-const LEGEND_GAP = 8;
-const LEGEND_KEY_PX = 25 + 5;
-/** An entry's height: its 14-pixel key, or its 11-pixel name's line, whichever is taller (as drawn, about 15 px). */
-const LEGEND_ROW_PX = 15;
-
-/**
- * The height in pixels of a legend of `rows` lines across the top (or of `rows` entries down the side), its padding
- * included: where a chart's plot or a pie can start below it (a row is an entry and the gap to the next).
- *
- * @example legendHeight(2) // → 48
- */
-export function legendHeight(rows: number): number {
-  return 2 * LEGEND_PADDING + Math.max(rows, 1) * (LEGEND_ROW_PX + LEGEND_GAP) - LEGEND_GAP;
-}
-
-/**
- * How many lines a legend across the top takes in `width` pixels, wrapped as ECharts wraps a plain legend: an entry
- * goes on the next line when its right end would pass the legend's width (the chart's less its padding). Each
- * entry's width is its key and its name measured in the label font, rounded up as ECharts' own text boxes are (a
- * Japanese name measured a fraction of a pixel short put five supplies on two lines where ECharts drew one, and the
- * plot started a line too low). Where it would take more than three lines the legend scrolls instead (one line
- * with paging arrows).
- *
- * @example legendFit(['black toner', 'cyan toner', 'drum'], 200) // → { rows: 2, scroll: false }
- */
-export function legendFit(
-  names: readonly string[],
-  width: number | undefined,
-): { readonly rows: number; readonly scroll: boolean } {
-  if (width === undefined || width <= 0) return { rows: 1, scroll: true };
-  const room = width - 2 * LEGEND_PADDING;
-  let rows = 1;
-  let used = 0;
-  for (const name of names) {
-    const item = LEGEND_KEY_PX + Math.ceil(textPx(name));
-    if (used > 0 && used + LEGEND_GAP + item > room) {
-      rows += 1;
-      used = item;
-    } else {
-      used += (used > 0 ? LEGEND_GAP : 0) + item;
-    }
-  }
-  return rows > 3 ? { rows: 1, scroll: true } : { rows, scroll: false };
 }
 
 /** A value axis' ends and step, as `valueScale` chooses them. */

@@ -101,6 +101,49 @@ describe('chart options', () => {
     expect(paris?.itemStyle.opacity).toBe(1);
   });
 
+  it('cuts the longer legend names with an ellipsis where whole ones would crowd a short plot, the tooltip naming them whole', () => {
+    const toners = ['Black toner', 'Cyan toner', 'Magenta toner', 'Yellow toner'];
+    const measure = answer.columns[1];
+    const tonerAnswer = {
+      ...answer,
+      columns: [
+        answer.columns[0],
+        ...toners.map((name) => ({ ...measure, displayName: name, queryName: name })),
+      ],
+      rows: [
+        ['Berlin', 1, 2, 3, 4],
+        ['Paris', 4, 3, 2, 1],
+      ],
+    } as typeof answer;
+    type Legend = {
+      legend: {
+        type: string;
+        data?: { name: string; textStyle?: { width: number; overflow: string; ellipsis: string } }[];
+        tooltip?: { show: boolean; formatter: (p: { name: string }) => string };
+      };
+      grid: { top: number };
+    };
+    const optionIn = (width: number, height: number) =>
+      chartOption(visual('v', 'stackedColumnChart'), tonerAnswer, DEFAULT_THEME, {
+        animation: false,
+        size: { width, height },
+      }) as unknown as Legend;
+    // A short phone tile: one line of entries, each longer name cut to one width with "…".
+    const short = optionIn(346, 170);
+    expect(short.legend.type).toBe('plain');
+    const cut = short.legend.data?.filter((d) => d.textStyle !== undefined) ?? [];
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut[0]?.textStyle).toMatchObject({ overflow: 'truncate', ellipsis: '…' });
+    expect(short.legend.tooltip?.show).toBe(true);
+    expect(short.legend.tooltip?.formatter({ name: 'Magenta toner' })).toBe('Magenta toner');
+    expect(short.grid.top).toBe(25 + 8);
+    // A wide chart: names whole, no tooltip needed.
+    const wide = optionIn(900, 300);
+    expect(wide.legend).toMatchObject({ type: 'plain' });
+    expect(wide.legend.data).toBeUndefined();
+    expect(wide.legend.tooltip).toBeUndefined();
+  });
+
   it('turns the values of a series column into one series each', () => {
     const series = { column: { table: 'Devices', column: 'Model' } } as const;
     const withSeries = {

@@ -4,12 +4,14 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { QueryAnswer, ReportVisual, ResultColumn, VisualType } from '@portico/analytics-model';
-import { inNaturalOrder, yearlessFormat } from '@portico/analytics-model';
+import { inNaturalOrder, isPercentFormat, yearlessFormat } from '@portico/analytics-model';
 import type { ResolvedTheme } from './theme.ts';
 import { paletteColors } from './theme.ts';
 import type { ValueFormatter } from './value-format.ts';
-import { ENGLISH_VALUES, isPercentFormat } from './value-format.ts';
-import { axisFit, legendFit, legendHeight, pieFit, valueScale } from './chart-fit.ts';
+import { ENGLISH_VALUES } from './value-format.ts';
+import { axisFit, pieFit, valueScale } from './chart-fit.ts';
+import { seriesLegend } from './legend-fit.ts';
+import type { LegendPosition, SeriesLegend } from './legend-fit.ts';
 import type { AxisFit } from './chart-fit.ts';
 import { textPx } from './text-width.ts';
 import { shareLabels } from './slice-shares.ts';
@@ -133,12 +135,7 @@ interface Formatting {
   stacked?: boolean;
 }
 
-function legendOption(
-  formatting: Formatting,
-  theme: ResolvedTheme,
-  defaultShow: boolean,
-  scroll = true,
-): object {
+function legendOption(formatting: Formatting, theme: ResolvedTheme, defaultShow: boolean): object {
   const show = formatting.legend?.show ?? defaultShow;
   const position = formatting.legend?.position ?? 'Top';
   const side =
@@ -151,11 +148,49 @@ function legendOption(
           : { top: 0 };
   return {
     show,
-    // A legend that fits in a few lines wraps (every entry shows); a longer one scrolls, with paging arrows.
-    type: scroll ? 'scroll' : 'plain',
+    // Never ECharts' scrolling legend: it clips the names past its page without an ellipsis ("Magenta tor"). A
+    // legend wraps, and a series chart's cuts its longer names with "…" where whole ones would crowd the plot
+    // (`seriesLegend`).
+    type: 'plain',
     textStyle: { color: theme.foreground, ...LABEL_TEXT },
-    pageTextStyle: { color: theme.foreground, ...LABEL_TEXT },
     ...side,
+  };
+}
+
+const legendPosition = (position: string | undefined): LegendPosition =>
+  position === 'Bottom' || position === 'Left' || position === 'Right' ? position : 'Top';
+
+/**
+ * A series chart's legend as `seriesLegend` lays it out: where it stands, and its longer names cut with "…" to its
+ * `nameWidth` (each cut entry given that width; the others keep theirs, so short names leave no gaps), an entry's
+ * tooltip naming it whole.
+ */
+function seriesLegendOption(
+  formatting: Formatting,
+  theme: ResolvedTheme,
+  defaultShow: boolean,
+  legend: SeriesLegend,
+  series: readonly string[],
+  name: (raw: string) => string,
+): object {
+  const base = {
+    ...legendOption(
+      { ...formatting, legend: { ...formatting.legend, position: legend.position } },
+      theme,
+      defaultShow,
+    ),
+    formatter: name,
+  };
+  const width = legend.nameWidth;
+  if (width === undefined) return base;
+  return {
+    ...base,
+    data: series.map((raw) =>
+      Math.ceil(textPx(name(raw))) > width
+        ? { name: raw, textStyle: { width, overflow: 'truncate', ellipsis: '…' } }
+        : { name: raw },
+    ),
+    tooltip: { show: true, formatter: (p: { name?: string }) => escapeHtml(name(p.name ?? '')) },
   };
 }
 
@@ -320,7 +355,6 @@ export function chartOption(
     const legend = fit.legend
       ? {
           ...legendOption({ ...formatting, legend: { show: true, position: fit.legend } }, theme, true),
-          type: 'plain',
           formatter: categoryLabel,
         }
       : { show: false };
@@ -457,29 +491,39 @@ export function chartOption(
     return valueAxisPx === undefined ? Math.abs(value) / span < 0.01 : px < TINY_BAR_PX;
   };
   const legendShown = formatting.legend?.show ?? data.series.length > 1;
-  const across = !['Left', 'Right'].includes(formatting.legend?.position ?? 'Top');
-  const below = formatting.legend?.position === 'Bottom';
-  const legendLines = across
-    ? legendFit(
-        data.series.map((s) => seriesLabel(s.name)),
-        settings.size?.width,
-      )
-    : { rows: 1, scroll: true };
+  const yearTitlePx = yearTitle ? LABEL_TEXT.fontSize + 8 : 0;
+  // What the axes take of the height, the legend aside: the grid's margins, the labels under the plot (a column
+  // chart's categories, level or turned; a bar chart's values), the year title, and half the top tick's label.
+  const axesPx =
+    16 +
+    AXIS_LABEL_MARGIN +
+    (horizontal ? LABEL_TEXT.lineHeight : labelsHeight(axisLabels, fit)) +
+    yearTitlePx +
+    (horizontal ? 0 : Math.ceil(LABEL_TEXT.lineHeight / 2));
+  const legend = seriesLegend(
+    data.series.map((s) => seriesLabel(s.name)),
+    settings.size,
+    legendPosition(formatting.legend?.position),
+    axesPx,
+  );
+  const legendPx = (side: LegendPosition) => (legendShown && legend.position === side ? legend.extent : 0);
   return {
     ...common,
-    legend: {
-      ...legendOption(formatting, theme, data.series.length > 1, legendLines.scroll),
-      formatter: seriesLabel,
-    },
-    // Room on the right for the data labels at the end of horizontal bars; room on top for the legend's lines.
+    legend: seriesLegendOption(
+      formatting,
+      theme,
+      data.series.length > 1,
+      legend,
+      data.series.map((s) => s.name),
+      seriesLabel,
+    ),
+    // Room for the legend where it stands; on the right for the data labels at the end of horizontal bars.
     grid: {
-      left: 8,
-      right: horizontal && labels ? 56 : 16,
-      top: legendShown && across && !below ? legendHeight(legendLines.rows) + 8 : 16,
+      left: 8 + legendPx('Left'),
+      right: (horizontal && labels ? 56 : 16) + legendPx('Right'),
+      top: legendPx('Top') > 0 ? legendPx('Top') + 8 : 16,
       // The year title under the labels is outside what `containLabel` counts.
-      bottom:
-        (legendShown && below ? legendHeight(legendLines.rows) + 4 : 8) +
-        (yearTitle ? LABEL_TEXT.fontSize + 8 : 0),
+      bottom: (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : 8) + yearTitlePx,
       containLabel: true,
     },
     xAxis: horizontal ? valueAxis : categoryAxis,

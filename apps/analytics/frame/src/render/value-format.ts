@@ -8,7 +8,13 @@
  * dataset's column) instead of its format. Only the text changes; filters, selections and exports keep the raw value.
  */
 import type { ColumnValue } from '@portico/analytics-model';
-import { compactNumber, DEFAULT_FORMAT_LOCALE, formatValue, valueCaption } from '@portico/analytics-model';
+import {
+  compactNumber,
+  DEFAULT_FORMAT_LOCALE,
+  formatValue,
+  isPercentFormat,
+  valueCaption,
+} from '@portico/analytics-model';
 
 type Value = string | number | boolean | null | undefined;
 
@@ -97,18 +103,6 @@ function compactUnit(top: number, locale: string): CompactUnit | undefined {
     prefix: text(0, first),
     suffix: text(last + 1, parts.length),
   };
-}
-
-/**
- * Whether a format string multiplies by 100 and writes a percent sign (`0.0%`, `Percent`); a quoted `"%"` is a literal
- * after a number already in percent (`0.0"%"`), not this.
- *
- * @example isPercentFormat('0.0%') // → true
- * @example isPercentFormat('0.0"%"') // → false
- */
-export function isPercentFormat(format: string | undefined): boolean {
-  if (format === undefined) return false;
-  return format.trim().toLowerCase() === 'percent' || /%/.test(format.replace(/"[^"]*"|\\./g, ''));
 }
 
 /** Digits, a sign and separators only: a compact number the locale did not shorten with a word or symbol. */

@@ -157,7 +157,7 @@ function FittedTable({
           texts[i] ?? [],
           w - CELL_PAD,
           rowHeaders && i === 0 ? (text) => measure(text, true) : measure,
-          rowHeaders && i === 0 ? 'middle' : 'end',
+          rowHeaders && i === 0 ? 'middle' : 'apart',
         );
       }),
     [columns, texts, allotment, needs, measure, rowHeaders],

@@ -104,6 +104,19 @@ describe('table columns', () => {
     expect(cutText('Main Building, Floor 1, Legal', 10 * 7, mono, 'end')).toBe('Main Buil…');
   });
 
+  it('cut a table’s cells at the end, or in the middle where the end would make rows read the same', () => {
+    const models = ['Color LaserJet Pro M454dw', 'Color LaserJet Enterprise M555dn', 'i-SENSYS MF455dw'];
+    const apart = cutColumn(models, 11 * 7, mono, 'apart');
+    expect(new Set(apart.values()).size).toBe(3);
+    expect(apart.get(models[0] ?? '')).toMatch(/^Color….*454dw$/);
+    expect(cutColumn(models, 11 * 7, mono, 'end').get(models[1] ?? '')).toBe('Color Lase…');
+    // Texts that stay apart cut at the end are cut at the end.
+    const supplies = ['Black toner', 'Magenta toner', 'Yellow toner', 'Drum'];
+    const ends = cutColumn(supplies, 6 * 7, mono, 'apart');
+    expect(ends.get('Magenta toner')).toBe('Magen…');
+    expect(ends.get('Drum')).toBe('Drum');
+  });
+
   it('cut prose columns before a serial number', () => {
     const serial = columnNeed('Serial number', ['3100CE0PLDY4K', '3TBCB0HWBN9G'], false, mono, 13);
     const location = columnNeed('Location', ['Main Building, Floor 1, Open Office West'], false, mono, 13);

@@ -184,17 +184,26 @@ export function cutText(text: string, px: number, measure: Measure, where: 'end'
 }
 
 /**
- * A column's texts cut to `px`: at the end (a table's cells), or in the middle (a matrix's row headers, which name
- * the rows: "Canon › imageRUNNER ADVANCE DX C5850i" and "Canon › imageRUNNER 2630i" keep their start and their model
- * number). Uncut texts stay as they are.
+ * A column's texts cut to `px`: at the end, or in the middle (keeping its start and its end, where rows differ only in
+ * their last words: "Canon › imageRUNNER ADVANCE DX C5850i" and "Canon › imageRUNNER 2630i" keep their start and their
+ * model number), or `apart` (a table's cells): at the end, unless that makes rows read the same that the middle keeps
+ * apart ("Color…" four times on a phone for four Color LaserJets, "Col…M555dn" and "Col…M454dw" cut in the middle).
+ * Uncut texts stay as they are.
  */
 export function cutColumn(
   texts: readonly string[],
   px: number,
   measure: Measure,
-  where: 'end' | 'middle' = 'end',
+  where: 'end' | 'middle' | 'apart' = 'end',
 ): Map<string, string> {
-  return new Map(Array.from(new Set(texts), (t) => [t, cutText(t, px, measure, where)]));
+  const cutAt = (at: 'end' | 'middle') =>
+    new Map(Array.from(new Set(texts), (t) => [t, cutText(t, px, measure, at)]));
+  if (where !== 'apart') return cutAt(where);
+  const atEnd = cutAt('end');
+  const distinct = (cuts: Map<string, string>) => new Set(cuts.values()).size;
+  if (distinct(atEnd) === atEnd.size) return atEnd;
+  const inMiddle = cutAt('middle');
+  return distinct(inMiddle) > distinct(atEnd) ? inMiddle : atEnd;
 }
 
 /** The estimate where no canvas measures (unit tests): `estimatedPx` scaled to the font, headers 6 % wider. */

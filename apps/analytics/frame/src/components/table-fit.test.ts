@@ -115,6 +115,9 @@ describe('table columns', () => {
     const ends = cutColumn(supplies, 6 * 7, mono, 'apart');
     expect(ends.get('Magenta toner')).toBe('Magen…');
     expect(ends.get('Drum')).toBe('Drum');
+    // Prose is read from its start: cut at the end even where rows then read alike.
+    const places = ['Building A, Floor 2, Legal', 'Building A, Floor 3, Sales', 'Main Building, Floor 1'];
+    expect(cutColumn(places, 10 * 7, mono, 'apart').get(places[0] ?? '')).toBe('Building…');
   });
 
   it('cut prose columns before a serial number', () => {

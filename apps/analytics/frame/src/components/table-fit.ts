@@ -187,8 +187,9 @@ export function cutText(text: string, px: number, measure: Measure, where: 'end'
  * A column's texts cut to `px`: at the end, or in the middle (keeping its start and its end, where rows differ only in
  * their last words: "Canon › imageRUNNER ADVANCE DX C5850i" and "Canon › imageRUNNER 2630i" keep their start and their
  * model number), or `apart` (a table's cells): at the end, unless that makes rows read the same that the middle keeps
- * apart ("Color…" four times on a phone for four Color LaserJets, "Col…M555dn" and "Col…M454dw" cut in the middle).
- * Uncut texts stay as they are.
+ * apart and the texts end in a number (model names: "Color…" four times on a phone for four Color LaserJets,
+ * "Colo…555dn" and "Colo…454dw" cut in the middle). Prose is cut at the end even where rows then read alike: "Main
+ * Bui…" says more than "Mai…ing". Uncut texts stay as they are.
  */
 export function cutColumn(
   texts: readonly string[],
@@ -201,7 +202,8 @@ export function cutColumn(
   if (where !== 'apart') return cutAt(where);
   const atEnd = cutAt('end');
   const distinct = (cuts: Map<string, string>) => new Set(cuts.values()).size;
-  if (distinct(atEnd) === atEnd.size) return atEnd;
+  const numbered = [...atEnd.keys()].filter((t) => /\d\S*$/.test(t.trim())).length;
+  if (distinct(atEnd) === atEnd.size || numbered * 2 < atEnd.size) return atEnd;
   const inMiddle = cutAt('middle');
   return distinct(inMiddle) > distinct(atEnd) ? inMiddle : atEnd;
 }

@@ -2,20 +2,11 @@
  * The provider's server-rendered pages. Every interpolated value goes through `escapeHtml`; styles come from
  * `/assets/identity.css` and the only script is the nonce'd auto-submit of the logout form.
  */
+import { escapeHtml } from '@portico/server-kit';
 
 export const STYLESHEET_PATH = '/assets/identity.css';
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 interface LayoutOptions {
   title: string;

@@ -29,3 +29,4 @@ export { configOrExit, serve } from './launcher.ts';
 export type { LauncherProcess, ServeOptions } from './launcher.ts';
 export { PRIVATE_UMASK, privateModesWarning, securePrivateDirectory } from './private-files.ts';
 export { contentDisposition } from './content-disposition.ts';
+export { escapeHtml } from './html.ts';

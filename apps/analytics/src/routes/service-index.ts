@@ -5,6 +5,7 @@
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { escapeHtml } from '@portico/server-kit';
 import { servicesOf } from '../services.ts';
 
 /** The service's public paths worth knowing, in the order the page lists them. */
@@ -24,15 +25,6 @@ const Index = Type.Object({
 
 const DESCRIPTION =
   'Serves the embedded analytics reports, dashboards and paginated reports of Portico; they are seen in the pages that embed them (embedOrigins).';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function indexPage(publicUrl: string, embedOrigins: readonly string[]): string {
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;

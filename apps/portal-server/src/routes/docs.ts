@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { escapeHtml } from '@portico/server-kit';
 import type { PortalConfig } from '../config.ts';
 import { globalPlugin } from '../plugins/global-plugin.ts';
 import { servicesOf } from '../services.ts';
@@ -64,12 +65,6 @@ function openApi(config: PortalConfig, operations: readonly Operation[]): Record
     paths,
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** A script-free page listing every operation with its schemas; it passes the portal's CSP as it is. */
 function docsPage(operations: readonly Operation[]): string {

@@ -13,6 +13,19 @@ const tile = (id: string, row: number, col: number, rowSpan = 1, colSpan = 1): R
   colSpan,
 });
 
+/** A number tile in the grid's first row. */
+const card = (id: string, col: number): ResolvedTile => ({
+  id,
+  kind: 'card',
+  title: id,
+  reportId: 'r',
+  measure: { measure: { table: 'Devices', measure: 'Devices' } },
+  row: 0,
+  col,
+  rowSpan: 1,
+  colSpan: 1,
+});
+
 // Given out of reading order on purpose.
 const dashboard = { columns: 4, tiles: [tile('c', 1, 0, 2, 2), tile('b', 0, 1), tile('a', 0, 0)] };
 const natural = 4 * (CELL.width + CELL.gap) + CELL.gap;
@@ -92,17 +105,6 @@ describe('arrangeTiles', () => {
   });
 
   it('puts number tiles side by side in a narrow fit to width when each keeps the grid cell width (200 % zoom: two, then the third alone), not on a phone nor in oneColumn', () => {
-    const card = (id: string, col: number): ResolvedTile => ({
-      id,
-      kind: 'card',
-      title: id,
-      reportId: 'r',
-      measure: { measure: { table: 'Devices', measure: 'Devices' } },
-      row: 0,
-      col,
-      rowSpan: 1,
-      colSpan: 1,
-    });
     const kpis = {
       columns: 4,
       tiles: [card('k1', 0), card('k2', 1), card('k3', 2), tile('chart', 1, 0, 2, 2)],
@@ -123,17 +125,6 @@ describe('arrangeTiles', () => {
   });
 
   it('shares a run of number tiles evenly over the rows it needs in a narrow fit to width: four where three fit are two and two', () => {
-    const card = (id: string, col: number): ResolvedTile => ({
-      id,
-      kind: 'card',
-      title: id,
-      reportId: 'r',
-      measure: { measure: { table: 'Devices', measure: 'Devices' } },
-      row: 0,
-      col,
-      rowSpan: 1,
-      colSpan: 1,
-    });
     // Six columns (1,496 px) in an 800 px frame: under 0.7 of the grid, three tiles of the cell's width fit a row.
     const wide = {
       columns: 6,

@@ -60,7 +60,7 @@ describe('series legend', () => {
     expect(170 - 69 - legendHeight(2)).toBeLessThan(85);
   });
 
-  it('keeps names whole on a line more where one line would cut them under five letters', () => {
+  it('keeps names whole on a line more where one line would cut them under six letters', () => {
     // Five supplies in one line of a short phone chart would read "Bl…", "Cy…": two lines of whole names instead.
     const legend = seriesLegend(SUPPLIES, { width: 346, height: 170 }, 'Top', 69);
     expect(legend).toMatchObject({ rows: 2, nameWidth: undefined });
@@ -74,11 +74,11 @@ describe('series legend', () => {
     expect(legend.extent).toBeGreaterThanOrEqual(Math.ceil(textPx('Maintenance kit')) + 40);
   });
 
-  it('never scrolls: twenty series wrap over the lines they need, cut to about five letters', () => {
+  it('never scrolls: twenty series wrap over the lines they need, cut to about six letters', () => {
     const many = Array.from({ length: 20 }, (_, i) => `Series number ${i}`);
     const legend = seriesLegend(many, { width: 300, height: 400 }, 'Top', 60);
     expect(legend.position).toBe('Top');
-    expect(legend.nameWidth).toBe(36);
+    expect(legend.nameWidth).toBe(48);
     expect(legend.rows).toBeGreaterThan(3);
   });
 

@@ -71,8 +71,8 @@ const MIN_PLOT_PX = 100;
 const MIN_PLOT_SHARE = 0.5;
 /** The most of a chart's width a legend beside its plot takes (the plot keeps the larger part). */
 const BESIDE_SHARE = 0.3;
-/** The least a cut name keeps: about five letters and the ellipsis ("Black…"), enough to tell names apart. */
-const MIN_NAME_PX = 36;
+/** The least a cut name keeps: about six letters and the ellipsis ("Black…", "Cyan t…"; 36 px drew "Cya…"). */
+const MIN_NAME_PX = 48;
 /** The most lines a legend across wraps over. */
 const MAX_ROWS = 3;
 
@@ -95,7 +95,7 @@ export interface SeriesLegend {
  * plot keeps its least height (`MIN_PLOT_PX`, or half of a shorter box) with every name whole over up to three lines;
  * else, in a box wide enough that whole names beside the plot take at most 30 % of its width, the legend stands on
  * the right; else it takes as many lines as leave the plot its height (at least one) and its longer names are cut to
- * one width, the widest that fits those lines, but never under about five letters: where that is too short, it takes
+ * one width, the widest that fits those lines, but never under about six letters: where that is too short, it takes
  * a line more, and at the lines whole names take, they are whole again. A legend asked for on a side stands there,
  * its names cut to 30 % of the width.
  *
@@ -140,7 +140,7 @@ export function seriesLegend(
     return beside('Right', undefined);
   }
   // As many lines as keep the plot its height (at least one), the longer names cut to one width, the widest that
-  // fits them; where that would cut names under about five letters, a line more (here the plot yields: names cut
+  // fits them; where that would cut names under about six letters, a line more (here the plot yields: names cut
   // to "Bl…" tell nothing), up to the lines whole names take.
   const rowsAt = (cap: number) =>
     wrappedRows(

@@ -139,7 +139,7 @@ function FittedTable({
     () =>
       measure && em
         ? columns.map((c, i) =>
-            columnNeed(c.header, texts[i] ?? [], c.whole, measure, em, rowHeaders && i === 0),
+            columnNeed(c.header, texts[i] ?? [], c.whole, measure, em, rowHeaders && i === 0, i === 0),
           )
         : null,
     [columns, texts, measure, em, rowHeaders],
@@ -165,7 +165,7 @@ function FittedTable({
   const total = allotment?.widths.reduce((a, b) => a + b, 0) ?? 0;
   return (
     <table
-      className={allotment ? 'table fitted' : 'table'}
+      className={allotment ? (allotment.scrolls ? 'table fitted scrolls' : 'table fitted') : 'table'}
       style={allotment?.scrolls ? { width: `${Math.ceil(total)}px` } : undefined}
     >
       {allotment ? (

@@ -22,6 +22,30 @@ describe('table columns', () => {
     }
   });
 
+  it('never cut the first column, which names the rows, under six em: a phone table that would read "i-SEN…" scrolls instead', () => {
+    const model = (first: boolean) =>
+      columnNeed(
+        'Model',
+        ['i-SENSYS MF455dw', 'Color LaserJet Enterprise M555dn'],
+        false,
+        mono,
+        13,
+        false,
+        first,
+      );
+    const supply = columnNeed('Supply', ['Black toner', 'Magenta toner'], false, mono, 13);
+    const count = columnNeed('Replacements', ['343'], true, mono, 13);
+    const pages = columnNeed('Average pages per unit', ['22,069'], true, mono, 13);
+    expect(model(true).least).toBe(6 * 13 + CELL_PAD);
+    expect(model(false).least).toBe(3.5 * 13 + CELL_PAD);
+    expect(supply.least).toBe(3.5 * 13 + CELL_PAD);
+    const phone = allotColumns([model(true), supply, count, pages], 300);
+    expect(phone.scrolls).toBe(true);
+    expect(phone.widths[0]).toBeGreaterThanOrEqual(6 * 13 + CELL_PAD);
+    // The same column in second place gives way to the numbers.
+    expect(allotColumns([supply, model(false), count, pages], 300).scrolls).toBe(false);
+  });
+
   it('cut the widest text column first so the numbers stay in the box (Printers and their pages at 1024)', () => {
     const serial = columnNeed('Serial number', ['3100CE0PLDY4K'], false, mono, 13);
     const model = columnNeed('Model', ['imageRUNNER ADVANCE DX C5840i'], false, mono, 13);
@@ -115,6 +139,9 @@ describe('table columns', () => {
     const ends = cutColumn(supplies, 6 * 7, mono, 'apart');
     expect(ends.get('Magenta toner')).toBe('Magen…');
     expect(ends.get('Drum')).toBe('Drum');
+    // Too narrow to keep four letters of each start: the end's cut, as readable as any ("IM…00" told nothing).
+    const narrow = cutColumn(['IM C6000', 'IM C3001', 'imageRUNNER 2630i'], 5 * 7, mono, 'apart');
+    expect(narrow.get('IM C3001')).toBe('IM C…');
     // Prose is read from its start: cut at the end even where rows then read alike.
     const places = ['Building A, Floor 2, Legal', 'Building A, Floor 3, Sales', 'Main Building, Floor 1'];
     expect(cutColumn(places, 10 * 7, mono, 'apart').get(places[0] ?? '')).toBe('Building…');

@@ -15,6 +15,12 @@ export const CELL_PAD = 14;
  * naming them whole) unless its texts are: on a phone four text columns and a number fit in 340 pixels.
  */
 const TEXT_FLOOR_EM = 3.5;
+/**
+ * The first column names the row (a model, a site): cut no narrower than this many em ("Color Lase…", "imageRUNN…").
+ * At 3.5 em a phone read "i-SEN…", "imag…" and "Color…" four times beside the numbers, and no row could be told from
+ * another; where it does not fit, the table scrolls sideways with that column held in place (`.table.scrolls`).
+ */
+const ROW_NAME_FLOOR_EM = 6;
 /** A header's longest word counts up to this many em; a longer word breaks anywhere (`.table thead th`). */
 const HEADER_CAP_EM = 12;
 /** In a table that scrolls sideways anyway, prose is cut to this many em at most (an address: "Building A, Floor…"). */
@@ -66,6 +72,8 @@ export function columnNeed(
   em: number,
   /** Its cells are bold (a matrix's row headers). */
   boldCells = false,
+  /** The table's first column, which names its rows: cut no narrower than about 6 em. */
+  namesRows = false,
 ): ColumnNeed {
   const values = Math.max(0, ...Array.from(new Set(texts), (t) => measure(t, boldCells)));
   const bold = (t: string) => measure(t, true);
@@ -83,7 +91,8 @@ export function columnNeed(
       whole,
       scroll: wrapped,
     };
-  const least = Math.min(wrapped, Math.max(TEXT_FLOOR_EM * em, longestWord) + CELL_PAD);
+  const floor = (namesRows ? ROW_NAME_FLOOR_EM : TEXT_FLOOR_EM) * em;
+  const least = Math.min(wrapped, Math.max(floor, longestWord) + CELL_PAD);
   const cutLast = texts.every((t) => !/\s/.test(t.trim()));
   const scroll = cutLast ? wrapped : Math.min(wrapped, Math.max(least, SCROLL_PROSE_EM * em + CELL_PAD));
   return { natural, wrapped, least, cutLast, scroll };
@@ -188,8 +197,8 @@ export function cutText(text: string, px: number, measure: Measure, where: 'end'
  * their last words: "Canon › imageRUNNER ADVANCE DX C5850i" and "Canon › imageRUNNER 2630i" keep their start and their
  * model number), or `apart` (a table's cells): at the end, unless that makes rows read the same that the middle keeps
  * apart and the texts end in a number (model names: "Color…" four times on a phone for four Color LaserJets,
- * "Colo…555dn" and "Colo…454dw" cut in the middle). Prose is cut at the end even where rows then read alike: "Main
- * Bui…" says more than "Mai…ing". Uncut texts stay as they are.
+ * "Colo…555dn" and "Colo…454dw" cut in the middle, where that keeps four letters of each start). Prose is cut at the end
+ * even where rows then read alike: "Main Bui…" says more than "Mai…ing". Uncut texts stay as they are.
  */
 export function cutColumn(
   texts: readonly string[],
@@ -205,7 +214,11 @@ export function cutColumn(
   const numbered = [...atEnd.keys()].filter((t) => /\d\S*$/.test(t.trim())).length;
   if (distinct(atEnd) === atEnd.size || numbered * 2 < atEnd.size) return atEnd;
   const inMiddle = cutAt('middle');
-  return distinct(inMiddle) > distinct(atEnd) ? inMiddle : atEnd;
+  // A middle cut that keeps under four letters of a start ("IM…00", "i-S…dw") tells no more than the end's.
+  const headsRead = [...inMiddle.entries()].every(
+    ([t, cut]) => cut === t || (cut.split('…')[0] ?? '').length >= 4,
+  );
+  return headsRead && distinct(inMiddle) > distinct(atEnd) ? inMiddle : atEnd;
 }
 
 /** The estimate where no canvas measures (unit tests): `estimatedPx` scaled to the font, headers 6 % wider. */

@@ -28,6 +28,23 @@ const CLAMPED_NAME = {
   overflow: 'hidden',
 } as const;
 
+/** Below md: the list as a wrapping row (see the nav); from md: a column down the sidebar. */
+const COMPACT_LIST = {
+  display: { xs: 'flex', md: 'block' },
+  flexWrap: 'wrap',
+  gap: { xs: 1, md: 0 },
+  px: { xs: 2, md: 0 },
+  pb: { xs: 1.5, md: 1 },
+} as const;
+
+/** Each report a bordered button below md (widths and style apart: see the nav's border note). */
+const COMPACT_ITEM = {
+  borderStyle: 'solid',
+  borderWidth: { xs: 1, md: 0 },
+  borderColor: 'divider',
+  borderRadius: { xs: 2, md: 0 },
+} as const;
+
 /**
  * The embedded reports page (spec §2): the user's reports in a left sidebar titled 'Reports'; the chosen
  * one embedded beside it.
@@ -109,10 +126,17 @@ export default function EmbeddedReportsPage() {
         <Typography id="embedded-reports-title" variant="h6" component="h1" sx={{ px: 2, pt: 2 }}>
           {t('EmbeddedReports.sidebarTitle')}
         </Typography>
-        <List dense>
+        {/* Below md the reports are a row of buttons that wraps, so the report starts within the first screen (a
+            list of four took half of a 200 % zoomed laptop's window above it). */}
+        <List dense sx={COMPACT_LIST}>
           {userReports.map((report) => (
-            <ListItem key={`${report.workspaceId}/${report.reportId}`} disablePadding>
+            <ListItem
+              key={`${report.workspaceId}/${report.reportId}`}
+              disablePadding
+              sx={{ width: { xs: 'auto', md: '100%' } }}
+            >
               <ListItemButton
+                sx={COMPACT_ITEM}
                 selected={report.reportId === selectedId}
                 aria-current={report.reportId === selectedId ? 'page' : undefined}
                 // A name too long for the sidebar wraps, anywhere if it must, over at most three lines and

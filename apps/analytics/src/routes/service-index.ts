@@ -1,7 +1,8 @@
 /**
  * `GET /`: what this address is. `npm start` prints the service's URL beside the portal's, and a person who opens it
- * gets a short page saying that reports are seen in the pages that embed them (the portal) and where the API's description and probes are; a
- * program (no `text/html` in its Accept header) gets the same as JSON. Before, the root answered 404.
+ * gets a short page saying that reports are seen in the pages that embed them (the portal) and where the API's
+ * description and probes are; a program (no `text/html` in its Accept header) gets the same as JSON. Before, the root
+ * answered 404.
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';

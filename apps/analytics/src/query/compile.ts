@@ -261,8 +261,8 @@ function rankableTopN(
 
 /**
  * The grouped rows under every other filter, numbered by the top N's measure (ties by the group's value in the order
- * every statement sorts it, as the subquery does) and kept up to N. A blank group takes its place in the ranking but, as `IN` never matches
- * blank, is not kept.
+ * every statement sorts it, as the subquery does) and kept up to N. A blank group takes its place in the ranking but,
+ * as `IN` never matches blank, is not kept.
  */
 function rankedSelect(
   state: QueryState,

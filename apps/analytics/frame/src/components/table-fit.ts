@@ -211,14 +211,15 @@ export function cutColumn(
   if (where !== 'apart') return cutAt(where);
   const atEnd = cutAt('end');
   const distinct = (cuts: Map<string, string>) => new Set(cuts.values()).size;
+  const apartAtEnd = distinct(atEnd);
   const numbered = [...atEnd.keys()].filter((t) => /\d\S*$/.test(t.trim())).length;
-  if (distinct(atEnd) === atEnd.size || numbered * 2 < atEnd.size) return atEnd;
+  if (apartAtEnd === atEnd.size || numbered * 2 < atEnd.size) return atEnd;
   const inMiddle = cutAt('middle');
   // A middle cut that keeps under four letters of a start ("IM…00", "i-S…dw") tells no more than the end's.
   const headsRead = [...inMiddle.entries()].every(
     ([t, cut]) => cut === t || (cut.split('…')[0] ?? '').length >= 4,
   );
-  return headsRead && distinct(inMiddle) > distinct(atEnd) ? inMiddle : atEnd;
+  return headsRead && distinct(inMiddle) > apartAtEnd ? inMiddle : atEnd;
 }
 
 /** The estimate where no canvas measures (unit tests): `estimatedPx` scaled to the font, headers 6 % wider. */

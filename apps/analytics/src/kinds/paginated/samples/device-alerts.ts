@@ -246,6 +246,8 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     const deviceKey = dialect.concat('serial_number', "'|'", 'device_id');
     const devicePath = dialect.concat(group, "' > '", 'serial_number');
     const nulls = (count: number) => Array<null>(count).fill(null);
+    /** A detail or continuation line's path, account, site and device: the cells before the alert's own. */
+    const deviceCells = [devicePath, 'account_name', 'site', 'serial_number', 'model', 'location'];
     const detailKeys = [
       'account_name',
       'database_name',
@@ -268,19 +270,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
         expr === null ? [] : [statement.in(expr, wraps?.get(i)?.[k] ?? [])],
       );
       return {
-        select: [
-          "'continuation'",
-          `'${k + 1}'`,
-          devicePath,
-          'account_name',
-          'site',
-          'serial_number',
-          'model',
-          'location',
-          ...wrapping,
-          ...detailKeys,
-          String(k + 1),
-        ],
+        select: ["'continuation'", `'${k + 1}'`, ...deviceCells, ...wrapping, ...detailKeys, String(k + 1)],
         rest: `FROM ${x} WHERE ${needs.join(' OR ')}`,
       };
     });
@@ -313,19 +303,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
         rest: `FROM ${x} GROUP BY account_name, database_name, site, serial_number, device_id`,
       },
       {
-        select: [
-          "'detail'",
-          "''",
-          devicePath,
-          'account_name',
-          'site',
-          'serial_number',
-          'model',
-          'location',
-          ...DETAIL_CELLS,
-          ...detailKeys,
-          '0',
-        ],
+        select: ["'detail'", "''", ...deviceCells, ...DETAIL_CELLS, ...detailKeys, '0'],
         rest: `FROM ${x}`,
       },
       ...continuations,

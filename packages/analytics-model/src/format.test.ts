@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compactNumber, formatCell, formatDate, formatValue, isPercentFormat } from './format.ts';
+import {
+  compactNumber,
+  formatCell,
+  formatDate,
+  formatValue,
+  isPercentFormat,
+  percentTicksFormat,
+} from './format.ts';
 
 describe('format strings', () => {
   it('write numbers with grouping, decimals and percent as the string asks', () => {
@@ -70,6 +77,21 @@ describe('percent formats', () => {
       const written = formatValue(0.5, format);
       expect(isPercentFormat(format), `${format} writes ${written}`).toBe(written.startsWith('50'));
     }
+  });
+});
+
+describe('a percent axis', () => {
+  it('writes its ticks in the format without decimals, from the section positive numbers take', () => {
+    expect(percentTicksFormat('0.0%')).toBe('0%');
+    expect(percentTicksFormat('Percent')).toBe('0%');
+    expect(percentTicksFormat('#,0.00 %;(#,0.00 %)')).toBe('#,0" "%');
+    expect(formatValue(0.256, percentTicksFormat('0.0%;-0.0%'))).toBe('26%');
+  });
+
+  it('keeps quoted and escaped text whole, a ; or a . inside it included', () => {
+    expect(percentTicksFormat('0.0% "a;b."')).toBe('0%" a;b."');
+    expect(formatValue(0.5, percentTicksFormat('0.0% "a;b."'))).toBe('50% a;b.');
+    expect(formatValue(0.5, percentTicksFormat('\\"0.0%\\"'))).toBe('"50%"');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   isPercentSection,
   numberFormat,
   roundsToZero,
+  withoutFraction,
 } from './format/number.ts';
 import { splitSections, tokenize } from './format/tokens.ts';
 
@@ -149,6 +150,18 @@ export function isPercentFormat(format: string | undefined): boolean {
   if (format === undefined) return false;
   const custom = NAMED_NUMBER_FORMATS[format.trim().toLowerCase()] ?? format;
   return isPercentSection(splitSections(custom)[0] ?? '');
+}
+
+/**
+ * How a percent axis writes its ticks: the format's first section without its decimals (ticks are round numbers, and
+ * a tick written 20.0% says nothing 20% does not). Quoted and escaped text stays as it was.
+ *
+ * @example percentTicksFormat('0.0%;-0.0%') // → '0%'
+ * @example percentTicksFormat('Percent') // → '0%'
+ */
+export function percentTicksFormat(format: string): string {
+  const custom = NAMED_NUMBER_FORMATS[format.trim().toLowerCase()] ?? format;
+  return withoutFraction(splitSections(custom)[0] ?? '');
 }
 
 /**

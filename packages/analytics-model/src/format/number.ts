@@ -51,6 +51,28 @@ export function isPercentSection(section: string): boolean {
   return isNumberSection(section) && tokens.some((t) => t.kind === 'char' && t.text === '%');
 }
 
+/** A token written back as format text: a placeholder as its character, literal text quoted (or escaped, holding a quote). */
+const tokenText = (t: Token): string => {
+  if (t.kind === 'char') return t.text;
+  return t.text.includes('"') ? [...t.text].map((c) => `\\${c}`).join('') : `"${t.text}"`;
+};
+
+/**
+ * The section without its decimals: the `.` and the digit placeholders after it dropped, everything else (quoted and
+ * escaped text included) as it was.
+ *
+ * @example withoutFraction('0.0%') // → '0%'
+ * @example withoutFraction('#,0.00 "pts."') // → '#,0" pts."'
+ */
+export function withoutFraction(section: string): string {
+  const tokens = tokenize(section, NUMBER_PLACEHOLDERS);
+  const point = tokens.findIndex((t) => t.kind === 'char' && t.text === '.');
+  if (point < 0) return tokens.map(tokenText).join('');
+  let end = point + 1;
+  while (tokens[end]?.kind === 'char' && (tokens[end]?.text === '0' || tokens[end]?.text === '#')) end += 1;
+  return [...tokens.slice(0, point), ...tokens.slice(end)].map(tokenText).join('');
+}
+
 function parse(section: string): NumberSection {
   const tokens: Token[] = tokenize(section, NUMBER_PLACEHOLDERS);
   const isDigit = (t: Token | undefined) => t?.kind === 'char' && (t.text === '0' || t.text === '#');

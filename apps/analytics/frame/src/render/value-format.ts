@@ -13,6 +13,7 @@ import {
   DEFAULT_FORMAT_LOCALE,
   formatValue,
   isPercentFormat,
+  percentTicksFormat,
   valueCaption,
 } from '@portico/analytics-model';
 
@@ -125,9 +126,8 @@ export function valueFormatter(language: string | undefined): ValueFormatter {
       // A share's axis reads 0%–100% as its labels do, not 0–1; every other axis is compact, in the measure's
       // unit ('59.1%' of a `0.0"%"` measure ticks 0%–70%, a `$#,0` one $1.2M).
       axis: (value, format, top) => {
-        if (isPercentFormat(format)) {
-          const percent = format?.trim().toLowerCase() === 'percent' ? '0%' : format;
-          return formatValue(value, percent?.split(';')[0]?.replace(/\.[0#]+/, ''), locale);
+        if (format !== undefined && isPercentFormat(format)) {
+          return formatValue(value, percentTicksFormat(format), locale);
         }
         const { prefix, suffix } = formatAffixes(format, locale);
         const number = axisNumber(value, top, locale);

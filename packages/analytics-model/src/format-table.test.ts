@@ -207,6 +207,8 @@ const YEARLESS: readonly (readonly [string, string | undefined])[] = [
   ['yyyy-MM-dd', 'MM-dd'],
   ['dd.MM.yyyy', 'dd.MM'],
   ['MMM yyyy', 'MMM'],
+  // A ; inside quotes is text, not the end of the section.
+  ['"W;" d MMM yyyy', '"W;" d MMM'],
   ['dddd, d. MMMM yyyy', 'dddd, d. MMMM'],
   ['yyyy', undefined],
   ['MMMM', undefined],

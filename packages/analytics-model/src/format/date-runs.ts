@@ -14,6 +14,7 @@
 import type { DateParts } from './date.ts';
 import { dateTimeFormat, formatDateSection } from './date.ts';
 import { languageOf, YEAR_WORD } from './date-shapes.ts';
+import { splitSections } from './tokens.ts';
 
 /** A piece of a date format: a placeholder run (`MMM`), a separator (` ` `,` `.` `-` `/` `:`) or written text. */
 interface Piece {
@@ -145,7 +146,7 @@ export function naturalDate(parts: DateParts, section: string, locale: string): 
  * @example yearlessFormat('yyyy') // → undefined
  */
 export function yearlessFormat(format: string): string | undefined {
-  const pieces = datePieces(format.split(';')[0] ?? '');
+  const pieces = datePieces(splitSections(format)[0] ?? '');
   const year = pieces.findIndex((p) => p.kind === 'placeholder' && p.raw.startsWith('y'));
   if (year < 0) return undefined;
   if (pieces.filter((p) => p.kind === 'placeholder' && p.raw.startsWith('y')).length > 1) return undefined;

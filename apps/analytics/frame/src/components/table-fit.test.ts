@@ -46,6 +46,30 @@ describe('table columns', () => {
     expect(allotColumns([supply, model(false), count, pages], 300).scrolls).toBe(false);
   });
 
+  it('cut text under six em only to keep a number in view: a list of alerts with none scrolls instead of reading "Firm…"', () => {
+    const opened = columnNeed('Opened at', ['2026-11-07 17:46'], true, mono, 13);
+    const code = columnNeed('Code', ['Firmware update', 'Drum near end'], false, mono, 13);
+    const model = columnNeed('Model', ['imageRUNNER ADVANCE DX C5840i', 'IM C3000'], false, mono, 13);
+    const location = columnNeed(
+      'Location',
+      ['Building A, Floor 3', 'Main Building, Floor 1'],
+      false,
+      mono,
+      13,
+    );
+    const legible = 6 * 13 + CELL_PAD;
+    // Room for every text at 3.5 em, not at 6 em.
+    const room = opened.least + 3 * (3.5 * 13 + CELL_PAD) + 20;
+    const alerts = allotColumns([opened, code, model, location], room);
+    expect(alerts.scrolls).toBe(true);
+    for (const width of alerts.widths.slice(1)) expect(width).toBeGreaterThanOrEqual(legible);
+    // The same texts beside a number are cut deeper, and the number stays in the box.
+    const pages = columnNeed('Pages', ['1,431'], true, mono, 13);
+    const withNumber = allotColumns([code, model, location, pages], room - opened.least + pages.least);
+    expect(withNumber.scrolls).toBe(false);
+    expect(Math.min(...withNumber.widths.slice(0, 3))).toBeLessThan(legible);
+  });
+
   it('cut the widest text column first so the numbers stay in the box (Printers and their pages at 1024)', () => {
     const serial = columnNeed('Serial number', ['3100CE0PLDY4K'], false, mono, 13);
     const model = columnNeed('Model', ['imageRUNNER ADVANCE DX C5840i'], false, mono, 13);

@@ -18,9 +18,11 @@ const TEXT_FLOOR_EM = 3.5;
 /**
  * The first column names the row (a model, a site): cut no narrower than this many em ("Color Lase…", "imageRUNN…").
  * At 3.5 em a phone read "i-SEN…", "imag…" and "Color…" four times beside the numbers, and no row could be told from
- * another; where it does not fit, the table scrolls sideways with that column held in place (`.table.scrolls`).
+ * another; where it does not fit, the table scrolls sideways with that column held in place (`.table.scrolls`). Every
+ * text column keeps as much in a table with no number after its first column: cutting deeper keeps no number in view,
+ * and a 200 % zoom read "Firm…", "Drum…", "imag…", "Buildin…" on every row of the open alerts.
  */
-const ROW_NAME_FLOOR_EM = 6;
+const LEGIBLE_FLOOR_EM = 6;
 /** A header's longest word counts up to this many em; a longer word breaks anywhere (`.table thead th`). */
 const HEADER_CAP_EM = 12;
 /** In a table that scrolls sideways anyway, prose is cut to this many em at most (an address: "Building A, Floor…"). */
@@ -39,6 +41,10 @@ export interface ColumnNeed {
   readonly whole?: boolean;
   /** Codes and identifiers (a serial number: no value has a space) are cut only after the prose columns. */
   readonly cutLast?: boolean;
+  /**
+   * A text column's least where no number needs the room (about 6 em, `LEGIBLE_FLOOR_EM`); default `least`.
+   */
+  readonly legible?: number;
   /**
    * Its width in a table that scrolls sideways even with every column at its least: cutting would not spare the
    * scroll, so only long prose is cut (to about 10 em), numbers, dates, codes and identifiers whole (default `least`).
@@ -91,11 +97,12 @@ export function columnNeed(
       whole,
       scroll: wrapped,
     };
-  const floor = (namesRows ? ROW_NAME_FLOOR_EM : TEXT_FLOOR_EM) * em;
-  const least = Math.min(wrapped, Math.max(floor, longestWord) + CELL_PAD);
+  const cutTo = (floorEm: number) => Math.min(wrapped, Math.max(floorEm * em, longestWord) + CELL_PAD);
+  const legible = cutTo(LEGIBLE_FLOOR_EM);
+  const least = namesRows ? legible : cutTo(TEXT_FLOOR_EM);
   const cutLast = texts.every((t) => !/\s/.test(t.trim()));
-  const scroll = cutLast ? wrapped : Math.min(wrapped, Math.max(least, SCROLL_PROSE_EM * em + CELL_PAD));
-  return { natural, wrapped, least, cutLast, scroll };
+  const scroll = cutLast ? wrapped : Math.min(wrapped, Math.max(legible, SCROLL_PROSE_EM * em + CELL_PAD));
+  return { natural, wrapped, least, legible, cutLast, scroll };
 }
 
 /**
@@ -125,7 +132,7 @@ export interface Allotment {
 /**
  * Allots `available` pixels to columns: all natural where they fit (the table then fills the box, the spare room
  * shared by the browser); else headers wrap, widest first; else text columns are cut, widest first (prose before
- * codes and identifiers). Where even that is wider than the box, the table scrolls sideways, and cutting would buy
+ * codes and identifiers; to about 3.5 em where that keeps a number in view, else to about 6 em). Where even that is wider than the box, the table scrolls sideways, and cutting would buy
  * nothing: each column at its `scroll` width (numbers, dates and identifiers whole, long prose cut to about 10 em),
  * and the columns the box shows first grown to fill it exactly, so its edge falls between two columns and no number
  * shows cut before a scroll.
@@ -133,7 +140,10 @@ export interface Allotment {
  * @example allotColumns([{ natural: 300, wrapped: 300, least: 80 }, { natural: 60, wrapped: 60, least: 60 }], 200)
  *   // → { widths: [140, 60], scrolls: false }
  */
-export function allotColumns(needs: readonly ColumnNeed[], available: number): Allotment {
+export function allotColumns(columns: readonly ColumnNeed[], available: number): Allotment {
+  // Text is cut to about 3.5 em only to keep a number in view; with none after the first column, to about 6 em.
+  const keepsNumbers = columns.slice(1).some((n) => n.whole === true);
+  const needs = keepsNumbers ? columns : columns.map((n) => ({ ...n, least: n.legible ?? n.least }));
   const natural = needs.map((n) => n.natural);
   const least = needs.map((n) => n.least);
   const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);

@@ -4,7 +4,7 @@ import type { QueryAnswer, ResultColumn } from '@portico/analytics-model';
 import { visual } from '../test/sample.ts';
 import { DEFAULT_THEME } from '../render/theme.ts';
 import { valueFormatter } from '../render/value-format.ts';
-import { CardVisual, MatrixVisual } from './TableVisuals.tsx';
+import { CardVisual, MatrixVisual, TableVisual } from './TableVisuals.tsx';
 
 afterEach(cleanup);
 
@@ -82,5 +82,39 @@ describe('tables and cards', () => {
     const { container } = render(<MatrixVisual visual={matrix} answer={answer} theme={DEFAULT_THEME} />);
     const header = container.querySelector('tbody th .cell-text');
     expect(header?.getAttribute('title')).toBe('Color LaserJet Enterprise M555dn');
+  });
+});
+
+describe('a table in its box', () => {
+  it('allots its columns again when its own vertical scrollbar narrows the box after the first allotment', () => {
+    // The box is 476 px wide until its rows are drawn, then 468 (a scrollbar no ResizeObserver reports).
+    const reads: number[] = [];
+    const clientWidth = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        if (!this.classList.contains('table-scroll')) return 0;
+        const width = this.querySelector('col') === null ? 476 : 468;
+        reads.push(width);
+        return width;
+      },
+    });
+    try {
+      const answer: QueryAnswer = {
+        columns: [site, pages],
+        rows: [
+          ['Main Building, Floor 1, Open Office West, by the windows of the north stairwell', 7585653],
+          ['Berlin', 1200],
+        ],
+        truncated: false,
+      };
+      const table = visual('t', 'tableEx', { dataRoles: { values: [site.field, pages.field] } });
+      const { container } = render(<TableVisual visual={table} answer={answer} theme={DEFAULT_THEME} />);
+      const widths = [...container.querySelectorAll('col')].map((c) => parseFloat(c.style.width));
+      expect(reads).toContain(476);
+      expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(468, 0);
+    } finally {
+      if (clientWidth) Object.defineProperty(HTMLElement.prototype, 'clientWidth', clientWidth);
+    }
   });
 });

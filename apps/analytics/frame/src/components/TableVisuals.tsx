@@ -1,5 +1,5 @@
 /** Cards, tables and matrices: plain HTML over the query answer, formatted with the model's format strings. */
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { QueryAnswer, ReportVisual } from '@portico/analytics-model';
 import { inNaturalOrder } from '@portico/analytics-model';
 import type { ResolvedTheme } from '../render/theme.ts';
@@ -45,25 +45,28 @@ function ScrollRegion({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; family: string; px: number } | null>(null);
+  const read = useCallback(() => {
+    const element = box.current;
+    const width = element?.clientWidth ?? 0;
+    if (!element || width <= 0) return;
+    const style = getComputedStyle(element);
+    const px = parseFloat(style.fontSize) || 13;
+    const family = style.fontFamily;
+    setSize((old) =>
+      old && old.width === width && old.family === family && old.px === px ? old : { width, family, px },
+    );
+  }, []);
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element) return;
-    const read = () => {
-      const width = element.clientWidth;
-      if (width <= 0) return;
-      const style = getComputedStyle(element);
-      const px = parseFloat(style.fontSize) || 13;
-      const family = style.fontFamily;
-      setSize((old) =>
-        old && old.width === width && old.family === family && old.px === px ? old : { width, family, px },
-      );
-    };
-    read();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(read);
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [read]);
+  // After each drawing too: a vertical scrollbar that comes with the rows narrows the box without resizing it, which no
+  // observer reports (a dashboard tile at 1024 px allotted 476 px to a box left 468 wide, its last column under the
+  // edge).
+  useLayoutEffect(read);
   const family = size?.family;
   const px = size?.px;
   const measure = useMemo(

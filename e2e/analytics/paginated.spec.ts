@@ -180,7 +180,7 @@ test('exports a CSV holding every alert of the report', async () => {
     'Account,Site,Serial number,Model,Location,Opened (UTC),Code,Severity,Description,Status,Closed (UTC),Hours',
   );
   expect(lines.length - 1).toBe(alerts);
-  // The sheet names an alert by its description alone; the CSV keeps its raw code beside it for programs.
+  // The sheet names an alert by its description alone; the CSV keeps its raw code for programs.
   expect(lines.some((l) => l.includes(',PAPER_JAM,'))).toBe(true);
 });
 

@@ -259,7 +259,7 @@ describe('pages', () => {
     }
   });
 
-  it('keeps each alert’s raw code in the CSV, beside its description, one record per alert', async () => {
+  it('keeps each alert’s raw code in the CSV with its description, one record per alert', async () => {
     const token = await mint(ALL);
     const params = [{ name: 'From', value: '2024-03-03' }];
     const [header, ...records] = csvRecords((await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV', params)).body);

@@ -60,7 +60,7 @@ describe('the alerts sheet', () => {
     expect(sheetLine(jam, all)).toBe(jam);
   });
 
-  it('keeps the raw code in the CSV, under its stable English name, beside the description', () => {
+  it('keeps the raw code in the CSV, under its stable English name, the columns as they were', () => {
     const code = DEVICE_ALERTS_REPORT.columns.findIndex((c) => c.title === 'Code');
     expect(DEVICE_ALERTS_REPORT.columns[code]?.csvOnly).toBe(true);
     // The line stream still carries it (the CSV's records are its raw cells): PAPER_JAM, not a caption.

@@ -55,7 +55,12 @@ describe.runIf(RUN_CLICKHOUSE)(
         { name: 'Severity', value: 'critical' },
       ];
       const duckdb = await renderPaginated(engines.duckdb, NARROW_ALERTS_REPORT, values, ALL_ACCOUNTS);
-      const clickhouse = await renderPaginated(engines.clickhouse, NARROW_ALERTS_REPORT, values, ALL_ACCOUNTS);
+      const clickhouse = await renderPaginated(
+        engines.clickhouse,
+        NARROW_ALERTS_REPORT,
+        values,
+        ALL_ACCOUNTS,
+      );
       const body = duckdb.pages.flatMap((p) => p.lines).slice(0, duckdb.bodyLines);
       expect(body.filter((l) => l.kind === 'continuation').length).toBeGreaterThan(0);
       expect(clickhouse.pages).toEqual(duckdb.pages);

@@ -13,4 +13,7 @@ export const NARROW_ALERTS_COLUMNS: readonly SheetColumn[] = DEVICE_ALERTS_REPOR
   column.title === 'Description' ? { ...column, width: NARROW_ALERT_WIDTH } : column,
 );
 
-export const NARROW_ALERTS_REPORT: PaginatedReport = { ...DEVICE_ALERTS_REPORT, columns: NARROW_ALERTS_COLUMNS };
+export const NARROW_ALERTS_REPORT: PaginatedReport = {
+  ...DEVICE_ALERTS_REPORT,
+  columns: NARROW_ALERTS_COLUMNS,
+};

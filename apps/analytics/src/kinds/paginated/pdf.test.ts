@@ -117,14 +117,7 @@ const drawn = sheetColumns(report.columns);
 const detail = (i: number, description = `Toner low on printer ${i}`): ReportLine => ({
   kind: 'detail',
   label: '',
-  cells: [
-    '2024-03-04T10:11:12Z',
-    'Warning',
-    description,
-    'Closed',
-    '2024-03-05T11:00:00Z',
-    i * 1.25,
-  ],
+  cells: ['2024-03-04T10:11:12Z', 'Warning', description, 'Closed', '2024-03-05T11:00:00Z', i * 1.25],
 });
 
 /** A source of `bodyLines` lines: a site, a printer under it, then its alerts; `gate` holds back later batches. */

@@ -90,7 +90,8 @@ describe('an alert whose description is wider than its column', () => {
     expect(streamed).toEqual(body);
     // One record per alert, its values raw: the code beside the description, whole.
     const records: unknown[][] = [];
-    for await (const batch of run.batches(50, 'records')) records.push(...batch.map((b) => [...b.line.cells]));
+    for await (const batch of run.batches(50, 'records'))
+      records.push(...batch.map((b) => [...b.line.cells]));
     expect(records).toHaveLength(body.filter((l) => l.kind === 'detail').length);
     expect(records).toContainEqual(
       expect.arrayContaining(['NETWORK_OFFLINE', 'Device offline: not reachable on the network']),

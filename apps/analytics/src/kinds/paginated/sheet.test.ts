@@ -60,7 +60,9 @@ describe('the sheets’ text tables', () => {
   it('hold a column title for every column the sheet draws', () => {
     for (const language of CONTENT_LANGUAGES) {
       expect(INVOICE_TEXT[language].columns).toHaveLength(sheetColumns(INVOICE_REPORT.columns).length);
-      expect(DEVICE_ALERTS_TEXT[language].columns).toHaveLength(sheetColumns(DEVICE_ALERTS_REPORT.columns).length);
+      expect(DEVICE_ALERTS_TEXT[language].columns).toHaveLength(
+        sheetColumns(DEVICE_ALERTS_REPORT.columns).length,
+      );
     }
   });
 

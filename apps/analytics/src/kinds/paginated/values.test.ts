@@ -90,44 +90,45 @@ describe('the alerts sheet’s cells in the PDF’s fonts', () => {
   it.each([
     ['the report’s', DEVICE_ALERTS_REPORT.columns],
     ['a narrow alert column’s', NARROW_ALERTS_COLUMNS],
-  ])('fit severity, status, times and hours uncut in every language; descriptions wrap, every line fits (%s)', (
-    _,
-    columns,
-  ) => {
-    const cut: string[] = [];
-    const wrapped: string[] = [];
-    const drawn = sheetColumns(columns);
-    for (const language of CONTENT_LANGUAGES) {
-      const model = modelIn(language);
-      const sheet = sheetFor(language);
-      const rooms = cellRooms(drawn, language);
-      const wrapping = cellWrapping(columns, language, model, valueCaptions(model));
-      columns.forEach((column, index) => {
-        // The CSV's own columns are not drawn (the code); the others by their place on the sheet.
-        if (column.csvOnly === true) return;
-        const { room, width } = rooms[drawn.indexOf(column)] ?? { room: 0, width: () => Infinity };
-        const texts = column.values
-          ? [...(listedValues(model, column.values)?.values() ?? [])]
-          : column.format === 'datetime'
-            ? [sheet.format('2026-12-28T23:58:00Z', 'datetime')]
-            : column.format === 'hours'
-              ? [sheet.format(8888.8, 'hours')]
-              : [];
-        for (const text of texts) {
-          const lines = column.wrap === true ? wrapping.lines(index, text) : [text];
-          if (lines.length > 1) wrapped.push(`${language} ${column.title}: ${text}`);
-          // Each line fits, and together they are the whole text.
-          for (const line of lines) if (width(line) > room) cut.push(`${language} ${column.title}: ${line}`);
-          expect(lines.join(' ').replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
-        }
-      });
-    }
-    expect(cut).toEqual([]);
-    expect(wrapped).not.toContain('en Description: Paper jam');
-    // In the room the code column had, every description fits its line; narrower, the long ones wrap.
-    if (columns === NARROW_ALERTS_COLUMNS)
-      expect(wrapped.some((w) => w.startsWith('en Description: Device offline'))).toBe(true);
-  });
+  ])(
+    'fit severity, status, times and hours uncut in every language; descriptions wrap, every line fits (%s)',
+    (_, columns) => {
+      const cut: string[] = [];
+      const wrapped: string[] = [];
+      const drawn = sheetColumns(columns);
+      for (const language of CONTENT_LANGUAGES) {
+        const model = modelIn(language);
+        const sheet = sheetFor(language);
+        const rooms = cellRooms(drawn, language);
+        const wrapping = cellWrapping(columns, language, model, valueCaptions(model));
+        columns.forEach((column, index) => {
+          // The CSV's own columns are not drawn (the code); the others by their place on the sheet.
+          if (column.csvOnly === true) return;
+          const { room, width } = rooms[drawn.indexOf(column)] ?? { room: 0, width: () => Infinity };
+          const texts = column.values
+            ? [...(listedValues(model, column.values)?.values() ?? [])]
+            : column.format === 'datetime'
+              ? [sheet.format('2026-12-28T23:58:00Z', 'datetime')]
+              : column.format === 'hours'
+                ? [sheet.format(8888.8, 'hours')]
+                : [];
+          for (const text of texts) {
+            const lines = column.wrap === true ? wrapping.lines(index, text) : [text];
+            if (lines.length > 1) wrapped.push(`${language} ${column.title}: ${text}`);
+            // Each line fits, and together they are the whole text.
+            for (const line of lines)
+              if (width(line) > room) cut.push(`${language} ${column.title}: ${line}`);
+            expect(lines.join(' ').replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+          }
+        });
+      }
+      expect(cut).toEqual([]);
+      expect(wrapped).not.toContain('en Description: Paper jam');
+      // In the room the code column had, every description fits its line; narrower, the long ones wrap.
+      if (columns === NARROW_ALERTS_COLUMNS)
+        expect(wrapped.some((w) => w.startsWith('en Description: Device offline'))).toBe(true);
+    },
+  );
 
   it('plan a continuation line for each value whose caption needs one, and split the caption across them', () => {
     const model = modelIn('en');

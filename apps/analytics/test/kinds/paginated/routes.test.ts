@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
 import { CONTENT_LANGUAGES, cultureFor, localizeDataset } from '@portico/analytics-model';
-import type { PageAnswer, ParameterValue, ReportLine } from '@portico/analytics-model';
+import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { servicesOf } from '../../../src/services.ts';
@@ -225,7 +225,9 @@ describe('pages', () => {
       );
       const codes = [...(listedValues(model, { table: 'Service alerts', column: 'Code' }) ?? [])];
       expect(codes.length).toBeGreaterThan(10);
-      const codeOnly = codes.flatMap(([raw, caption]) => (descriptions.has(caption) ? [raw] : [raw, caption]));
+      const codeOnly = codes.flatMap(([raw, caption]) =>
+        descriptions.has(caption) ? [raw] : [raw, caption],
+      );
       const res = await t.app.inject({
         method: 'POST',
         url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=${language}`,
@@ -262,7 +264,9 @@ describe('pages', () => {
   it('keeps each alert’s raw code in the CSV with its description, one record per alert', async () => {
     const token = await mint(ALL);
     const params = [{ name: 'From', value: '2024-03-03' }];
-    const [header, ...records] = csvRecords((await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV', params)).body);
+    const [header, ...records] = csvRecords(
+      (await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV', params)).body,
+    );
     const code = header?.indexOf('Code') ?? -1;
     const description = header?.indexOf('Description') ?? -1;
     expect(code).toBeGreaterThanOrEqual(0);
@@ -635,7 +639,9 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect([...severities].every((s) => s === 'Warnung' || s === 'Kritisch')).toBe(true);
     expect(new Set(details.map((l) => l.cells[3]))).toEqual(new Set(['Geschlossen']));
     // The alert by its description's German caption; no stored code anywhere on the sheet.
-    expect(details.some((l) => l.cells.some((c) => typeof c === 'string' && /^[A-Z_]+$/.test(c)))).toBe(false);
+    expect(details.some((l) => l.cells.some((c) => typeof c === 'string' && /^[A-Z_]+$/.test(c)))).toBe(
+      false,
+    );
     expect(details.map((l) => l.cells[2])).toContain('Papierstau');
     expect(
       details.some((l) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung/.test(String(l.cells[2]))),

@@ -67,7 +67,10 @@ describe('the alerts sheet', () => {
     expect(DEVICE_ALERTS_REPORT.columns[code]?.values).toBeUndefined();
     expect(jam.cells[code]).toBe('PAPER_JAM');
     // The CSV's columns are the ones it always had, in the same order.
-    expect([...DEVICE_ALERTS_REPORT.groupColumns, ...DEVICE_ALERTS_REPORT.columns.map((c) => c.title)]).toEqual([
+    expect([
+      ...DEVICE_ALERTS_REPORT.groupColumns,
+      ...DEVICE_ALERTS_REPORT.columns.map((c) => c.title),
+    ]).toEqual([
       'Account',
       'Site',
       'Serial number',

@@ -180,6 +180,8 @@ test('exports a CSV holding every alert of the report', async () => {
     'Account,Site,Serial number,Model,Location,Opened (UTC),Code,Severity,Description,Status,Closed (UTC),Hours',
   );
   expect(lines.length - 1).toBe(alerts);
+  // The sheet names an alert by its description alone; the CSV keeps its raw code for programs.
+  expect(lines.some((l) => l.includes(',PAPER_JAM,'))).toBe(true);
 });
 
 test('follows settings.commands.parameterPanel at load and through updateSettings', async () => {
@@ -334,7 +336,7 @@ test('shows the sheet in German at 1024×768: its text, numbers and dates, title
   }
 });
 
-test('shows the alerts’ code, severity, description and status in German as the model captions them, nothing cut', async ({
+test('shows each alert once, by its description in German, with severity and status as the model captions them', async ({
   browser,
 }) => {
   const german = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -344,20 +346,20 @@ test('shows the alerts’ code, severity, description and status in German as th
     await expect(frame.getByTestId('page-status')).toHaveText(/^Seite 1 von \d+$/);
     const sheet = frame.locator('.rdl-sheet');
     await expect(sheet).toContainText('Schweregrad: Kritisch, Warnung, Info');
+    // One column names the alert: no code column beside the description ("Papierstau | Warnung | Papierstau").
+    const titles = await sheet.locator('.rdl-titles').first().innerText();
+    expect(titles).toContain('Meldung');
+    expect(titles).not.toMatch(/\bCode\b|Beschreibung/);
     const column = (n: number) => sheet.locator(`.rdl-detail .rdl-cell:nth-child(${n})`).allInnerTexts();
-    const codes = await column(2);
-    expect(codes.length).toBeGreaterThan(0);
-    // The code by its caption, as the interactive report shows it (never PAPER_JAM); severity and status German.
-    for (const code of codes) expect(code).not.toMatch(/^[A-Z_]+$/);
-    expect(codes).toContain('Papierstau');
-    for (const severity of await column(3)) expect(['Kritisch', 'Warnung', 'Info']).toContain(severity);
-    for (const status of await column(5)) expect(['Offen', 'Geschlossen']).toContain(status);
-    const descriptions = await column(4);
-    expect(descriptions.some((d) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung|Scanner/.test(d))).toBe(
-      true,
-    );
-    // Nothing is cut (the sheet is written in the PDF's face): a long code or description wraps onto the
-    // continuation line under its detail line.
+    for (const severity of await column(2)) expect(['Kritisch', 'Warnung', 'Info']).toContain(severity);
+    const alerts = await column(3);
+    expect(alerts.length).toBeGreaterThan(0);
+    for (const alert of alerts) expect(alert).not.toMatch(/^[A-Z_]+$/);
+    expect(alerts.some((d) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung|Scanner/.test(d))).toBe(true);
+    for (const status of await column(4)) expect(['Offen', 'Geschlossen']).toContain(status);
+    expect(await sheet.locator('.rdl-detail').first().locator('.rdl-cell').count()).toBe(6);
+    // Nothing is cut (the sheet is written in the PDF's face): a description wider than its column would wrap onto
+    // the continuation line under its detail line.
     const cut = await sheet
       .locator('.rdl-detail .rdl-cell, .rdl-continuation .rdl-cell')
       .evaluateAll((spans) =>

@@ -10,6 +10,7 @@ import type { PageAnswer, ReportLine, VisualQuery } from '@portico/analytics-mod
 import type { Engine } from '../../src/data/engine.ts';
 import { PaginatedCatalogue } from '../../src/kinds/paginated/catalogue.ts';
 import { ReportRun } from '../../src/kinds/paginated/run.ts';
+import type { PaginatedReport } from '../../src/kinds/paginated/definition.ts';
 import { DEVICE_ALERTS_REPORT_ID } from '../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { PRINT_FLEET_DATASET } from '../../src/models/built-in.ts';
@@ -431,15 +432,18 @@ async function allPages(run: ReportRun): Promise<PageAnswer[]> {
   return pages;
 }
 
-/** A paginated report rendered: every page, its lines walked in keyset batches, and its CSV records. */
+/**
+ * A paginated report rendered: every page, its lines walked in keyset batches, and its CSV records. `reportId` names
+ * a sample, or is a report of the test's own (a sample with other column widths).
+ */
 export async function renderPaginated(
   engine: Engine,
-  reportId: string,
+  reportId: string | PaginatedReport,
   values: ParameterValueList,
   databaseNames: readonly string[],
 ) {
-  const report = new PaginatedCatalogue().find(reportId);
-  if (report === undefined) throw new Error(`no report ${reportId}`);
+  const report = typeof reportId === 'string' ? new PaginatedCatalogue().find(reportId) : reportId;
+  if (report === undefined) throw new Error(`no report ${String(reportId)}`);
   // With the report's model, so that both engines caption the same cells and add the same continuation lines.
   const run = await ReportRun.open(engine, report, values, databaseNames, 'en', PRINT_FLEET_DATASET);
   const pages = await allPages(run);

@@ -11,6 +11,7 @@ import { DEVICE_ALERTS_REPORT_ID } from '../../src/kinds/paginated/samples/devic
 import { INVOICE_REPORT_ID } from '../../src/kinds/paginated/samples/invoice.ts';
 import { ALL_ACCOUNTS, PAGINATED_PARAMETER_SETS, renderPaginated } from './cases.ts';
 import { RUN_CLICKHOUSE, useEngines } from './engines.ts';
+import { NARROW_ALERTS_REPORT } from '../helpers/narrow-alerts.ts';
 import type { Engines } from './engines.ts';
 
 let engines: Engines;
@@ -45,6 +46,28 @@ describe.runIf(RUN_CLICKHOUSE)(
         });
       }
     }
+
+    it('Device alerts by site with a narrow alert column: the same continuation lines under long descriptions', async () => {
+      // Every sample description fits the report's own alert column; narrower, the long ones wrap, and the line
+      // stream's continuation parts (a union part per line, `IN` the wrapping values) run on both engines.
+      const values = [
+        { name: 'From', value: '2024-03-03' },
+        { name: 'Severity', value: 'critical' },
+      ];
+      const duckdb = await renderPaginated(engines.duckdb, NARROW_ALERTS_REPORT, values, ALL_ACCOUNTS);
+      const clickhouse = await renderPaginated(
+        engines.clickhouse,
+        NARROW_ALERTS_REPORT,
+        values,
+        ALL_ACCOUNTS,
+      );
+      const body = duckdb.pages.flatMap((p) => p.lines).slice(0, duckdb.bodyLines);
+      expect(body.filter((l) => l.kind === 'continuation').length).toBeGreaterThan(0);
+      expect(clickhouse.pages).toEqual(duckdb.pages);
+      expect(clickhouse.streamed).toEqual(duckdb.streamed);
+      expect(clickhouse.csv).toEqual(duckdb.csv);
+      expect(duckdb.streamed).toEqual(body);
+    });
 
     it('keeps a fabrikam token to fabrikam rows on both engines, whatever accounts the parameters name', async () => {
       for (const engine of [engines.duckdb, engines.clickhouse]) {

@@ -28,6 +28,11 @@ export type SummaryRow = Readonly<Record<string, CellValue>>;
 export interface SheetColumn extends ReportColumn {
   readonly values?: { readonly table: string; readonly column: string };
   /**
+   * A column of the CSV's records that the sheet does not draw (screen and PDF): the line stream still carries its
+   * cell, at its place among the columns, and the CSV writes it raw under `title`; its `width` is 0.
+   */
+  readonly csvOnly?: boolean;
+  /**
    * A `values` column whose captions wrap onto `continuation` lines rather than being cut: the report's line stream
    * adds, after a detail line, as many continuation lines as its longest wrapped caption needs (`LineWraps`).
    */
@@ -82,7 +87,10 @@ export interface PaginatedReport extends PaginatedReportInfo {
   ): { title: string; lines: string[] };
   /** The totals in the sheet's language: `layout.footerLines` lines. */
   totals(summary: SummaryRow, values: ParameterValues, sheet: Sheet): ReportLine[];
-  /** The column titles in the sheet's language (`columns[].title` are the English ones the CSV keeps). */
+  /**
+   * The titles of the columns the sheet draws (`sheetColumns`), in the sheet's language (`columns[].title` are the
+   * stable English names the CSV keeps).
+   */
   columnTitles(sheet: Sheet): readonly string[];
   /** A line's label as the sheet shows it (the line stream's label is language-neutral: a heading, or counts). */
   label(line: ReportLine, sheet: Sheet): string;
@@ -91,3 +99,19 @@ export interface PaginatedReport extends PaginatedReportInfo {
 export const text = (value: CellValue | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 export const num = (value: CellValue | undefined): number => (typeof value === 'number' ? value : 0);
+
+/**
+ * The columns the sheet draws, on screen and in the PDF: every column but the CSV's own (`csvOnly`), in order.
+ *
+ * ```ts
+ * sheetColumns(DEVICE_ALERTS_REPORT.columns).map((c) => c.title); // no 'Code': the CSV alone carries it
+ * ```
+ */
+export const sheetColumns = (columns: readonly SheetColumn[]): SheetColumn[] =>
+  columns.filter((column) => column.csvOnly !== true);
+
+/** `line`'s cells under the columns the sheet draws (`sheetColumns`); a line without cells as it is. */
+export function sheetLine(line: ReportLine, columns: readonly SheetColumn[]): ReportLine {
+  if (line.cells.length === 0 || columns.every((column) => column.csvOnly !== true)) return line;
+  return { ...line, cells: line.cells.filter((_, index) => columns[index]?.csvOnly !== true) };
+}

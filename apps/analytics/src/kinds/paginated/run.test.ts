@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestFleet, type TestFleet } from '../../../test/helpers/fleet.ts';
 import { ReportRun } from './run.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
+import { NARROW_ALERTS_REPORT } from '../../../test/helpers/narrow-alerts.ts';
+import { PRINT_FLEET_DATASET } from '../../models/built-in.ts';
 import type { ReportLine } from '@portico/analytics-model';
 import type { PaginatedReport } from './definition.ts';
 import { ReportStatement, unionAll } from './sql.ts';
@@ -42,6 +44,61 @@ describe('reading a report in batches', () => {
     expect(streamed).toEqual(paged.slice(0, run.bodyLines));
     expect(sizes.slice(0, 3)).toEqual([3, 6, 12]);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(run.bodyLines);
+  });
+});
+
+describe('an alert whose description is wider than its column', () => {
+  it('continues on the line under it, in pages and batches alike, and stays one raw CSV record with its code', async () => {
+    const alerts = (report: PaginatedReport) =>
+      ReportRun.open(
+        data.fleet.engine,
+        report,
+        [
+          { name: 'From', value: '2024-03-02' },
+          { name: 'Severity', value: 'critical' },
+        ],
+        ['fabrikam', 'contoso_us', 'northwind'],
+        'en',
+        PRINT_FLEET_DATASET,
+      );
+    const run = await alerts(NARROW_ALERTS_REPORT);
+    const paged: ReportLine[] = [];
+    for (let page = 1; page <= run.pageCount; page += 1) paged.push(...(await run.page(page)).lines);
+    const body = paged.slice(0, run.bodyLines);
+    // The page answer draws six columns: the code is the CSV's.
+    expect((await run.page(1)).columns.map((c) => c.title)).toEqual([
+      'Opened (UTC)',
+      'Severity',
+      'Alert',
+      'Status',
+      'Closed (UTC)',
+      'Hours',
+    ]);
+    const at = body.findIndex((l) => l.kind === 'detail' && String(l.cells[2]).startsWith('Device offline'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const [detail, continuation] = [body[at], body[at + 1]];
+    expect(continuation?.kind).toBe('continuation');
+    expect(continuation?.label).toBe('');
+    expect(`${String(detail?.cells[2])} ${String(continuation?.cells[2])}`).toBe(
+      'Device offline: not reachable on the network',
+    );
+    expect(continuation?.cells.filter((c) => c !== null)).toHaveLength(1);
+    expect(detail?.cells).toHaveLength(6);
+    // Batches that end anywhere (7, 14, 28…) walk the same lines, none skipped or repeated.
+    const streamed: ReportLine[] = [];
+    for await (const batch of run.batches((n) => 7 * 2 ** n)) streamed.push(...batch.map((b) => b.line));
+    expect(streamed).toEqual(body);
+    // One record per alert, its values raw: the code beside the description, whole.
+    const records: unknown[][] = [];
+    for await (const batch of run.batches(50, 'records'))
+      records.push(...batch.map((b) => [...b.line.cells]));
+    expect(records).toHaveLength(body.filter((l) => l.kind === 'detail').length);
+    expect(records).toContainEqual(
+      expect.arrayContaining(['NETWORK_OFFLINE', 'Device offline: not reachable on the network']),
+    );
+    // In the report's own width every description fits its line: the same alerts, no continuation lines.
+    const wide = await alerts(DEVICE_ALERTS_REPORT);
+    expect(wide.bodyLines).toBe(run.bodyLines - body.filter((l) => l.kind === 'continuation').length);
   });
 });
 

@@ -4,6 +4,7 @@
  * stream, or walks every line in batches by keyset (the last line's keys), so that no export holds the report.
  */
 import type { CellValue, Engine } from '../../data/engine.ts';
+import { sheetColumns, sheetLine } from './definition.ts';
 import type { BoundSql, PaginatedReport, SummaryRow } from './definition.ts';
 import { keysAfter, keysOrder, ReportStatement } from './sql.ts';
 import { orderTerm } from '../../query/sort-order.ts';
@@ -192,11 +193,14 @@ export class ReportRun {
     return paginatedCaptions(this.report.id, this.sheet.language)?.name ?? this.report.name;
   }
 
-  /** The columns with their titles in the sheet's language (what the page answer and the PDF need of them). */
+  /**
+   * The columns the sheet draws (not the CSV's own) with their titles in the sheet's language: what the page answer
+   * and the PDF need of them.
+   */
   get columns(): ReportColumn[] {
     const titles = this.report.columnTitles(this.sheet);
-    return this.report.columns.map(({ width, align, format }, index) => ({
-      title: titles[index] ?? this.report.columns[index]?.title ?? '',
+    return sheetColumns(this.report.columns).map(({ title, width, align, format }, index) => ({
+      title: titles[index] ?? title,
       width,
       align,
       format,
@@ -205,10 +209,11 @@ export class ReportRun {
 
   /**
    * A line as the sheet shows it: listed values by their captions in the sheet's language, a wrapping caption on its
-   * detail line's and continuation lines' share of its lines.
+   * detail line's and continuation lines' share of its lines, only the cells of the columns the sheet draws.
    */
   shown(line: ReportLine): ReportLine {
-    return wrappedLine(captionedLine(line, this.report.columns, this.sheet.value), this.wrapping);
+    const { columns } = this.report;
+    return sheetLine(wrappedLine(captionedLine(line, columns, this.sheet.value), this.wrapping), columns);
   }
 
   /** "Page 2 of 5" in the sheet's language. */

@@ -12,6 +12,7 @@
  */
 import { fieldValues } from '@portico/analytics-model';
 import type { Cell, Dataset, ReportLine } from '@portico/analytics-model';
+import { sheetColumns } from './definition.ts';
 import type { LineWraps, SheetColumn } from './definition.ts';
 import { cellRooms, wrapCell } from './pdf.ts';
 
@@ -70,13 +71,22 @@ export interface CellWrapping {
   lines(index: number, text: string): readonly string[];
 }
 
-/** Each report's columns' rooms and text widths in the PDF's regular face, by language (fonts are read once). */
-const roomsCache = new WeakMap<readonly SheetColumn[], Map<string, ReturnType<typeof cellRooms>>>();
+type Rooms = readonly (ReturnType<typeof cellRooms>[number] | undefined)[];
 
-function roomsOf(columns: readonly SheetColumn[], language: string): ReturnType<typeof cellRooms> {
-  const byLanguage = roomsCache.get(columns) ?? new Map<string, ReturnType<typeof cellRooms>>();
+/**
+ * Each report's columns' rooms and text widths in the PDF's regular face, by language (fonts are read once), by the
+ * index of the column among `columns` (a line's cells): placed as the sheet draws them, none for a `csvOnly` column.
+ */
+const roomsCache = new WeakMap<readonly SheetColumn[], Map<string, Rooms>>();
+
+function roomsOf(columns: readonly SheetColumn[], language: string): Rooms {
+  const byLanguage = roomsCache.get(columns) ?? new Map<string, Rooms>();
   roomsCache.set(columns, byLanguage);
-  const found = byLanguage.get(language) ?? cellRooms(columns, language);
+  const cached = byLanguage.get(language);
+  if (cached !== undefined) return cached;
+  const drawn = cellRooms(sheetColumns(columns), language);
+  let next = 0;
+  const found = columns.map((column) => (column.csvOnly === true ? undefined : drawn[next++]));
   byLanguage.set(language, found);
   return found;
 }
@@ -97,7 +107,7 @@ export function cellWrapping(
   const wraps = new Map<number, string[][]>();
   columns.forEach((column, index) => {
     const link = column.values;
-    if (column.wrap !== true || link === undefined) return;
+    if (column.wrap !== true || column.csvOnly === true || link === undefined) return;
     const listed = listedValues(model, link);
     if (listed === undefined) return;
     const { room, width } = roomsOf(columns, language)[index] ?? { room: Infinity, width: () => 0 };

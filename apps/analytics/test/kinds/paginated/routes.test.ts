@@ -7,11 +7,13 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
-import { CONTENT_LANGUAGES } from '@portico/analytics-model';
-import type { PageAnswer, ParameterValue, ReportLine } from '@portico/analytics-model';
+import { CONTENT_LANGUAGES, cultureFor, localizeDataset } from '@portico/analytics-model';
+import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { servicesOf } from '../../../src/services.ts';
+import { BUILT_IN_MODELS, PRINT_FLEET_DATASET } from '../../../src/models/built-in.ts';
+import { listedValues } from '../../../src/kinds/paginated/values.ts';
 
 let t: TestApp;
 const ALL = ['contoso_emea', 'contoso_us', 'fabrikam', 'northwind', 'tailspin'];
@@ -66,6 +68,14 @@ const csvRows = (body: string) =>
     .split('\r\n')
     .filter((line) => line !== '')
     .map((line) => line.split(','));
+
+/** A CSV's records as fields, quoted fields (a location with a comma) read whole. */
+const csvRecords = (body: string): string[][] =>
+  [...body.matchAll(/((?:"(?:[^"]|"")*"|[^,\r\n]*)(?:,(?:"(?:[^"]|"")*"|[^,\r\n]*))*)\r\n/g)].map((m) =>
+    [...(m[1] ?? '').matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, field = '']) =>
+      field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field,
+    ),
+  );
 
 describe('the REST API for the portal', () => {
   it('lists the two samples with their /rdlEmbed URLs', async () => {
@@ -198,28 +208,84 @@ describe('pages', () => {
     expect(lines + 6).toBe(all.lineCount);
   });
 
-  it('wraps a long description onto a continuation line instead of cutting it, and keeps it out of the CSV', async () => {
+  it('names each alert once on the page and in the PDF, by its description under "Alert", never its code beside it', async () => {
     const token = await mint(ALL);
-    const params = [{ name: 'Severity', value: 'critical' }];
-    const first = (await page(token, DEVICE_ALERTS_REPORT_ID, 1, params)).json() as PageAnswer;
-    const lines: ReportLine[] = [];
-    for (let n = 1; n <= first.pageCount; n += 1)
-      lines.push(...((await page(token, DEVICE_ALERTS_REPORT_ID, n, params)).json() as PageAnswer).lines);
-    const at = lines.findIndex((l) => l.kind === 'detail' && String(l.cells[3]).startsWith('Device offline'));
-    expect(at).toBeGreaterThanOrEqual(0);
-    const [detail, continuation] = [lines[at], lines[at + 1]];
-    expect(continuation?.kind).toBe('continuation');
-    expect(continuation?.label).toBe('');
-    expect(`${String(detail?.cells[3])} ${String(continuation?.cells[3])}`).toBe(
-      'Device offline: not reachable on the network',
+    const params = [{ name: 'From', value: '2024-03-03' }];
+    for (const language of ['en', 'de']) {
+      // The code's captions that no description has ("Toner low", "Network offline"; "Paper jam" is both).
+      const model = localizeDataset(
+        PRINT_FLEET_DATASET,
+        cultureFor(
+          BUILT_IN_MODELS.cultures.filter((c) => c.datasetId === PRINT_FLEET_DATASET.id),
+          language,
+        ),
+      );
+      const descriptions = new Set(
+        listedValues(model, { table: 'Service alerts', column: 'Description' })?.values() ?? [],
+      );
+      const codes = [...(listedValues(model, { table: 'Service alerts', column: 'Code' }) ?? [])];
+      expect(codes.length).toBeGreaterThan(10);
+      const codeOnly = codes.flatMap(([raw, caption]) =>
+        descriptions.has(caption) ? [raw] : [raw, caption],
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=${language}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { parameterValues: params },
+      });
+      const answer = res.json() as PageAnswer;
+      expect(answer.columns.map((c) => c.title)[2]).toBe(language === 'en' ? 'Alert' : 'Meldung');
+      const details = answer.lines.filter((l) => l.kind === 'detail');
+      expect(details.length).toBeGreaterThan(10);
+      for (const line of details) {
+        expect(line.cells).toHaveLength(answer.columns.length);
+        // The alert's column holds its description; no cell holds its code, raw or captioned.
+        expect(descriptions, String(line.cells[2])).toContain(line.cells[2]);
+        for (const cell of line.cells) expect(codeOnly, language).not.toContain(cell);
+        expect(line.cells.filter((c) => typeof c === 'string' && descriptions.has(c))).toHaveLength(1);
+      }
+      const pdf = pdfText(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/export?language=${language}`,
+            headers: { authorization: `Bearer ${token}` },
+            payload: { format: 'PDF', parameterValues: params },
+          })
+        ).rawPayload,
+      ).split('\n');
+      expect(pdf).toContain(language === 'en' ? 'Alert' : 'Meldung');
+      expect(pdf).toContain(String(details[0]?.cells[2]));
+      expect(pdf.filter((text) => codeOnly.includes(text))).toEqual([]);
+    }
+  });
+
+  it('keeps each alert’s raw code in the CSV with its description, one record per alert', async () => {
+    const token = await mint(ALL);
+    const params = [{ name: 'From', value: '2024-03-03' }];
+    const [header, ...records] = csvRecords(
+      (await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV', params)).body,
     );
-    expect(continuation?.cells.filter((c) => c !== null)).toHaveLength(1);
-    // The PDF draws both lines; the CSV has one record per alert, its description whole and raw.
-    const pdf = pdfText((await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'PDF', params)).rawPayload);
-    expect(pdf).toContain(`\n${String(detail?.cells[3])}\n`);
-    expect(pdf).toContain(`\n${String(continuation?.cells[3])}\n`);
-    const records = csvRows((await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'CSV', params)).body).slice(1);
-    expect(records).toHaveLength(lines.filter((l) => l.kind === 'detail').length);
+    const code = header?.indexOf('Code') ?? -1;
+    const description = header?.indexOf('Description') ?? -1;
+    expect(code).toBeGreaterThanOrEqual(0);
+    const pairs = new Set(records.map((r) => `${r[code] ?? ''} ${r[description] ?? ''}`));
+    expect(pairs).toContain('PAPER_JAM Paper jam');
+    expect(pairs).toContain('NETWORK_OFFLINE Device offline: not reachable on the network');
+    expect([...pairs].some((p) => /^TONER_LOW (Black|Cyan|Magenta|Yellow) toner low$/.test(p))).toBe(true);
+    for (const record of records) {
+      expect(record).toHaveLength(header?.length ?? 0);
+      expect(record[code]).toMatch(/^[A-Z_]+$/);
+    }
+    // As many records as the pages have alerts.
+    const first = (await page(token, DEVICE_ALERTS_REPORT_ID, 1, params)).json() as PageAnswer;
+    let alerts = 0;
+    for (let n = 1; n <= first.pageCount; n += 1)
+      alerts += ((await page(token, DEVICE_ALERTS_REPORT_ID, n, params)).json() as PageAnswer).lines.filter(
+        (l) => l.kind === 'detail',
+      ).length;
+    expect(records).toHaveLength(alerts);
   });
 
   it('takes repeated names as the values of a multi-value parameter', async () => {
@@ -232,7 +298,7 @@ describe('pages', () => {
     ).json() as PageAnswer;
     expect(answer.parameters.find((p) => p.name === 'Severity')?.values).toEqual(['critical', 'info']);
     // The sheet shows the model's captions for the values (English here).
-    const severities = new Set(answer.lines.filter((l) => l.kind === 'detail').map((l) => l.cells[2]));
+    const severities = new Set(answer.lines.filter((l) => l.kind === 'detail').map((l) => l.cells[1]));
     expect(severities.size).toBeGreaterThan(0);
     expect([...severities].every((s) => s === 'Critical' || s === 'Info')).toBe(true);
   });
@@ -568,16 +634,17 @@ describe('the sheet and its PDF in German, through real HTTP', () => {
     expect(answer.header?.lines[2]).toBe('Schweregrad: Kritisch, Warnung – Status: Geschlossen');
     const details = answer.lines.filter((l) => l.kind === 'detail');
     expect(details.length).toBeGreaterThan(0);
-    const severities = new Set(details.map((l) => l.cells[2]));
+    const severities = new Set(details.map((l) => l.cells[1]));
     expect(severities).toContain('Warnung');
     expect([...severities].every((s) => s === 'Warnung' || s === 'Kritisch')).toBe(true);
-    expect(new Set(details.map((l) => l.cells[4]))).toEqual(new Set(['Geschlossen']));
-    // The code by the model's German caption, as the interactive report shows it, never the stored token.
-    expect(details.some((l) => /^[A-Z_]+$/.test(String(l.cells[1])))).toBe(false);
-    const jam = details.find((l) => l.cells[1] === 'Papierstau');
-    expect(jam?.cells[3]).toBe('Papierstau');
+    expect(new Set(details.map((l) => l.cells[3]))).toEqual(new Set(['Geschlossen']));
+    // The alert by its description's German caption; no stored code anywhere on the sheet.
+    expect(details.some((l) => l.cells.some((c) => typeof c === 'string' && /^[A-Z_]+$/.test(c)))).toBe(
+      false,
+    );
+    expect(details.map((l) => l.cells[2])).toContain('Papierstau');
     expect(
-      details.some((l) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung/.test(String(l.cells[3]))),
+      details.some((l) => /Toner|Papier|Klappe|Trommel|Gerät|Fehler|Wartung/.test(String(l.cells[2]))),
     ).toBe(true);
 
     const pdf = await post(

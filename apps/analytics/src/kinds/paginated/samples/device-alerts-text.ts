@@ -2,7 +2,7 @@
  * Every text the "Device alerts by site" sheet draws, in the seven portal languages: its title, column titles,
  * header block, site subtotals and totals. The severity names (header and cells) and the descriptions and statuses
  * in the lines are the model's captions of those values (values.ts); the status filter's words are the parameter's
- * choices (captions.ts); the alerts' codes stay as stored.
+ * choices (captions.ts). The alerts' codes are the CSV's alone, under its stable English name, so have no title here.
  * `sheet.test.ts` checks that every language has every text and placeholder.
  */
 import type { ContentLanguage } from '@portico/analytics-model';
@@ -10,8 +10,8 @@ import type { Plural, Template } from '../sheet.ts';
 
 export interface DeviceAlertsText {
   readonly title: string;
-  /** Opened (UTC), code, severity, description, status, closed (UTC), hours. */
-  readonly columns: readonly [string, string, string, string, string, string, string];
+  /** The columns the sheet draws: opened (UTC), severity, alert (its description), status, closed (UTC), hours. */
+  readonly columns: readonly [string, string, string, string, string, string];
   /** `{accounts}`. */
   readonly accounts: Template;
   /** `{from}`, `{to}`, `{site}`. */
@@ -32,7 +32,7 @@ export interface DeviceAlertsText {
 export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsText>> = {
   en: {
     title: 'Device alerts by site',
-    columns: ['Opened (UTC)', 'Code', 'Severity', 'Description', 'Status', 'Closed (UTC)', 'Hours'],
+    columns: ['Opened (UTC)', 'Severity', 'Alert', 'Status', 'Closed (UTC)', 'Hours'],
     accounts: 'Accounts: {accounts}',
     opened: 'Alerts opened {from} to {to} - site: {site}',
     allSites: 'all sites',
@@ -45,15 +45,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
   },
   de: {
     title: 'Gerätemeldungen nach Standort',
-    columns: [
-      'Gemeldet (UTC)',
-      'Code',
-      'Schweregrad',
-      'Beschreibung',
-      'Status',
-      'Geschlossen (UTC)',
-      'Stunden',
-    ],
+    columns: ['Gemeldet (UTC)', 'Schweregrad', 'Meldung', 'Status', 'Geschlossen (UTC)', 'Stunden'],
     accounts: 'Konten: {accounts}',
     opened: 'Meldungen vom {from} bis {to} – Standort: {site}',
     allSites: 'alle Standorte',
@@ -66,7 +58,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
   },
   es: {
     title: 'Alertas de dispositivos por sede',
-    columns: ['Abierta (UTC)', 'Código', 'Gravedad', 'Descripción', 'Estado', 'Cerrada (UTC)', 'Horas'],
+    columns: ['Abierta (UTC)', 'Gravedad', 'Alerta', 'Estado', 'Cerrada (UTC)', 'Horas'],
     accounts: 'Cuentas: {accounts}',
     opened: 'Alertas abiertas del {from} al {to} - sede: {site}',
     allSites: 'todas las sedes',
@@ -79,7 +71,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
   },
   fr: {
     title: 'Alertes des équipements par site',
-    columns: ['Ouverte (UTC)', 'Code', 'Gravité', 'Description', 'Statut', 'Fermée (UTC)', 'Heures'],
+    columns: ['Ouverte (UTC)', 'Gravité', 'Alerte', 'Statut', 'Fermée (UTC)', 'Heures'],
     accounts: 'Comptes : {accounts}',
     opened: 'Alertes ouvertes du {from} au {to} - site : {site}',
     allSites: 'tous les sites',
@@ -92,7 +84,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
   },
   ja: {
     title: '拠点別デバイスアラート',
-    columns: ['発生日時 (UTC)', 'コード', '重大度', '説明', 'ステータス', '解決日時 (UTC)', '時間'],
+    columns: ['発生日時 (UTC)', '重大度', 'アラート', 'ステータス', '解決日時 (UTC)', '時間'],
     accounts: 'アカウント: {accounts}',
     opened: 'アラート発生期間 {from} ～ {to} - 拠点: {site}',
     allSites: 'すべての拠点',
@@ -105,7 +97,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
   },
   pl: {
     title: 'Alerty urządzeń według oddziału',
-    columns: ['Otwarty (UTC)', 'Kod', 'Ważność', 'Opis', 'Status', 'Zamknięty (UTC)', 'Godziny'],
+    columns: ['Otwarty (UTC)', 'Ważność', 'Alert', 'Status', 'Zamknięty (UTC)', 'Godziny'],
     accounts: 'Konta: {accounts}',
     opened: 'Alerty otwarte od {from} do {to} - oddział: {site}',
     allSites: 'wszystkie oddziały',
@@ -123,7 +115,7 @@ export const DEVICE_ALERTS_TEXT: Readonly<Record<ContentLanguage, DeviceAlertsTe
   },
   ru: {
     title: 'Оповещения устройств по площадкам',
-    columns: ['Открыто (UTC)', 'Код', 'Важность', 'Описание', 'Статус', 'Закрыто (UTC)', 'Часы'],
+    columns: ['Открыто (UTC)', 'Важность', 'Оповещение', 'Статус', 'Закрыто (UTC)', 'Часы'],
     accounts: 'Учётные записи: {accounts}',
     opened: 'Оповещения с {from} по {to} - площадка: {site}',
     allSites: 'все площадки',

@@ -1,7 +1,8 @@
 /**
  * "Device alerts by site": the devices of one or more accounts with the service alerts opened on them in a date
- * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status. A code
- * or description caption too wide for its column continues on the lines under its alert (`continuation`).
+ * range, grouped by account and site, each device heading its alerts; filtered by site, severity and status. An
+ * alert is named by its description ("Alert"); a caption too wide for its column continues on the lines under its
+ * alert (`continuation`). The alert's code is the CSV's alone (`csvOnly`).
  */
 import { FLEET_WORKSPACE_ID, PRINT_FLEET_DATASET_ID } from '../../../models/built-in.ts';
 import type { Dialect } from '../../../query/dialect.ts';
@@ -189,15 +190,9 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
   ],
   columns: [
     { title: 'Opened (UTC)', width: 0.13, align: 'left', format: 'datetime' },
-    // The code by the model's caption, as the interactive report shows it ("Paper jam"); the CSV keeps PAPER_JAM.
-    {
-      title: 'Code',
-      width: 0.165,
-      align: 'left',
-      format: 'text',
-      values: { table: 'Service alerts', column: 'Code' },
-      wrap: true,
-    },
+    // The raw code (PAPER_JAM) for the CSV's programs and spreadsheets; the sheet names the alert once, by its
+    // description ("Alert"): the code's caption ("Paper jam") repeated it on most lines.
+    { title: 'Code', width: 0, align: 'left', format: 'text', csvOnly: true },
     {
       title: 'Severity',
       width: 0.14,
@@ -205,9 +200,10 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
       format: 'text',
       values: SEVERITY_VALUES,
     },
+    // "Alert" on the sheet; the CSV keeps the stable name it has always had.
     {
       title: 'Description',
-      width: 0.265,
+      width: 0.43,
       align: 'left',
       format: 'text',
       values: { table: 'Service alerts', column: 'Description' },
@@ -261,7 +257,7 @@ export const DEVICE_ALERTS_REPORT: PaginatedReport = {
     // Continuation line k after each detail line with a wrapping caption longer than k lines: its label is k, its
     // wrapping cells the raw values (the run shows their k-th line), sorted right after the detail line (k9).
     const deepest = Math.max(0, ...[...(wraps?.values() ?? [])].map((over) => over.length));
-    // The cells of the columns that wrap (`wrap: true`: code, description); null in the others.
+    // The cells of the columns that wrap (`wrap: true`: the description); null in the others.
     const wrapping = DETAIL_CELLS.map((expr, i) =>
       DEVICE_ALERTS_REPORT.columns[i]?.wrap === true ? expr : null,
     );

@@ -2,6 +2,7 @@
  * The canvas's own controls: the page list, which collapses to a rail (`CollapsiblePane`), and the page view (fit to page, fit to
  * width, actual size) under the canvas.
  */
+import { useLayoutEffect, useRef } from 'react';
 import { DisplayOption } from '@portico/models';
 import type { ReportPage } from '@portico/analytics-model';
 import type { CanvasMessages } from '../model/canvas-messages.ts';
@@ -18,6 +19,14 @@ export function PageList(props: {
   readonly messages: CanvasMessages;
 }) {
   const { chrome, messages } = props;
+  const tabs = useRef<HTMLElement>(null);
+  // The current page's tab in view: on a phone the tabs are a strip that scrolls sideways, and a page opened by the
+  // host (setPage) or a bookmark left its tab cut at the strip's edge ("Zuverlässigkei").
+  useLayoutEffect(() => {
+    const tab = tabs.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const strip = tab?.closest<HTMLElement>('.page-nav');
+    if (tab && strip) revealInStrip(strip, tab);
+  }, [props.active]);
   // The toggle sits outside the navigation, whose buttons are the pages alone.
   return (
     <CollapsiblePane
@@ -30,7 +39,7 @@ export function PageList(props: {
       showLabel={messages.showPages}
       hideLabel={messages.hidePages}
     >
-      <nav className="page-tabs" aria-label={chrome.pages}>
+      <nav ref={tabs} className="page-tabs" aria-label={chrome.pages}>
         {props.pages
           .filter((p) => p.visibility === 0)
           .map((p) => (
@@ -48,6 +57,18 @@ export function PageList(props: {
       </nav>
     </CollapsiblePane>
   );
+}
+
+/** Scrolls `strip` (not the page, not the host) just enough that `tab` shows whole, with a few pixels beside it. */
+export function revealInStrip(strip: HTMLElement, tab: HTMLElement, margin = 8): void {
+  const box = strip.getBoundingClientRect();
+  const own = tab.getBoundingClientRect();
+  if (own.right > box.right)
+    strip.scrollLeft += Math.min(own.right - box.right + margin, own.left - box.left);
+  else if (own.left < box.left) strip.scrollLeft -= box.left - own.left + margin;
+  if (own.bottom > box.bottom)
+    strip.scrollTop += Math.min(own.bottom - box.bottom + margin, own.top - box.top);
+  else if (own.top < box.top) strip.scrollTop -= box.top - own.top + margin;
 }
 
 const VIEWS = [

@@ -114,7 +114,7 @@ describe('table columns', () => {
     expect(widths[1]).toBeGreaterThanOrEqual(70);
   });
 
-  it('keep serial numbers whole and cut long prose only so far where the table scrolls anyway (a phone)', () => {
+  it('keep serial numbers whole and cut long prose only so far where the table scrolls with no number in its first view', () => {
     const serial = columnNeed('Serial number', ['3100CE0PLDY4K', '3TBCB0HWBN9G'], false, mono, 8);
     const location = columnNeed(
       'Location',
@@ -123,14 +123,48 @@ describe('table columns', () => {
       mono,
       8,
     );
+    const site = columnNeed('Site', ['São Paulo'], false, mono, 8);
     const pages = columnNeed('Total pages', ['55,473'], true, mono, 8);
-    const needs = [serial, location, pages, pages, pages, pages];
+    const needs = [serial, location, site, site, pages, pages];
+    // Too narrow for the columns before the first number even cut.
+    expect(serial.least + location.least + 2 * site.least + pages.least).toBeGreaterThan(200);
     const { widths, scrolls } = allotColumns(needs, 200);
     expect(scrolls).toBe(true);
     expect(widths[0]).toBeGreaterThanOrEqual(13 * 7 + CELL_PAD);
     expect(widths[1]).toBeGreaterThanOrEqual(10 * 8 + CELL_PAD);
     expect(widths[1]).toBeLessThan(location.wrapped);
     expect(widths[1]).toBeGreaterThan(location.least);
+  });
+
+  it('show the first number in a scrolling table’s first view where the columns before it fit cut (the 20 busiest printers on a phone)', () => {
+    const serial = columnNeed(
+      'Serial number',
+      ['3TBUJ1M56HS4', '3100MX09KCEBO'],
+      false,
+      mono,
+      13,
+      false,
+      true,
+    );
+    const model = columnNeed('Model', ['imageRUNNER ADVANCE DX C5840i', 'AltaLink B8145'], false, mono, 13);
+    const site = columnNeed('Site', ['Bangalore', 'Chicago'], false, mono, 13);
+    const total = columnNeed('Total pages', ['1,755,556'], true, mono, 13);
+    const daily = columnNeed('Average daily pages', ['2,404.9'], true, mono, 13);
+    const available = serial.wrapped + model.least + site.least + total.wrapped + 20;
+    const { widths, scrolls } = allotColumns([serial, model, site, total, daily], available);
+    expect(scrolls).toBe(true);
+    // The first view ends after Total pages, the serial numbers whole, the texts sharing the rest.
+    expect(sum(widths.slice(0, 4))).toBeCloseTo(available, 5);
+    expect(widths[0]).toBe(serial.wrapped);
+    expect(widths[3]).toBeGreaterThanOrEqual(total.least);
+    expect(widths[4]).toBe(daily.scroll);
+    // Narrower, the serial numbers give way too, down to the first column's six em.
+    const phone = allotColumns(
+      [serial, model, site, total, daily],
+      serial.least + 2 * model.least + total.least,
+    );
+    expect(sum(phone.widths.slice(0, 4))).toBeCloseTo(serial.least + 2 * model.least + total.least, 5);
+    expect(phone.widths[0]).toBeLessThan(serial.wrapped);
   });
 
   it('cut a matrix’s row headers in the middle, so two models of one maker stay apart', () => {

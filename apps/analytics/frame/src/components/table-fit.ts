@@ -161,9 +161,18 @@ export function allotColumns(columns: readonly ColumnNeed[], available: number):
     if (sum(step) <= available) return { widths: levelled(step, wider, available), scrolls: false };
     wider = step;
   }
-  // Scrolls: cutting cannot spare it, so only long prose is cut (`scroll`); the first columns that fit whole fill the
-  // box.
+  // Scrolls. Where the columns up to the first number fit at their least, the first view shows them, allotted as a
+  // table of their own (the number a customer reads the table by: "The 20 busiest printers" on a phone showed serial
+  // numbers and models, its pages a scroll away); the other columns follow whole.
   const scrolling = needs.map((n) => n.scroll ?? n.least);
+  const firstNumber = needs.findIndex((n, i) => i > 0 && n.whole === true);
+  const lead = needs.slice(0, firstNumber + 1);
+  if (firstNumber > 0 && sum(lead.map((n) => n.least)) <= available) {
+    const shown = allotColumns(lead, available).widths;
+    return { widths: [...fill(shown, available), ...scrolling.slice(lead.length)], scrolls: true };
+  }
+  // Else cutting cannot spare the scroll, so only long prose is cut (`scroll`); the first columns that fit whole fill
+  // the box.
   let shown = 0;
   let used = 0;
   while (shown < needs.length && used + (scrolling[shown] ?? 0) <= available) {
@@ -172,9 +181,13 @@ export function allotColumns(columns: readonly ColumnNeed[], available: number):
   }
   if (shown === 0) return { widths: scrolling, scrolls: true };
   const grown = levelled(scrolling.slice(0, shown), natural.slice(0, shown), available);
-  const spare = available - sum(grown);
-  if (spare > 0) grown[shown - 1] = (grown[shown - 1] ?? 0) + spare;
-  return { widths: [...grown, ...scrolling.slice(shown)], scrolls: true };
+  return { widths: [...fill(grown, available), ...scrolling.slice(shown)], scrolls: true };
+}
+
+/** `widths` with what they leave of `available` added to the last: the box's edge falls between two columns. */
+function fill(widths: readonly number[], available: number): number[] {
+  const spare = available - widths.reduce((a, b) => a + b, 0);
+  return spare > 0 ? widths.map((w, i) => (i === widths.length - 1 ? w + spare : w)) : [...widths];
 }
 
 /**

@@ -41,9 +41,7 @@ export interface ColumnNeed {
   readonly whole?: boolean;
   /** Codes and identifiers (a serial number: no value has a space) are cut only after the prose columns. */
   readonly cutLast?: boolean;
-  /**
-   * A text column's least where no number needs the room (about 6 em, `LEGIBLE_FLOOR_EM`); default `least`.
-   */
+  /** A text column's least where no number needs the room (about 6 em, `LEGIBLE_FLOOR_EM`); default `least`. */
   readonly legible?: number;
   /**
    * Its width in a table that scrolls sideways even with every column at its least: cutting would not spare the
@@ -132,10 +130,11 @@ export interface Allotment {
 /**
  * Allots `available` pixels to columns: all natural where they fit (the table then fills the box, the spare room
  * shared by the browser); else headers wrap, widest first; else text columns are cut, widest first (prose before
- * codes and identifiers; to about 3.5 em where that keeps a number in view, else to about 6 em). Where even that is wider than the box, the table scrolls sideways, and cutting would buy
- * nothing: each column at its `scroll` width (numbers, dates and identifiers whole, long prose cut to about 10 em),
- * and the columns the box shows first grown to fill it exactly, so its edge falls between two columns and no number
- * shows cut before a scroll.
+ * codes and identifiers; to about 3.5 em where that keeps a number in view, else to about 6 em). Where even that is
+ * wider than the box, the table scrolls sideways: its first view is the columns up to its first number where they fit
+ * cut, allotted as a table of their own; else cutting would buy nothing, and each column is at its `scroll` width
+ * (numbers, dates and identifiers whole, long prose cut to about 10 em). Either way the columns the box shows first
+ * fill it exactly, so its edge falls between two columns and no number shows cut before a scroll.
  *
  * @example allotColumns([{ natural: 300, wrapped: 300, least: 80 }, { natural: 60, wrapped: 60, least: 60 }], 200)
  *   // → { widths: [140, 60], scrolls: false }

@@ -220,6 +220,19 @@ describe('chart labels', () => {
     expect(en.xAxis.name).toBe('2026');
   });
 
+  it("keeps only the year title's line under a narrow date axis, ECharts placing it right under the labels it drew", () => {
+    type Titled = DateAxis & {
+      xAxis: { nameMoveOverlap?: boolean; nameTextStyle?: { textMargin?: number[] } };
+      grid: { bottom: number };
+    };
+    const en = dateAxis(90, '2026-08-29', 'en', 350) as Titled;
+    expect(en.xAxis.nameMoveOverlap).toBe(true);
+    expect(en.xAxis.nameTextStyle?.textMargin).toEqual([4, 0, 0, 0]);
+    // The title's 4-pixel gap, its 11-pixel line and 3 pixels under it: no margin of the labels' under it too.
+    expect(en.grid.bottom).toBe(4 + 11 + 3);
+    expect((dateAxis(3, '2026-09-18', 'en', 1200) as Titled).grid.bottom).toBe(8);
+  });
+
   it('marks each point of a line of months but none of a line of 90 days', () => {
     type Marked = { series: { showSymbol?: boolean }[] };
     expect((dateAxis(90, '2026-08-29', 'en', 900) as unknown as Marked).series[0]?.showSymbol).toBe(false);

@@ -251,6 +251,11 @@ const TINY_BAR_PX = 6;
 /** ECharts' default gap between an axis and its labels. */
 const AXIS_LABEL_MARGIN = 8;
 
+/** The gap between a column chart's labels and the year title under them. */
+const YEAR_TITLE_GAP = 4;
+/** The margin under a year title: its descenders (ja 年 reaches the line's foot) and a pixel to spare. */
+const YEAR_TITLE_BELOW = 3;
+
 /** How tall a category axis' labels stand: a line when level, the longest label's turned extent when turned. */
 function labelsHeight(labels: readonly string[], fit: AxisFit): number {
   if (fit.rotate === 0) return LABEL_TEXT.lineHeight;
@@ -419,8 +424,11 @@ export function chartOption(
       ? {
           name: yearTitle,
           nameLocation: 'middle',
-          nameGap: AXIS_LABEL_MARGIN + labelsHeight(axisLabels, fit) + 6,
-          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT },
+          // ECharts moves the name past the labels it drew (`nameMoveOverlap`), so it stands right under the
+          // turned or level labels whatever their real extent; its top margin is the gap between them.
+          nameGap: AXIS_LABEL_MARGIN,
+          nameMoveOverlap: true,
+          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT, textMargin: [YEAR_TITLE_GAP, 0, 0, 0] },
         }
       : {}),
     axisLabel: {
@@ -478,6 +486,36 @@ export function chartOption(
         theme.colors,
       )
     : undefined;
+  const legendShown = formatting.legend?.show ?? data.series.length > 1;
+  // Under a year title, only its own room (the gap above it, its line and its descenders); the labels' margin
+  // under it as well had left a blank line under the title.
+  const yearTitlePx = yearTitle ? YEAR_TITLE_GAP + LABEL_TEXT.lineHeight + YEAR_TITLE_BELOW : 0;
+  // The category labels' room: their margin and their height under a column chart's plot, or their width beside a
+  // bar chart's.
+  const categoryLabelsPx =
+    AXIS_LABEL_MARGIN + (horizontal ? (fit.labelWidth ?? 100) : labelsHeight(axisLabels, fit));
+  // What the axes take of the height, the legend aside: the grid's margins, the labels under the plot (a column
+  // chart's categories, level or turned; a bar chart's values), the year title, and half the top tick's label.
+  const axesPx =
+    16 +
+    (horizontal ? AXIS_LABEL_MARGIN + LABEL_TEXT.lineHeight : categoryLabelsPx) +
+    yearTitlePx +
+    (horizontal ? 0 : Math.ceil(LABEL_TEXT.lineHeight / 2));
+  const legend = seriesLegend(
+    data.series.map((s) => seriesLabel(s.name)),
+    settings.size,
+    legendPosition(formatting.legend?.position),
+    axesPx,
+  );
+  const legendPx = (side: LegendPosition) => (legendShown && legend.position === side ? legend.extent : 0);
+  // Room for the legend where it stands; on the right for the data labels at the end of horizontal bars.
+  const grid = {
+    left: 8 + legendPx('Left'),
+    right: (horizontal && labels ? 56 : 16) + legendPx('Right'),
+    top: legendPx('Top') > 0 ? legendPx('Top') + 8 : 16,
+    // The year title under the labels is outside what `containLabel` counts.
+    bottom: (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : yearTitle ? 0 : 8) + yearTitlePx,
+  };
   // About how long the value axis is drawn (its labels and margins aside), for the bars too short to see.
   const valueAxisPx = settings.size
     ? horizontal
@@ -490,23 +528,6 @@ export function chartOption(
     const px = (Math.abs(value) / span) * (valueAxisPx ?? 0);
     return valueAxisPx === undefined ? Math.abs(value) / span < 0.01 : px < TINY_BAR_PX;
   };
-  const legendShown = formatting.legend?.show ?? data.series.length > 1;
-  const yearTitlePx = yearTitle ? LABEL_TEXT.fontSize + 8 : 0;
-  // What the axes take of the height, the legend aside: the grid's margins, the labels under the plot (a column
-  // chart's categories, level or turned; a bar chart's values), the year title, and half the top tick's label.
-  const axesPx =
-    16 +
-    AXIS_LABEL_MARGIN +
-    (horizontal ? LABEL_TEXT.lineHeight : labelsHeight(axisLabels, fit)) +
-    yearTitlePx +
-    (horizontal ? 0 : Math.ceil(LABEL_TEXT.lineHeight / 2));
-  const legend = seriesLegend(
-    data.series.map((s) => seriesLabel(s.name)),
-    settings.size,
-    legendPosition(formatting.legend?.position),
-    axesPx,
-  );
-  const legendPx = (side: LegendPosition) => (legendShown && legend.position === side ? legend.extent : 0);
   return {
     ...common,
     legend: seriesLegendOption(
@@ -517,15 +538,7 @@ export function chartOption(
       data.series.map((s) => s.name),
       seriesLabel,
     ),
-    // Room for the legend where it stands; on the right for the data labels at the end of horizontal bars.
-    grid: {
-      left: 8 + legendPx('Left'),
-      right: (horizontal && labels ? 56 : 16) + legendPx('Right'),
-      top: legendPx('Top') > 0 ? legendPx('Top') + 8 : 16,
-      // The year title under the labels is outside what `containLabel` counts.
-      bottom: (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : 8) + yearTitlePx,
-      containLabel: true,
-    },
+    grid: { ...grid, containLabel: true },
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxis,
     series: data.series.map((s) => ({

@@ -432,6 +432,39 @@ describe('small bars', () => {
     expect(bars?.data[4]?.itemStyle.opacity).toBe(0);
   });
 
+  it('measures a small bar against the value axis the legend leaves, beside a bar chart or above a column chart', () => {
+    const jam = (hoursOfJam: number, measures = ['Average hours']) => ({
+      ...hours,
+      columns: [hours.columns[0], ...measures.map((name) => ({ ...hours.columns[1], displayName: name }))],
+      rows: [
+        ['Firmware update', ...measures.map(() => 368)],
+        ['Paper jam', ...measures.map(() => hoursOfJam)],
+      ],
+    });
+    const jamLabelled = (
+      type: 'clusteredBarChart' | 'clusteredColumnChart',
+      legend: { show: boolean; position?: string },
+      data: typeof hours,
+      size: { width: number; height: number },
+    ) => {
+      const option = chartOption(visual('v', type, { formatting: { legend } }), data, DEFAULT_THEME, {
+        animation: false,
+        size,
+      }) as BarOption;
+      return option.series[0]?.data[1]?.label?.show === true;
+    };
+    // 9 h of a 400 h axis: about 8 px of a 500-pixel bar chart's plot, about 6 beside a legend on its right.
+    const bars = { width: 500, height: 200 };
+    expect(jamLabelled('clusteredBarChart', { show: false }, jam(9), bars)).toBe(false);
+    expect(jamLabelled('clusteredBarChart', { show: true, position: 'Right' }, jam(9), bars)).toBe(true);
+    // 18 h: above 6 px of a 200-pixel column chart's plot, under them below a legend of five supplies over two
+    // lines (a phone's width).
+    const supplies = ['Black toner', 'Cyan toner', 'Magenta toner', 'Yellow toner', 'Drum'];
+    const columns = { width: 346, height: 200 };
+    expect(jamLabelled('clusteredColumnChart', { show: false }, jam(18, supplies), columns)).toBe(false);
+    expect(jamLabelled('clusteredColumnChart', { show: true }, jam(18, supplies), columns)).toBe(true);
+  });
+
   it('leaves stacked bars as they are', () => {
     const option = chartOption(visual('v', 'stackedColumnChart'), hours, DEFAULT_THEME, {
       animation: false,

@@ -516,11 +516,13 @@ export function chartOption(
     // The year title under the labels is outside what `containLabel` counts.
     bottom: (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : yearTitle ? 0 : 8) + yearTitlePx,
   };
-  // About how long the value axis is drawn (its labels and margins aside), for the bars too short to see.
+  // About how long the value axis is drawn, for the bars too short to see: the box less the grid's margins (the
+  // legend's room among them, where it stands beside a bar chart's plot or above or under a column chart's) and
+  // the category labels' room.
   const valueAxisPx = settings.size
     ? horizontal
-      ? settings.size.width - (fit.labelWidth ?? 100) - 40
-      : settings.size.height - 60
+      ? settings.size.width - grid.left - grid.right - categoryLabelsPx
+      : settings.size.height - grid.top - grid.bottom - categoryLabelsPx
     : undefined;
   const tinyBar = (value: number | null): boolean => {
     if (value === null || value === 0 || scale === undefined) return false;

@@ -29,7 +29,16 @@ export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
 /** The categories of a chart and one series of values per measure (or per value of the series column). */
 export interface ChartData {
   readonly categories: string[];
-  readonly series: { readonly name: string; readonly values: (number | null)[]; readonly format?: string }[];
+  readonly series: {
+    readonly name: string;
+    readonly values: (number | null)[];
+    readonly format?: string;
+    /**
+     * A measure's name in the model, the same in every language (its `name` is its caption, `モノクロ総枚数` in
+     * Japanese): what a visual's `dataColors` and a theme's `valueColors` bind its colour to.
+     */
+    readonly measure?: string;
+  }[];
   /** The column whose values name the series (a series role), so legends and tooltips caption them. */
   readonly seriesColumn?: ResultColumn;
 }
@@ -114,7 +123,12 @@ export function chartData(
       for (const row of answer.rows) {
         values[position.get(label(categoryIndex >= 0 ? row[categoryIndex] : '')) ?? 0] = numeric(row[i]);
       }
-      return { name: c.displayName, values, ...(c.format ? { format: c.format } : {}) };
+      return {
+        name: c.displayName,
+        values,
+        ...(c.format ? { format: c.format } : {}),
+        ...('measure' in c.field ? { measure: c.field.measure.measure } : {}),
+      };
     }),
   };
 }
@@ -551,7 +565,12 @@ export function chartOption(
       // A point's marker on a long line (90 days) is noise, and ECharts drew only some of them (every few days, at
       // random-looking places): markers up to a month of points, none beyond (the tooltip still names each point).
       ...(line ? { showSymbol: data.categories.length <= MARKED_POINTS } : {}),
-      ...colorStyle(valueColor(formatting, theme, s.name, seriesPalette)),
+      // A measure's colour is bound to its name in the model, then to its caption: bound to the caption alone, the
+      // page volume's mono and colour pages swapped colours in every language but English.
+      ...colorStyle(
+        (s.measure === undefined ? undefined : valueColor(formatting, theme, s.measure)) ??
+          valueColor(formatting, theme, s.name, seriesPalette),
+      ),
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',

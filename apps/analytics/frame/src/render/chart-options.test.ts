@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ResultColumn } from '@portico/analytics-model';
 import { answer, visual } from '../test/sample.ts';
 import { chartData, chartOption, LABEL_TEXT } from './chart-options.ts';
 import { DEFAULT_THEME, resolveTheme, themeJsonOf } from './theme.ts';
@@ -433,9 +434,10 @@ describe('small bars', () => {
   });
 
   it('measures a small bar against the value axis the legend leaves, beside a bar chart or above a column chart', () => {
+    const [code, average] = hours.columns as [ResultColumn, ResultColumn];
     const jam = (hoursOfJam: number, measures = ['Average hours']) => ({
       ...hours,
-      columns: [hours.columns[0], ...measures.map((name) => ({ ...hours.columns[1], displayName: name }))],
+      columns: [code, ...measures.map((name) => ({ ...average, displayName: name }))],
       rows: [
         ['Firmware update', ...measures.map(() => 368)],
         ['Paper jam', ...measures.map(() => hoursOfJam)],

@@ -210,6 +210,39 @@ describe('chart series', () => {
     expect(colours(DEFAULT_THEME, visual('v', 'donutChart'))).toEqual(['#00796B', '#EF6C00']);
   });
 
+  it('bind a measure’s colour to its name in the model, so it keeps it in every language', () => {
+    const mono = { measure: { table: 'Meter readings', measure: 'Total mono pages' } };
+    const colour = { measure: { table: 'Meter readings', measure: 'Total colour pages' } };
+    const area = visual('v', 'areaChart', {
+      formatting: { dataColors: { 'Total colour pages': '#00796B', 'Total mono pages': '#EF6C00' } },
+    });
+    const colours = (monoCaption: string, colourCaption: string) =>
+      (
+        chartOption(
+          area,
+          {
+            ...byMonth,
+            columns: [
+              monthColumn,
+              { ...pagesColumn, field: mono, displayName: monoCaption },
+              { ...pagesColumn, field: colour, displayName: colourCaption },
+            ],
+            rows: [['2026-03-01', 9, 4]],
+          },
+          DEFAULT_THEME,
+          { animation: false },
+        ) as unknown as { series: { name: string; color?: string }[] }
+      ).series.map((s) => [s.name, s.color]);
+    expect(colours('Total mono pages', 'Total colour pages')).toEqual([
+      ['Total mono pages', '#EF6C00'],
+      ['Total colour pages', '#00796B'],
+    ]);
+    expect(colours('モノクロ総枚数', 'カラー総枚数')).toEqual([
+      ['モノクロ総枚数', '#EF6C00'],
+      ['カラー総枚数', '#00796B'],
+    ]);
+  });
+
   it('bind palette colours to values, so Colour and Mono read alike in every chart however it is sorted', () => {
     const mode = {
       ...monthColumn,

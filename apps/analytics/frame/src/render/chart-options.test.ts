@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ResultColumn } from '@portico/analytics-model';
 import { answer, visual } from '../test/sample.ts';
 import { chartData, chartOption, LABEL_TEXT } from './chart-options.ts';
 import { DEFAULT_THEME, resolveTheme, themeJsonOf } from './theme.ts';
@@ -220,6 +221,19 @@ describe('chart labels', () => {
     expect(en.xAxis.name).toBe('2026');
   });
 
+  it("keeps only the year title's line under a narrow date axis, ECharts placing it right under the labels it drew", () => {
+    type Titled = DateAxis & {
+      xAxis: { nameMoveOverlap?: boolean; nameTextStyle?: { textMargin?: number[] } };
+      grid: { bottom: number };
+    };
+    const en = dateAxis(90, '2026-08-29', 'en', 350) as Titled;
+    expect(en.xAxis.nameMoveOverlap).toBe(true);
+    expect(en.xAxis.nameTextStyle?.textMargin).toEqual([4, 0, 0, 0]);
+    // The title's 4-pixel gap, its 11-pixel line and 3 pixels under it: no margin of the labels' under it too.
+    expect(en.grid.bottom).toBe(4 + 11 + 3);
+    expect((dateAxis(3, '2026-09-18', 'en', 1200) as Titled).grid.bottom).toBe(8);
+  });
+
   it('marks each point of a line of months but none of a line of 90 days', () => {
     type Marked = { series: { showSymbol?: boolean }[] };
     expect((dateAxis(90, '2026-08-29', 'en', 900) as unknown as Marked).series[0]?.showSymbol).toBe(false);
@@ -417,6 +431,40 @@ describe('small bars', () => {
     expect(labelled).toEqual([false, true, true, true, false]);
     // A zero draws nothing (a 2-pixel bar would say it is more).
     expect(bars?.data[4]?.itemStyle.opacity).toBe(0);
+  });
+
+  it('measures a small bar against the value axis the legend leaves, beside a bar chart or above a column chart', () => {
+    const [code, average] = hours.columns as [ResultColumn, ResultColumn];
+    const jam = (hoursOfJam: number, measures = ['Average hours']) => ({
+      ...hours,
+      columns: [code, ...measures.map((name) => ({ ...average, displayName: name }))],
+      rows: [
+        ['Firmware update', ...measures.map(() => 368)],
+        ['Paper jam', ...measures.map(() => hoursOfJam)],
+      ],
+    });
+    const jamLabelled = (
+      type: 'clusteredBarChart' | 'clusteredColumnChart',
+      legend: { show: boolean; position?: string },
+      data: typeof hours,
+      size: { width: number; height: number },
+    ) => {
+      const option = chartOption(visual('v', type, { formatting: { legend } }), data, DEFAULT_THEME, {
+        animation: false,
+        size,
+      }) as BarOption;
+      return option.series[0]?.data[1]?.label?.show === true;
+    };
+    // 9 h of a 400 h axis: about 8 px of a 500-pixel bar chart's plot, about 6 beside a legend on its right.
+    const bars = { width: 500, height: 200 };
+    expect(jamLabelled('clusteredBarChart', { show: false }, jam(9), bars)).toBe(false);
+    expect(jamLabelled('clusteredBarChart', { show: true, position: 'Right' }, jam(9), bars)).toBe(true);
+    // 18 h: above 6 px of a 200-pixel column chart's plot, under them below a legend of five supplies over two
+    // lines (a phone's width).
+    const supplies = ['Black toner', 'Cyan toner', 'Magenta toner', 'Yellow toner', 'Drum'];
+    const columns = { width: 346, height: 200 };
+    expect(jamLabelled('clusteredColumnChart', { show: false }, jam(18, supplies), columns)).toBe(false);
+    expect(jamLabelled('clusteredColumnChart', { show: true }, jam(18, supplies), columns)).toBe(true);
   });
 
   it('leaves stacked bars as they are', () => {

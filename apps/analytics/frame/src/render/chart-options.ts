@@ -29,7 +29,16 @@ export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
 /** The categories of a chart and one series of values per measure (or per value of the series column). */
 export interface ChartData {
   readonly categories: string[];
-  readonly series: { readonly name: string; readonly values: (number | null)[]; readonly format?: string }[];
+  readonly series: {
+    readonly name: string;
+    readonly values: (number | null)[];
+    readonly format?: string;
+    /**
+     * A measure's name in the model, the same in every language (its `name` is its caption, `モノクロ総枚数` in
+     * Japanese): what a visual's `dataColors` and a theme's `valueColors` bind its colour to.
+     */
+    readonly measure?: string;
+  }[];
   /** The column whose values name the series (a series role), so legends and tooltips caption them. */
   readonly seriesColumn?: ResultColumn;
 }
@@ -114,7 +123,12 @@ export function chartData(
       for (const row of answer.rows) {
         values[position.get(label(categoryIndex >= 0 ? row[categoryIndex] : '')) ?? 0] = numeric(row[i]);
       }
-      return { name: c.displayName, values, ...(c.format ? { format: c.format } : {}) };
+      return {
+        name: c.displayName,
+        values,
+        ...(c.format ? { format: c.format } : {}),
+        ...('measure' in c.field ? { measure: c.field.measure.measure } : {}),
+      };
     }),
   };
 }
@@ -250,6 +264,11 @@ const TINY_BAR_PX = 6;
 
 /** ECharts' default gap between an axis and its labels. */
 const AXIS_LABEL_MARGIN = 8;
+
+/** The gap between a column chart's labels and the year title under them. */
+const YEAR_TITLE_GAP = 4;
+/** The margin under a year title: its descenders (ja 年 reaches the line's foot) and a pixel to spare. */
+const YEAR_TITLE_BELOW = 3;
 
 /** How tall a category axis' labels stand: a line when level, the longest label's turned extent when turned. */
 function labelsHeight(labels: readonly string[], fit: AxisFit): number {
@@ -419,8 +438,11 @@ export function chartOption(
       ? {
           name: yearTitle,
           nameLocation: 'middle',
-          nameGap: AXIS_LABEL_MARGIN + labelsHeight(axisLabels, fit) + 6,
-          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT },
+          // ECharts moves the name past the labels it drew (`nameMoveOverlap`), so it stands right under the
+          // turned or level labels whatever their real extent; its top margin is the gap between them.
+          nameGap: AXIS_LABEL_MARGIN,
+          nameMoveOverlap: true,
+          nameTextStyle: { color: theme.foreground, ...LABEL_TEXT, textMargin: [YEAR_TITLE_GAP, 0, 0, 0] },
         }
       : {}),
     axisLabel: {
@@ -478,26 +500,19 @@ export function chartOption(
         theme.colors,
       )
     : undefined;
-  // About how long the value axis is drawn (its labels and margins aside), for the bars too short to see.
-  const valueAxisPx = settings.size
-    ? horizontal
-      ? settings.size.width - (fit.labelWidth ?? 100) - 40
-      : settings.size.height - 60
-    : undefined;
-  const tinyBar = (value: number | null): boolean => {
-    if (value === null || value === 0 || scale === undefined) return false;
-    const span = scale.max - scale.min;
-    const px = (Math.abs(value) / span) * (valueAxisPx ?? 0);
-    return valueAxisPx === undefined ? Math.abs(value) / span < 0.01 : px < TINY_BAR_PX;
-  };
   const legendShown = formatting.legend?.show ?? data.series.length > 1;
-  const yearTitlePx = yearTitle ? LABEL_TEXT.fontSize + 8 : 0;
+  // Under a year title, only its own room (the gap above it, its line and its descenders); the labels' margin
+  // under it as well had left a blank line under the title.
+  const yearTitlePx = yearTitle ? YEAR_TITLE_GAP + LABEL_TEXT.lineHeight + YEAR_TITLE_BELOW : 0;
+  // The category labels' room: their margin and their height under a column chart's plot, or their width beside a
+  // bar chart's.
+  const categoryLabelsPx =
+    AXIS_LABEL_MARGIN + (horizontal ? (fit.labelWidth ?? 100) : labelsHeight(axisLabels, fit));
   // What the axes take of the height, the legend aside: the grid's margins, the labels under the plot (a column
   // chart's categories, level or turned; a bar chart's values), the year title, and half the top tick's label.
   const axesPx =
     16 +
-    AXIS_LABEL_MARGIN +
-    (horizontal ? LABEL_TEXT.lineHeight : labelsHeight(axisLabels, fit)) +
+    (horizontal ? AXIS_LABEL_MARGIN + LABEL_TEXT.lineHeight : categoryLabelsPx) +
     yearTitlePx +
     (horizontal ? 0 : Math.ceil(LABEL_TEXT.lineHeight / 2));
   const legend = seriesLegend(
@@ -507,6 +522,28 @@ export function chartOption(
     axesPx,
   );
   const legendPx = (side: LegendPosition) => (legendShown && legend.position === side ? legend.extent : 0);
+  // Room for the legend where it stands; on the right for the data labels at the end of horizontal bars.
+  const grid = {
+    left: 8 + legendPx('Left'),
+    right: (horizontal && labels ? 56 : 16) + legendPx('Right'),
+    top: legendPx('Top') > 0 ? legendPx('Top') + 8 : 16,
+    // The year title under the labels is outside what `containLabel` counts.
+    bottom: (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : yearTitle ? 0 : 8) + yearTitlePx,
+  };
+  // About how long the value axis is drawn, for the bars too short to see: the box less the grid's margins (the
+  // legend's room among them, where it stands beside a bar chart's plot or above or under a column chart's) and
+  // the category labels' room.
+  const valueAxisPx = settings.size
+    ? horizontal
+      ? settings.size.width - grid.left - grid.right - categoryLabelsPx
+      : settings.size.height - grid.top - grid.bottom - categoryLabelsPx
+    : undefined;
+  const tinyBar = (value: number | null): boolean => {
+    if (value === null || value === 0 || scale === undefined) return false;
+    const span = scale.max - scale.min;
+    const px = (Math.abs(value) / span) * (valueAxisPx ?? 0);
+    return valueAxisPx === undefined ? Math.abs(value) / span < 0.01 : px < TINY_BAR_PX;
+  };
   return {
     ...common,
     legend: seriesLegendOption(
@@ -517,15 +554,7 @@ export function chartOption(
       data.series.map((s) => s.name),
       seriesLabel,
     ),
-    // Room for the legend where it stands; on the right for the data labels at the end of horizontal bars.
-    grid: {
-      left: 8 + legendPx('Left'),
-      right: (horizontal && labels ? 56 : 16) + legendPx('Right'),
-      top: legendPx('Top') > 0 ? legendPx('Top') + 8 : 16,
-      // The year title under the labels is outside what `containLabel` counts.
-      bottom: (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : 8) + yearTitlePx,
-      containLabel: true,
-    },
+    grid: { ...grid, containLabel: true },
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxis,
     series: data.series.map((s) => ({
@@ -536,7 +565,12 @@ export function chartOption(
       // A point's marker on a long line (90 days) is noise, and ECharts drew only some of them (every few days, at
       // random-looking places): markers up to a month of points, none beyond (the tooltip still names each point).
       ...(line ? { showSymbol: data.categories.length <= MARKED_POINTS } : {}),
-      ...colorStyle(valueColor(formatting, theme, s.name, seriesPalette)),
+      // A measure's colour is bound to its name in the model, then to its caption: bound to the caption alone, the
+      // page volume's mono and colour pages swapped colours in every language but English.
+      ...colorStyle(
+        (s.measure === undefined ? undefined : valueColor(formatting, theme, s.measure)) ??
+          valueColor(formatting, theme, s.name, seriesPalette),
+      ),
       label: {
         show: labels,
         position: horizontal ? 'right' : 'top',

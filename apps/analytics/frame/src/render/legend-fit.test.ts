@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legendFit, legendHeight, seriesLegend } from './legend-fit.ts';
+import { legendFit, legendHeight, seriesLegend, widestCut } from './legend-fit.ts';
 import { textPx } from './text-width.ts';
 
 const SUPPLIES = ['Black toner', 'Cyan toner', 'Magenta toner', 'Yellow toner', 'Drum'];
@@ -58,6 +58,29 @@ describe('series legend', () => {
     // Whole, the names took two lines, and the plot less than half the box.
     expect(legendFit(toners, 346).rows).toBe(2);
     expect(170 - 69 - legendHeight(2)).toBeLessThan(85);
+  });
+
+  it('cuts names to the widest whole pixel that keeps the lines: one pixel more and the last entry wraps', () => {
+    const toners = SUPPLIES.slice(0, 4);
+    const legend = seriesLegend(toners, { width: 370, height: 150 }, 'Top', 41);
+    expect(legend).toMatchObject({ position: 'Top', rows: 1, nameWidth: 54 });
+    // One line of four entries (a 30-pixel key and the name, 8 px apart) within the width less the padding.
+    const lineAt = (cap: number) =>
+      toners.reduce((sum, name) => sum + 30 + Math.min(Math.ceil(textPx(name)), cap), 0) + 3 * 8;
+    expect(lineAt(54)).toBeLessThanOrEqual(370 - 10);
+    expect(lineAt(55)).toBeGreaterThan(370 - 10);
+  });
+
+  it('finds the widest cut that fits by halving, the least where none fits', () => {
+    const calls: number[] = [];
+    const upTo = (most: number) => (cap: number) => (calls.push(cap), cap <= most);
+    expect(widestCut(upTo(57), 48, 90)).toBe(57);
+    expect(calls.length).toBeLessThanOrEqual(7);
+    expect(widestCut(upTo(90), 48, 90)).toBe(90);
+    expect(widestCut(upTo(48), 48, 90)).toBe(48);
+    expect(widestCut(upTo(20), 48, 90)).toBe(48);
+    // Names no longer than the least cut stay as they are.
+    expect(widestCut(upTo(20), 48, 40)).toBe(40);
   });
 
   it('keeps names whole on a line more where one line would cut them under six letters', () => {

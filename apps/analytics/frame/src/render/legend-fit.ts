@@ -76,6 +76,26 @@ const MIN_NAME_PX = 48;
 /** The most lines a legend across wraps over. */
 const MAX_ROWS = 3;
 
+/**
+ * The widest whole-pixel cut from `least` to `most` at which the names `fit`, by binary search: a wider cut never
+ * takes fewer lines (every entry is as wide or wider, and ECharts' line-filling wraps no sooner), so the cuts that
+ * fit are the ones up to a boundary. `least` where none fits (or `most` is not above it).
+ *
+ * @example widestCut((cap) => cap <= 57, 48, 90) // → 57
+ */
+export function widestCut(fit: (cap: number) => boolean, least: number, most: number): number {
+  if (most <= least || fit(most)) return most;
+  // `fits` fits (or is `least`), `over` does not: halve the span between them until they touch.
+  let fits = least;
+  let over = most;
+  while (over - fits > 1) {
+    const middle = Math.floor((fits + over) / 2);
+    if (fit(middle)) fits = middle;
+    else over = middle;
+  }
+  return fits;
+}
+
 export type LegendPosition = 'Top' | 'Bottom' | 'Left' | 'Right';
 
 /** Where a series chart's legend stands and what it takes from the plot. */
@@ -150,8 +170,7 @@ export function seriesLegend(
   let lines = 1;
   while (lines < MAX_ROWS && plotKept(lines + 1)) lines += 1;
   for (; lines <= MAX_ROWS; lines += 1) {
-    let cap = longest;
-    while (cap > MIN_NAME_PX && rowsAt(cap) > lines) cap -= 1;
+    const cap = widestCut((cap) => rowsAt(cap) <= lines, MIN_NAME_PX, longest);
     if (rowsAt(cap) <= lines) return across(rowsAt(cap), cap < longest ? cap : undefined);
   }
   // More names than three lines hold even cut: as many lines as they take at the shortest cut.

@@ -177,6 +177,17 @@ for (const [name, id] of [
       ),
     ).toBe(true);
     expect(await problemsAtEverySize(frame, `${name} dashboard`)).toEqual([]);
+    // Fitted to the width, the grid never scrolls sideways, also in a window grown taller after it was drawn (its
+    // scrollbar came with the taller tiles and left the grid 15 px wider than the box).
+    for (const height of [1208, 900]) {
+      await page.setViewportSize({ width: 1440, height });
+      await page.waitForTimeout(500);
+      const overflow = await frame.evaluate(() => {
+        const box = document.querySelector('.dashboard');
+        return box ? box.scrollWidth - box.clientWidth : -1;
+      });
+      expect(overflow, `${name} dashboard at 1440x${height}: sideways overflow`).toBe(0);
+    }
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_LANGUAGES, cultureFor, localizeDataset } from '@portico/analytics-model';
+import { CONTENT_LANGUAGES } from '@portico/analytics-model';
 import type { ReportLine } from '@portico/analytics-model';
-import { BUILT_IN_MODELS, PRINT_FLEET_DATASET } from '../../models/built-in.ts';
+import { PRINT_FLEET_DATASET } from '../../models/built-in.ts';
 import { INVOICE_REPORT } from './samples/invoice.ts';
 import { DEVICE_ALERTS_REPORT } from './samples/device-alerts.ts';
 import { cellRooms } from './pdf.ts';
@@ -9,15 +9,7 @@ import { sheetFor } from './sheet.ts';
 import { sheetColumns } from './definition.ts';
 import { NARROW_ALERTS_COLUMNS } from '../../../test/helpers/narrow-alerts.ts';
 import { captionedLine, cellWrapping, listedValues, valueCaptions, wrappedLine } from './values.ts';
-
-const modelIn = (language: string) =>
-  localizeDataset(
-    PRINT_FLEET_DATASET,
-    cultureFor(
-      BUILT_IN_MODELS.cultures.filter((c) => c.datasetId === PRINT_FLEET_DATASET.id),
-      language,
-    ),
-  );
+import { fleetModelIn as modelIn } from '../../../test/helpers/fleet-model.ts';
 
 const alert: ReportLine = {
   kind: 'detail',

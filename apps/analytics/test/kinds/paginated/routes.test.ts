@@ -7,13 +7,13 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_ALERTS_REPORT_ID } from '../../../src/kinds/paginated/samples/device-alerts.ts';
 import { INVOICE_REPORT_ID } from '../../../src/kinds/paginated/samples/invoice.ts';
-import { CONTENT_LANGUAGES, cultureFor, localizeDataset } from '@portico/analytics-model';
+import { CONTENT_LANGUAGES } from '@portico/analytics-model';
 import type { PageAnswer, ParameterValue } from '@portico/analytics-model';
 import { apiToken, createTestApp, PORTAL_ORIGIN, REPORTS, WORKSPACE_ID } from '../../helpers/test-app.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 import { servicesOf } from '../../../src/services.ts';
-import { BUILT_IN_MODELS, PRINT_FLEET_DATASET } from '../../../src/models/built-in.ts';
 import { listedValues } from '../../../src/kinds/paginated/values.ts';
+import { fleetModelIn } from '../../helpers/fleet-model.ts';
 
 let t: TestApp;
 const ALL = ['contoso_emea', 'contoso_us', 'fabrikam', 'northwind', 'tailspin'];
@@ -213,13 +213,7 @@ describe('pages', () => {
     const params = [{ name: 'From', value: '2024-03-03' }];
     for (const language of ['en', 'de']) {
       // The code's captions that no description has ("Toner low", "Network offline"; "Paper jam" is both).
-      const model = localizeDataset(
-        PRINT_FLEET_DATASET,
-        cultureFor(
-          BUILT_IN_MODELS.cultures.filter((c) => c.datasetId === PRINT_FLEET_DATASET.id),
-          language,
-        ),
-      );
+      const model = fleetModelIn(language);
       const descriptions = new Set(
         listedValues(model, { table: 'Service alerts', column: 'Description' })?.values() ?? [],
       );

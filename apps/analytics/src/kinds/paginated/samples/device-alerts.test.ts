@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_LANGUAGES, cultureFor, localizeDataset } from '@portico/analytics-model';
+import { CONTENT_LANGUAGES } from '@portico/analytics-model';
 import type { ReportLine } from '@portico/analytics-model';
-import { BUILT_IN_MODELS, PRINT_FLEET_DATASET } from '../../../models/built-in.ts';
 import { sheetColumns, sheetLine } from '../definition.ts';
 import { sheetFor } from '../sheet.ts';
 import { captionedLine, valueCaptions } from '../values.ts';
 import { DEVICE_ALERTS_REPORT } from './device-alerts.ts';
 import { DEVICE_ALERTS_TEXT } from './device-alerts-text.ts';
-
-const modelIn = (language: string) =>
-  localizeDataset(
-    PRINT_FLEET_DATASET,
-    cultureFor(
-      BUILT_IN_MODELS.cultures.filter((c) => c.datasetId === PRINT_FLEET_DATASET.id),
-      language,
-    ),
-  );
+import { fleetModelIn as modelIn } from '../../../../test/helpers/fleet-model.ts';
 
 /** A detail line as the line stream gives it: the raw values of every column, the CSV's code among them. */
 const jam: ReportLine = {

@@ -37,6 +37,18 @@ export interface CreateAccessKeyOptions {
  * console.log(created?.key); // the only time the key is seen
  * ```
  */
+/**
+ * 32 random bytes in base64url that do not start with "-": a key (or its prefix) starting with one reads as an option
+ * to `npm run admin -- keys revoke <prefix>` (one key in 64 could not be revoked by its prefix, and the CLI test
+ * failed as often). Dropping those keys costs 0.02 bits of the 256.
+ */
+export function newKey(random: () => Buffer = () => randomBytes(32)): string {
+  for (;;) {
+    const key = random().toString('base64url');
+    if (!key.startsWith('-')) return key;
+  }
+}
+
 export async function createAccessKey(
   db: PortalDb,
   options: CreateAccessKeyOptions,
@@ -45,7 +57,7 @@ export async function createAccessKey(
   if (account === undefined) return undefined;
   if (options.installees.length === 0)
     throw new RangeError('an access key must allow at least one installee');
-  const key = randomBytes(32).toString('base64url');
+  const key = newKey();
   const prefix = key.slice(0, PREFIX_LENGTH);
   const [row] = await db
     .insert(accessKeys)

@@ -170,6 +170,9 @@ try {
             0,
             ...[...document.querySelectorAll<HTMLElement>('*')]
               .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY))
+              // A table's own scrolling box keeps the visual's height in any window: growing the window for its
+              // rows made a 3,300-pixel shot of blank canvas.
+              .filter((e) => !e.matches('.table-scroll'))
               .filter((e) => e.getBoundingClientRect().height > window.innerHeight * 0.8)
               .map((e) => e.scrollHeight - e.clientHeight),
           ),

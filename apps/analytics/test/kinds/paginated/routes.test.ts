@@ -42,19 +42,34 @@ async function mint(databaseNames: string[], body: Record<string, unknown> = {})
   return (res.json() as { token: string }).token;
 }
 
-function page(token: string, reportId: string, n: number, parameterValues?: ParameterValue[]) {
+/** `?language=…` as given (a test of a malformed one passes it encoded), or nothing. */
+const inLanguage = (language?: string) => (language === undefined ? '' : `?language=${language}`);
+
+function page(
+  token: string,
+  reportId: string,
+  n: number,
+  parameterValues?: ParameterValue[],
+  language?: string,
+) {
   return t.app.inject({
     method: 'POST',
-    url: `/frame-api/paginated-reports/${reportId}/pages/${n}`,
+    url: `/frame-api/paginated-reports/${reportId}/pages/${n}${inLanguage(language)}`,
     headers: { authorization: `Bearer ${token}` },
     payload: parameterValues === undefined ? {} : { parameterValues },
   });
 }
 
-function exportAs(token: string, reportId: string, format: string, parameterValues: ParameterValue[] = []) {
+function exportAs(
+  token: string,
+  reportId: string,
+  format: string,
+  parameterValues: ParameterValue[] = [],
+  language?: string,
+) {
   return t.app.inject({
     method: 'POST',
-    url: `/frame-api/paginated-reports/${reportId}/export`,
+    url: `/frame-api/paginated-reports/${reportId}/export${inLanguage(language)}`,
     headers: { authorization: `Bearer ${token}` },
     payload: { format, parameterValues },
   });
@@ -222,12 +237,7 @@ describe('pages', () => {
       const codeOnly = codes.flatMap(([raw, caption]) =>
         descriptions.has(caption) ? [raw] : [raw, caption],
       );
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=${language}`,
-        headers: { authorization: `Bearer ${token}` },
-        payload: { parameterValues: params },
-      });
+      const res = await page(token, DEVICE_ALERTS_REPORT_ID, 1, params, language);
       const answer = res.json() as PageAnswer;
       expect(answer.columns.map((c) => c.title)[2]).toBe(language === 'en' ? 'Alert' : 'Meldung');
       const details = answer.lines.filter((l) => l.kind === 'detail');
@@ -240,14 +250,7 @@ describe('pages', () => {
         expect(line.cells.filter((c) => typeof c === 'string' && descriptions.has(c))).toHaveLength(1);
       }
       const pdf = pdfText(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/export?language=${language}`,
-            headers: { authorization: `Bearer ${token}` },
-            payload: { format: 'PDF', parameterValues: params },
-          })
-        ).rawPayload,
+        (await exportAs(token, DEVICE_ALERTS_REPORT_ID, 'PDF', params, language)).rawPayload,
       ).split('\n');
       expect(pdf).toContain(language === 'en' ? 'Alert' : 'Meldung');
       expect(pdf).toContain(String(details[0]?.cells[2]));
@@ -459,12 +462,7 @@ describe('exports', () => {
 describe('a page in the viewer’s language', () => {
   it('names the report, its parameter panel and its sheet in the language', async () => {
     const token = await mint(['fabrikam']);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=ja`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: {},
-    });
+    const res = await page(token, DEVICE_ALERTS_REPORT_ID, 1, undefined, 'ja');
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as PageAnswer;
     expect(answer.name).toBe('拠点別デバイスアラート');
@@ -481,12 +479,7 @@ describe('a page in the viewer’s language', () => {
     expect(answer.columns.map((c) => c.title)[0]).toBe('発生日時 (UTC)');
     expect(answer.locale).toBe('ja-JP');
     expect(answer.footer).toMatch(/^1 \/ \d+ ページ$/);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: `/frame-api/paginated-reports/${DEVICE_ALERTS_REPORT_ID}/pages/1?language=%22%3E`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: {},
-    });
+    const bad = await page(token, DEVICE_ALERTS_REPORT_ID, 1, undefined, '%22%3E');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });

@@ -3,7 +3,7 @@
  * (or, in a tile embed, the one tile filling the frame). Each tile shows its pinned visual with the report frame's
  * own renderers; a click or Enter on a tile raises `tileClicked`.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ReportVisual, ResolvedTile } from '@portico/analytics-model';
 import { EChart } from '../../components/EChart.tsx';
@@ -18,19 +18,10 @@ import { arrangeTiles } from './layout.ts';
 import { useElementSize } from '../../components/use-element-size.ts';
 import './dashboard.css';
 
+/** An element's measured width (0 until measured). */
 function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    const measure = () => setWidth(element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width];
+  const [ref, size] = useElementSize<HTMLDivElement>();
+  return [ref, size?.width ?? 0];
 }
 
 export function DashboardApp({ controller }: { controller: DashboardController }) {

@@ -171,7 +171,8 @@ export function seriesLegend(
   while (lines < MAX_ROWS && plotKept(lines + 1)) lines += 1;
   for (; lines <= MAX_ROWS; lines += 1) {
     const cap = widestCut((cap) => rowsAt(cap) <= lines, MIN_NAME_PX, longest);
-    if (rowsAt(cap) <= lines) return across(rowsAt(cap), cap < longest ? cap : undefined);
+    const rows = rowsAt(cap);
+    if (rows <= lines) return across(rows, cap < longest ? cap : undefined);
   }
   // More names than three lines hold even cut: as many lines as they take at the shortest cut.
   return across(rowsAt(MIN_NAME_PX), MIN_NAME_PX);

@@ -30,8 +30,8 @@
  * are CPU-bound on 2 cores), steadier than pages/s on a shared machine. `--sides` runs some of the sides (engine, off,
  * on, single, off-kept; the ratios need the engine); `--engine-connections` sizes the engine side's pool (earlier runs used 32,
  * which measured slower than 4 on 2 cores: 2.5–8.7 against 5.0–14.5 pages/s at 10 and 100 viewers); `--profile` starts
- * the service with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per service process, written when it
- * stops); `--service-node-flags` gives the service's node more flags (comma-separated).
+ * the service and the engine side with `node --cpu-prof --cpu-prof-dir=<dir>` (a .cpuprofile per process, written
+ * when it stops); `--service-node-flags` gives the service's node more flags (comma-separated).
  */
 import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -355,7 +355,11 @@ async function engineSide(
     join(APP_DIR, 'bench', 'many-viewers-engine.ts'),
     [file, contentDir, REPORT_ID, ACCOUNTS.join(','), String(ENGINE_CONNECTIONS)],
     {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`]),
+      ],
       cwd: APP_DIR,
     },
   );
@@ -379,8 +383,10 @@ async function engineSide(
     });
     points.push(pointOf(result, peak, cpu, false));
   }
+  // It exits by itself once its engine is closed (a profile, if asked for, is written then; SIGTERM would lose it).
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.send({ type: 'stop' });
-  await stopped(child);
+  await exited;
   return { points, rowCounts };
 }
 

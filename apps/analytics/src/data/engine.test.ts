@@ -43,3 +43,38 @@ describe('the DuckDB engine', () => {
     expect((await engine.query(SELECT, [2])).rows).toEqual([['b'], ['c']]);
   });
 });
+
+/** `read()` once it answers `wanted`, or its last answer after `withinMs`. */
+async function settledAt(read: () => Promise<unknown>, wanted: unknown, withinMs: number): Promise<unknown> {
+  const until = Date.now() + withinMs;
+  let value = await read();
+  while (value !== wanted && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
+describe("the DuckDB engine's threads under load", () => {
+  it('runs each statement on one thread while statements queue, and gives DuckDB its threads back after', async () => {
+    const loaded = await openEngine({ path: ':memory:', connections: 2, threads: 2 });
+    try {
+      const threads = async () => (await loaded.query("SELECT current_setting('threads')")).rows[0]?.[0];
+      expect(await threads()).toBe(2);
+      const sums = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          loaded.query('SELECT sum(range) FROM range($1)', [1000 * (i + 1)]),
+        ),
+      );
+      expect(sums.map((answer) => answer.rows[0]?.[0])).toEqual(
+        Array.from({ length: 12 }, (_, i) => (1000 * (i + 1) * (1000 * (i + 1) - 1)) / 2),
+      );
+      // The setting is applied beside the statements, on a connection of its own: it may land just after them.
+      expect(await settledAt(threads, 1, 500)).toBe(1);
+      // Back after the queue has stayed empty for a second.
+      expect(await settledAt(threads, 2, 3000)).toBe(2);
+    } finally {
+      await loaded.close();
+    }
+  });
+});

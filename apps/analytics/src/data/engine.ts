@@ -5,6 +5,7 @@ import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import { duckDbDialect } from '../query/dialect.ts';
 import type { Dialect } from '../query/dialect.ts';
+import { StatementParallelism } from './statement-parallelism.ts';
 
 /** A value as the API hands it out: dates as `YYYY-MM-DD`, timestamps as ISO UTC, every number a JS number. */
 export type CellValue = string | number | boolean | null;
@@ -125,24 +126,35 @@ class PreparedStatements {
   }
 }
 
-/** A fixed set of connections, each used by one statement at a time; DuckDB runs them in parallel. */
+/**
+ * A fixed set of connections, each used by one statement at a time; DuckDB runs them in parallel. Tells `parallelism`
+ * when a statement has to wait for a connection and when none waits any more.
+ */
 class ConnectionPool {
   private readonly idle: DuckDBConnection[];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
 
-  constructor(connections: DuckDBConnection[]) {
+  constructor(
+    connections: DuckDBConnection[],
+    private readonly parallelism: StatementParallelism,
+  ) {
     this.idle = connections;
   }
 
   async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const connection =
-      this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    let connection = this.idle.pop();
+    if (connection === undefined) {
+      this.parallelism.saturated();
+      connection = await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve));
+    }
     try {
       return await work(connection);
     } finally {
       const next = this.waiting.shift();
-      if (next === undefined) this.idle.push(connection);
-      else next(connection);
+      if (next === undefined) {
+        this.idle.push(connection);
+        this.parallelism.drained();
+      } else next(connection);
     }
   }
 
@@ -244,7 +256,19 @@ export async function engineOn(
 ): Promise<Engine> {
   const connections: DuckDBConnection[] = [];
   for (let i = 0; i < connectionCount; i += 1) connections.push(await instance.connect());
-  const pool = new ConnectionPool(connections);
+  // DuckDB's threads per statement follow the pool's load (statement-parallelism.ts), set on a connection of its own.
+  const control = await instance.connect();
+  const threads = Number(
+    (await control.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0],
+  );
+  const parallelism = new StatementParallelism({
+    threads,
+    connections: connectionCount,
+    apply: async (count) => {
+      await control.run(`SET threads = ${String(count)}`);
+    },
+  });
+  const pool = new ConnectionPool(connections, parallelism);
   let closed = false;
 
   async function query(
@@ -283,7 +307,10 @@ export async function engineOn(
     async close() {
       if (closed) return;
       closed = true;
+      parallelism.stop();
+      await parallelism.settled();
       pool.closeAll();
+      control.closeSync();
       instance.closeSync();
     },
   };

@@ -6,10 +6,13 @@ import { root } from './stack.mjs';
 
 const EXIT_WITH_PARENT = path.join(root, 'scripts/exit-with-parent.mjs');
 
-/** `node --import tsx <entry>`, and a watch that stops the server if the launcher is gone (exit-with-parent.mjs). */
-export const nodeWithTsx = (entry) => [
+/**
+ * `node [nodeFlags] --import tsx <entry>`, and a watch that stops the server if the launcher is gone
+ * (exit-with-parent.mjs).
+ */
+export const nodeWithTsx = (entry, nodeFlags = []) => [
   process.execPath,
-  ['--import', 'tsx', '--import', EXIT_WITH_PARENT, entry],
+  [...nodeFlags, '--import', 'tsx', '--import', EXIT_WITH_PARENT, entry],
 ];
 
 /**

@@ -82,6 +82,10 @@ const servers = [
     // buffers left 100-200 MB of freed memory resident under load. Two arenas kept the service under 500 MB at
     // scale 10 with 100 viewers (apps/analytics/README.md, "Memory"); a value set in the environment wins.
     env: { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' },
+    // V8's young generation at 2 × 32 MB instead of 2 × 16: under load a page's request objects live about a second,
+    // and half as many scavenges copy them half as often (100 viewers: about 0.3 ms less CPU a page, RSS unchanged;
+    // apps/analytics/README.md, "Memory").
+    nodeFlags: ['--max-semi-space-size=32'],
   },
   {
     name: 'portal',
@@ -91,8 +95,8 @@ const servers = [
   },
 ];
 const stack = superviseChildren(
-  servers.map(({ name, entry, show, ...server }) => {
-    const [command, args] = nodeWithTsx(entry);
+  servers.map(({ name, entry, show, nodeFlags, ...server }) => {
+    const [command, args] = nodeWithTsx(entry, nodeFlags);
     return { name, command, args, env: server.env ?? env, show };
   }),
 );

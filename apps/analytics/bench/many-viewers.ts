@@ -6,7 +6,7 @@
  *     a pool of as many connections as the service's (ANALYTICS_DUCKDB_CONNECTIONS' default), 6 statements of a viewer in flight like a browser's 6 connections;
  *     many-viewers-engine.ts runs its viewers in-process), the baseline;
  *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over keep-alive HTTP, a batch per page, started
- *     as `npm start` starts it (MALLOC_ARENA_MAX=2 unless set);
+ *     as `npm start` starts it (MALLOC_ARENA_MAX=2 unless set, node's --max-semi-space-size=32);
  *   - service, cache on (64 MB), a batch per page;
  *   - service one by one (`single`, cache off): a request per visual on /frame-api/query, 6 in flight per viewer, as
  *     the frame asked before it batched;
@@ -46,7 +46,14 @@ import type { QueryBatchLine, ReportDefinition } from '@portico/analytics-model'
 import { SAMPLE_ACCOUNTS } from '@portico/fleet-data';
 import { DEFAULT_DUCKDB_CONNECTIONS } from '../src/config.ts';
 import { openFleetDatabase } from '../src/data/fleet-database.ts';
-import { call, freePort, rssMb, SERVICE_MALLOC_ARENA_MAX, timedPost } from './service-process.ts';
+import {
+  call,
+  freePort,
+  rssMb,
+  SERVICE_MALLOC_ARENA_MAX,
+  SERVICE_NODE_FLAGS,
+  timedPost,
+} from './service-process.ts';
 import { median } from './service.ts';
 import { closedLoop, percentile } from './viewers.ts';
 import type { LoopResult } from './viewers.ts';
@@ -63,8 +70,8 @@ const SECONDS = Number(args[1] ?? 3);
 const ROUNDS = Math.max(1, Number(args[2] ?? 3));
 const SCALE = Number(args[3] ?? 1);
 const PROFILE_DIR = flags.get('profile');
-/** `--service-node-flags=--trace-gc,--max-semi-space-size=32`: flags of the service's node. */
-const SERVICE_NODE_FLAGS = (flags.get('service-node-flags') ?? '').split(',').filter((f) => f !== '');
+/** `--service-node-flags=--trace-gc,--max-semi-space-size=64`: more flags of the service's node (the later win). */
+const EXTRA_NODE_FLAGS = (flags.get('service-node-flags') ?? '').split(',').filter((f) => f !== '');
 const ENGINE_CONNECTIONS = Number(flags.get('engine-connections') ?? DEFAULT_DUCKDB_CONNECTIONS);
 const WARMUP_MS = 1000;
 const SECRET = 'bench-secret';
@@ -177,7 +184,7 @@ async function startService(
   const profile = PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`];
   const child = spawn(
     process.execPath,
-    [...profile, ...SERVICE_NODE_FLAGS, '--import', 'tsx', 'src/server.ts'],
+    [...profile, ...SERVICE_NODE_FLAGS, ...EXTRA_NODE_FLAGS, '--import', 'tsx', 'src/server.ts'],
     {
       cwd: APP_DIR,
       env: {

@@ -197,11 +197,14 @@ export async function limited<T>(work: readonly (() => Promise<T>)[], limit: num
  */
 export const SERVICE_MALLOC_ARENA_MAX = process.env['MALLOC_ARENA_MAX'] ?? '2';
 
+/** node's flags for the service, as `npm start` gives them (scripts/start.mjs): V8's young generation at 2 × 32 MB. */
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 /** Starts `src/server.ts` with `env` (on top of this process's) and waits until /readyz answers. */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'src/server.ts'], {
     cwd: APP_DIR,
     env: {
       ...process.env,

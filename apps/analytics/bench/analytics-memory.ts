@@ -69,7 +69,7 @@ try {
   });
   for (const agent of agents) agent.destroy();
   console.info(
-    `3. ${VIEWERS} viewers at once for ${SECONDS} s: ${(result.latencies.length / (result.ms / 1000)).toFixed(1)} pages/s, page p50 ${percentile(result.latencies, 50).toFixed(0)} ms, p99 ${percentile(result.latencies, 99).toFixed(0)} ms; peak RSS ${service.rss.peak()} MB`,
+    `3. ${VIEWERS} viewers at once for ${SECONDS} s: ${result.pagesPerSecond.toFixed(1)} pages/s, page p50 ${percentile(result.latencies, 50).toFixed(0)} ms, p99 ${percentile(result.latencies, 99).toFixed(0)} ms; peak RSS ${service.rss.peak()} MB`,
   );
   console.info(`End: ${loadAverage()}`);
   await service.stop();

@@ -13,14 +13,14 @@
  *   - service, cache off, DuckDB's own allocator settings (`off-kept`: an empty DUCKDB_JE_MALLOC_CONF, so its jemalloc
  *     keeps freed pages as DuckDB sets it up; every other side, the bench process's children inheriting it, runs with
  *     src/data/duckdb-allocator.ts's): the before of that change, for peak RSS and CPU per page in the same run.
- * Per N it prints pages/s, page p50/p99, the side's CPU per page (its process's user + system time over every page it
+ * Per N it prints pages/s (each viewer's counted pages over the time it spent on them, summed over the viewers: see
+ * viewers.ts), page p50/p99, the side's CPU per page (its process's user + system time over every page it
  * answered, from /proc: the figure least moved by other load) and peak RSS (sampled from /proc while the point runs),
  * medians over the rounds, each service side's throughput as a ratio to the engine's (of the medians, and round by
  * round: a round's sides ran next to each other), this process's CPU per page as the service sides' client (it sends
  * bodies serialised once and checks answers without parsing them, so it takes as little as it can from the side it
  * drives) and the load average. The machine is shared: figures move with the other load. At 100 viewers use windows
- * of 10 s: 100 closed-loop viewers finish their pages in waves, and a 3 s window holds about two of them, so its page
- * count is coarse (66.7 pages/s = 200 pages in 3 s came up in most runs).
+ * of 10 s: a page takes about a second there, and a 3 s window holds two or three of each viewer's.
  *
  *   node --import tsx apps/analytics/bench/many-viewers.ts [viewers=1,10,100] [seconds=3] [rounds=3] [scale=1]
  *     [--sides=engine,off,on,single,off-kept] [--engine-connections=8] [--profile=<dir>]
@@ -164,7 +164,7 @@ const pointOf = (
   cpu: { all: number; main: number; client: number },
   client = true,
 ): Point => ({
-  pagesPerSecond: result.latencies.length / (result.ms / 1000),
+  pagesPerSecond: result.pagesPerSecond,
   p50: percentile(result.latencies, 50),
   p99: percentile(result.latencies, 99),
   cpuMsPerPage: cpu.all / Math.max(1, result.pages),

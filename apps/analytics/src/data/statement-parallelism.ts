@@ -10,7 +10,8 @@
  * back for the next lone viewer's page.
  *
  * `threads` is one setting of the whole instance; DuckDB stops or starts its workers between tasks, and a statement
- * running through a change keeps going on whatever threads remain.
+ * running through a change keeps going on whatever threads remain. Loads and a data folder's imports run on instances
+ * of their own, with every thread.
  */
 
 /** How the parallelism is applied: `SET threads = n` on the instance (a connection of its own, in practice). */

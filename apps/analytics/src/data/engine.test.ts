@@ -61,11 +61,12 @@ describe("the DuckDB engine's threads under load", () => {
     try {
       const threads = async () => (await loaded.query("SELECT current_setting('threads')")).rows[0]?.[0];
       expect(await threads()).toBe(2);
-      const sums = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          loaded.query('SELECT sum(range) FROM range($1)', [1000 * (i + 1)]),
-        ),
+      const asked = Array.from({ length: 12 }, (_, i) =>
+        loaded.query('SELECT sum(range) FROM range($1)', [1000 * (i + 1)]),
       );
+      // Two statements hold the two connections; ten wait.
+      expect(loaded.load?.()).toMatchObject({ running: 2, waiting: 10 });
+      const sums = await Promise.all(asked);
       expect(sums.map((answer) => answer.rows[0]?.[0])).toEqual(
         Array.from({ length: 12 }, (_, i) => (1000 * (i + 1) * (1000 * (i + 1) - 1)) / 2),
       );
@@ -73,6 +74,7 @@ describe("the DuckDB engine's threads under load", () => {
       expect(await settledAt(threads, 1, 500)).toBe(1);
       // Back after the queue has stayed empty for a second.
       expect(await settledAt(threads, 2, 3000)).toBe(2);
+      expect(loaded.load?.()).toEqual({ running: 0, waiting: 0, threads: 2 });
     } finally {
       await loaded.close();
     }

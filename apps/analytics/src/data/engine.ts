@@ -33,6 +33,16 @@ export class EngineUnavailableError extends Error {
 
 export type EngineSource = 'embedded' | 'files' | 'clickhouse';
 
+/** An engine's load as /metrics shows it: DuckDB's pool of connections and its threads now. */
+export interface EngineLoad {
+  /** Statements running, each holding a connection. */
+  readonly running: number;
+  /** Statements waiting for a connection. */
+  readonly waiting: number;
+  /** DuckDB's threads now: ANALYTICS_DUCKDB_THREADS, or 1 while statements wait (statement-parallelism.ts). */
+  readonly threads: number;
+}
+
 /** The analytical engine as the rest of the service sees it: statements in its dialect in, plain JSON rows out. */
 export interface Engine {
   /**
@@ -49,6 +59,8 @@ export interface Engine {
   query(sql: string, params?: readonly DuckDBValue[], types?: readonly DuckDBType[]): Promise<QueryResult>;
   /** Resolves when the engine answers a trivial query; rejects with an EngineUnavailableError otherwise. */
   ping(): Promise<void>;
+  /** Its load now, where it keeps a pool of its own (DuckDB; ClickHouse's client pools on its own and has none). */
+  readonly load?: (() => EngineLoad) | undefined;
   close(): Promise<void>;
 }
 
@@ -133,12 +145,14 @@ class PreparedStatements {
 class ConnectionPool {
   private readonly idle: DuckDBConnection[];
   private readonly waiting: ((connection: DuckDBConnection) => void)[] = [];
+  private readonly size: number;
 
   constructor(
     connections: DuckDBConnection[],
     private readonly parallelism: StatementParallelism,
   ) {
     this.idle = connections;
+    this.size = connections.length;
   }
 
   async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
@@ -156,6 +170,11 @@ class ConnectionPool {
         this.parallelism.drained();
       } else next(connection);
     }
+  }
+
+  /** Statements holding a connection, and waiting for one. */
+  load(): { running: number; waiting: number } {
+    return { running: this.size - this.idle.length, waiting: this.waiting.length };
   }
 
   closeAll(): void {
@@ -304,6 +323,7 @@ export async function engineOn(
     async ping() {
       await query('SELECT 1');
     },
+    load: () => ({ ...pool.load(), threads: parallelism.threads }),
     async close() {
       if (closed) return;
       closed = true;

@@ -194,6 +194,11 @@ class SwappableEngine implements Engine {
     await this.query('SELECT 1');
   }
 
+  /** The serving engine's load (a retired one finishing its statements is not counted). */
+  get load(): Engine['load'] {
+    return this.current.load;
+  }
+
   /** Serves `next` from now on; resolves when the previous engine is closed. */
   async swap(next: Engine): Promise<Engine> {
     const previous = this.current;

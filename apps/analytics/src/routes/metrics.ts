@@ -1,9 +1,11 @@
 /**
- * `GET /metrics`: the query result cache's counters and the process's resident memory, in Prometheus' text format.
+ * `GET /metrics`: the engine's load (DuckDB's statements running and waiting, its threads), the query result cache's
+ * counters and the process's resident memory, in Prometheus' text format.
  * Open like the probes: it holds counts only (no account, report, query or token appears in it), so it tells nothing
  * about a tenant; an operator who would rather not show request volume keeps the path off the public proxy.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { EngineLoad } from '../data/engine.ts';
 import type { CacheStats } from '../query/result-cache.ts';
 import { servicesOf } from '../services.ts';
 
@@ -40,9 +42,39 @@ const METRICS: readonly {
   { name: 'max_bytes', type: 'gauge', help: 'Bound on the bytes kept (0: off).', stat: 'maxBytes' },
 ];
 
+/** The engine's load, where it has one to show (DuckDB). */
+const LOAD_METRICS: readonly {
+  readonly name: string;
+  readonly help: string;
+  readonly stat: keyof EngineLoad;
+}[] = [
+  {
+    name: 'analytics_engine_statements_running',
+    help: 'Statements running on the engine, each holding a connection.',
+    stat: 'running',
+  },
+  {
+    name: 'analytics_engine_statements_waiting',
+    help: 'Statements waiting for a connection: the engine is saturated while this stays above 0.',
+    stat: 'waiting',
+  },
+  {
+    name: 'analytics_duckdb_threads',
+    help: "DuckDB's threads now: ANALYTICS_DUCKDB_THREADS, or 1 per statement while statements wait.",
+    stat: 'threads',
+  },
+];
+
 /** The metrics as Prometheus text exposition (version 0.0.4). */
-export function metricsText(stats: CacheStats, residentBytes: number): string {
+export function metricsText(stats: CacheStats, residentBytes: number, load?: EngineLoad): string {
   const lines: string[] = [];
+  for (const metric of load === undefined ? [] : LOAD_METRICS) {
+    lines.push(
+      `# HELP ${metric.name} ${metric.help}`,
+      `# TYPE ${metric.name} gauge`,
+      `${metric.name} ${load?.[metric.stat] ?? 0}`,
+    );
+  }
   for (const metric of METRICS) {
     const name = `analytics_result_cache_${metric.name}`;
     lines.push(
@@ -61,11 +93,11 @@ export function metricsText(stats: CacheStats, residentBytes: number): string {
 
 const metricsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
-    const { results } = servicesOf(app);
+    const { results, engine } = servicesOf(app);
     return reply
       .header('cache-control', 'no-store')
       .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(metricsText(results.stats(), process.memoryUsage.rss()));
+      .send(metricsText(results.stats(), process.memoryUsage.rss(), engine.load?.()));
   });
 };
 

@@ -77,6 +77,10 @@ describe('the query result cache over HTTP', () => {
     const text = await (await fetch(`${base}/metrics`)).text();
     expect(text).not.toMatch(/fabrikam|northwind|Devices|SELECT|c7f8789d/i);
     expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+    // The engine's load: nothing running between requests, and DuckDB's threads (at least one).
+    expect(text).toMatch(/^analytics_engine_statements_running 0$/m);
+    expect(text).toMatch(/^analytics_engine_statements_waiting 0$/m);
+    expect(text).toMatch(/^analytics_duckdb_threads [1-9]\d*$/m);
   });
 });
 

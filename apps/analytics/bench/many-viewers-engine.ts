@@ -1,8 +1,9 @@
 /**
  * The engine side of bench/many-viewers.ts, in a process of its own (forked with IPC): the fleet DuckDB file opened
  * straight with @duckdb/node-api (a pool of `connections`, default 32; DuckDB's threads from ANALYTICS_DUCKDB_THREADS when
- * set, as the service takes them; rows read as JSON, as the service reads them), and the same compiled statements the
- * service runs, asked by closed-loop viewers with 6 statements in flight each.
+ * set, as the service takes them, following the load as the service's do unless BENCH_PLAIN_DUCKDB=1; rows read as
+ * JSON, as the service reads them), and the same compiled statements the service runs, asked by closed-loop viewers with
+ * 6 statements in flight each.
  *
  *   fork('many-viewers-engine.ts', [fleetFile, contentDir, reportId, accounts, connections?])
  *   → { type: 'ready' }; ← { type: 'run', viewers, warmupMs, measureMs } → { type: 'result', latencies, pages, ms }
@@ -37,6 +38,8 @@ const statements: CompiledQuery[][] = accounts.map((account) =>
 const engine = await openEngine({
   path: file,
   connections: Number(connectionCount),
+  // The `plain` side: DuckDB's threads whatever the load, as a plain application of DuckDB runs it.
+  adaptiveThreads: process.env['BENCH_PLAIN_DUCKDB'] !== '1',
   ...(process.env.ANALYTICS_DUCKDB_THREADS ? { threads: Number(process.env.ANALYTICS_DUCKDB_THREADS) } : {}),
 });
 const rowCounts = await Promise.all(

@@ -5,6 +5,8 @@
  *   - engine: the same compiled statements straight on DuckDB (@duckdb/node-api through the service's engine module,
  *     a pool of as many connections as the service's (ANALYTICS_DUCKDB_CONNECTIONS' default), 6 statements of a viewer in flight like a browser's 6 connections;
  *     many-viewers-engine.ts runs its viewers in-process), the baseline;
+ *   - plain (`--sides=plain,…`): the engine side with DuckDB's threads fixed whatever the load (every statement may use them all),
+ *     as a plain application of DuckDB runs it; the service sides then print their ratio to it too;
  *   - service, cache off (ANALYTICS_CACHE_MAX_MB=0): `src/server.ts` over keep-alive HTTP, a batch per page, started
  *     as `npm start` starts it (MALLOC_ARENA_MAX=2 unless set, node's --max-semi-space-size=32);
  *   - service, cache on (64 MB), a batch per page;
@@ -80,9 +82,10 @@ const ACCOUNTS = SAMPLE_ACCOUNTS.map((a) => a.databaseName);
 const END_DATE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-type Side = 'engine' | 'cache off' | 'cache on' | 'one by one' | 'off, kept';
+type Side = 'engine' | 'plain' | 'cache off' | 'cache on' | 'one by one' | 'off, kept';
 const SIDE_FLAGS: Record<string, Side> = {
   engine: 'engine',
+  plain: 'plain',
   off: 'cache off',
   'off-kept': 'off, kept',
   on: 'cache on',
@@ -91,7 +94,7 @@ const SIDE_FLAGS: Record<string, Side> = {
 const SIDES: readonly Side[] = (flags.get('sides') ?? 'engine,off,on').split(',').map((name) => {
   const side = SIDE_FLAGS[name];
   if (side === undefined)
-    throw new Error(`--sides takes engine, off, on, single and off-kept, not '${name}'`);
+    throw new Error(`--sides takes engine, plain, off, on, single and off-kept, not '${name}'`);
   return side;
 });
 
@@ -357,11 +360,13 @@ async function serviceSide(
 async function engineSide(
   file: string,
   contentDir: string,
+  plain = false,
 ): Promise<{ points: Point[]; rowCounts: number[][] }> {
   const child = fork(
     join(APP_DIR, 'bench', 'many-viewers-engine.ts'),
     [file, contentDir, REPORT_ID, ACCOUNTS.join(','), String(ENGINE_CONNECTIONS)],
     {
+      env: { ...process.env, ...(plain ? { BENCH_PLAIN_DUCKDB: '1' } : {}) },
       execArgv: [
         '--import',
         'tsx',
@@ -410,9 +415,9 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const side of SIDES) {
       let points: Point[];
-      if (side === 'engine') {
+      if (side === 'engine' || side === 'plain') {
         // The service is stopped: DuckDB lets one process open the file.
-        const engine = await engineSide(file, join(dir, 'analytics', 'content'));
+        const engine = await engineSide(file, join(dir, 'analytics', 'content'), side === 'plain');
         points = engine.points;
         rowCounts = engine.rowCounts;
         if (round === 0) console.info(`  rows per visual (per account): ${JSON.stringify(rowCounts)}`);
@@ -457,8 +462,8 @@ try {
    * The side's pages/s over the engine's in the same round, per round: the machine's speed drifts over minutes, and a
    * round's two sides ran next to each other.
    */
-  const pairedRatios = (side: Side, i: number): number[] => {
-    const engineRounds = runs.get('engine') ?? [];
+  const pairedRatios = (side: Side, i: number, baseline: Side = 'engine'): number[] => {
+    const engineRounds = runs.get(baseline) ?? [];
     return (runs.get(side) ?? []).flatMap((round, r) => {
       const mine = round[i];
       const theirs = engineRounds[r]?.[i];
@@ -474,12 +479,17 @@ try {
       // No page finished within the window (4× its length): nothing to rank.
       const ms = (value: number) => (Number.isNaN(value) ? '—' : value.toFixed(0));
       const paired = pairedRatios(side, i);
+      const plain = side === 'engine' || side === 'plain' ? [] : pairedRatios(side, i, 'plain');
       const rounds =
         side === 'engine' || paired.length === 0
           ? ''
           : `  (round by round: median ${median(paired).toFixed(2)}, ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)})`;
+      const againstPlain =
+        plain.length === 0
+          ? ''
+          : `  (× plain: ${(p.pagesPerSecond / summary('plain', i).pagesPerSecond).toFixed(2)}, round by round ${median(plain).toFixed(2)}, ${Math.min(...plain).toFixed(2)}–${Math.max(...plain).toFixed(2)})`;
       console.info(
-        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.clientMsPerPage.toFixed(1).padStart(6)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}${rounds}`,
+        `${String(viewers).padStart(7)} | ${side.padEnd(10)} | ${p.pagesPerSecond.toFixed(1).padStart(7)} | ${ratio.padStart(8)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${p.cpuMsPerPage.toFixed(1).padStart(11)} | ${cpuRatio.padStart(5)} | ${p.mainMsPerPage.toFixed(1).padStart(11)} | ${p.clientMsPerPage.toFixed(1).padStart(6)} | ${p.peakRssMb.toFixed(0).padStart(11)} | ${p.load.toFixed(1).padStart(4)}${rounds}${againstPlain}`,
       );
     }
   });

@@ -253,6 +253,11 @@ export interface OpenEngineOptions extends DuckDbLimits {
   readonly path: string;
   /** Connections in the pool; default 4. */
   readonly connections?: number;
+  /**
+   * DuckDB's threads follow the load (statement-parallelism.ts); default true. False keeps them whatever the load, as
+   * a plain application of DuckDB runs (bench/many-viewers.ts' `plain` side).
+   */
+  readonly adaptiveThreads?: boolean;
 }
 
 /**
@@ -264,7 +269,9 @@ export interface OpenEngineOptions extends DuckDbLimits {
  * ```
  */
 export async function openEngine(options: OpenEngineOptions): Promise<Engine> {
-  return engineOn(await createDuckDb(options.path, options), options.connections);
+  return engineOn(await createDuckDb(options.path, options), options.connections, 'embedded', {
+    adaptiveThreads: options.adaptiveThreads ?? true,
+  });
 }
 
 /** An {@link Engine} over an open instance (closing the engine closes the instance). */
@@ -272,6 +279,7 @@ export async function engineOn(
   instance: DuckDBInstance,
   connectionCount = 4,
   source: EngineSource = 'embedded',
+  { adaptiveThreads = true }: { readonly adaptiveThreads?: boolean } = {},
 ): Promise<Engine> {
   const connections: DuckDBConnection[] = [];
   for (let i = 0; i < connectionCount; i += 1) connections.push(await instance.connect());
@@ -283,6 +291,7 @@ export async function engineOn(
   const parallelism = new StatementParallelism({
     threads,
     connections: connectionCount,
+    fixed: !adaptiveThreads,
     apply: async (count) => {
       await control.run(`SET threads = ${String(count)}`);
     },

@@ -51,10 +51,11 @@ describe("DuckDB's threads per statement under load", () => {
     expect(applied).toEqual([1, 2]);
   });
 
-  it('never changes a setting of one thread, nor one the connections could not keep busy', async () => {
+  it('never changes a setting of one thread, one the connections could not keep busy, nor one asked to stay fixed', async () => {
     const single = new StatementParallelism({ threads: 1, connections: 8, apply });
     const fewConnections = new StatementParallelism({ threads: 4, connections: 2, apply });
-    for (const parallelism of [single, fewConnections]) {
+    const fixed = new StatementParallelism({ threads: 4, connections: 8, apply, fixed: true });
+    for (const parallelism of [single, fewConnections, fixed]) {
       parallelism.saturated();
       parallelism.drained();
     }
@@ -62,6 +63,7 @@ describe("DuckDB's threads per statement under load", () => {
     expect(applied).toEqual([]);
     expect(single.adaptive).toBe(false);
     expect(fewConnections.adaptive).toBe(false);
+    expect(fixed.adaptive).toBe(false);
   });
 
   it('applies only the latest wish when the load changes while a setting is being applied', async () => {

@@ -27,6 +27,8 @@ export interface StatementParallelismOptions {
   readonly settleMs?: number;
   /** Called when applying a setting failed (the engine keeps working at whatever setting it had). */
   readonly onError?: (error: unknown) => void;
+  /** Keeps `threads` whatever the load: DuckDB as a plain application runs it (a benchmark's baseline). */
+  readonly fixed?: boolean;
 }
 
 export class StatementParallelism {
@@ -42,7 +44,7 @@ export class StatementParallelism {
   constructor(private readonly options: StatementParallelismOptions) {
     this.wanted = options.threads;
     this.applied = options.threads;
-    this.adaptive = options.threads > 1 && options.connections >= options.threads;
+    this.adaptive = options.fixed !== true && options.threads > 1 && options.connections >= options.threads;
   }
 
   /** DuckDB's threads now (the last setting applied). */

@@ -27,10 +27,10 @@ const LEGIBLE_FLOOR_EM = 6;
 const HEADER_CAP_EM = 12;
 /**
  * Where a table is too narrow for its header words, a word breaks between syllables, with a hyphen (`hyphenated`),
- * down to this many em a line ("Mini-", "Seiten"): on a phone "Минимальный уровень" and "Verbrauchsmaterial" held
- * their columns at their longest word, and every number was a scroll away.
+ * down to lines as narrow as a cut text ("Мини-", "Sei-"): on a phone "Минимальный уровень" and "Verbrauchsmaterial"
+ * held their columns at their longest word, and every number was a scroll away.
  */
-const HEADER_BREAK_EM = 4;
+const HEADER_BREAK_EM = TEXT_FLOOR_EM;
 /** In a table that scrolls sideways anyway, prose is cut to this many em at most (an address: "Building A, Floor…"). */
 const SCROLL_PROSE_EM = 10;
 
@@ -132,7 +132,7 @@ export function headerAt(header: string, px: number, measure: Measure): string {
 
 /**
  * The narrowest a header's words let it be where they break between syllables: its widest syllable with its hyphen,
- * lines no narrower than about 4 em (`HEADER_BREAK_EM`), never wider than its longest word.
+ * lines no narrower than about 3.5 em (`HEADER_BREAK_EM`), never wider than its longest word.
  */
 function brokenWordWidth(header: string, bold: (text: string) => number, em: number): number {
   let widest = 0;

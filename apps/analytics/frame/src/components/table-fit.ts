@@ -79,7 +79,7 @@ const ONE_ONSET = /^(?:ch|ck|sch|ph|th|sh|st|sz|cz|rz|dz|[bcdfgkpt][rl]|ст|[б
 
 /**
  * Where `word` may break between syllables: before the consonant (or the consonant pair that begins a syllable, "br",
- * "ch") that a vowel follows, with two letters and a vowel on each side — "Mini|mal|ny", "Wech|sel", "Ver|brauchs|ma|te|rial".
+ * "ch") that a vowel follows, with a vowel and two letters before it and three after — "Mini|mal|ny", "Wech|sel", "Ver|brauchs|ma|te|rial".
  * A rough rule that needs no dictionary, right in most words of the seven languages; none in a word without vowels
  * (Japanese, a code).
  */
@@ -98,7 +98,8 @@ export function syllableBreaks(word: string): number[] {
     else if (ONE_ONSET.test(pair) && isConsonant(chars[i - 1])) at = i - 1;
     const before = chars.slice(0, at);
     const after = chars.slice(at);
-    if (before.length < 2 || after.length < 2 || !before.some(isVowel) || !after.some(isVowel)) continue;
+    // Three letters after: "Aver-age", not "Avera-ge".
+    if (before.length < 2 || after.length < 3 || !before.some(isVowel) || !after.some(isVowel)) continue;
     if (!before.every((c) => LETTER.test(c))) continue;
     if (breaks[breaks.length - 1] !== at) breaks.push(at);
   }

@@ -6,7 +6,7 @@ import type { ResolvedTheme } from '../render/theme.ts';
 import type { ValueFormatter } from '../render/value-format.ts';
 import { ENGLISH_VALUES } from '../render/value-format.ts';
 import type { Measure } from './table-fit.ts';
-import { allotColumns, CELL_PAD, columnNeed, cutColumn, fontMeasure } from './table-fit.ts';
+import { allotColumns, CELL_PAD, columnNeed, cutColumn, fontMeasure, headerAt } from './table-fit.ts';
 
 interface Props {
   readonly visual: ReportVisual;
@@ -165,6 +165,15 @@ function FittedTable({
       }),
     [columns, texts, allotment, needs, measure, rowHeaders],
   );
+  // A header narrower than one of its words breaks it between syllables, with a hyphen; its name stays whole.
+  const headers = useMemo(
+    () =>
+      columns.map((c, i) => {
+        const w = allotment?.widths[i];
+        return measure && w !== undefined ? headerAt(c.header, w - CELL_PAD, measure) : c.header;
+      }),
+    [columns, allotment, measure],
+  );
   const total = allotment?.widths.reduce((a, b) => a + b, 0) ?? 0;
   return (
     <table
@@ -180,11 +189,18 @@ function FittedTable({
       ) : null}
       <thead>
         <tr style={{ '--table-accent': theme.tableAccent } as React.CSSProperties}>
-          {columns.map((c) => (
-            <th key={c.key} className={c.numeric ? 'num' : undefined}>
-              {c.header}
-            </th>
-          ))}
+          {columns.map((c, i) => {
+            const shownHeader = headers[i] ?? c.header;
+            return (
+              <th
+                key={c.key}
+                className={c.numeric ? 'num' : undefined}
+                aria-label={shownHeader === c.header ? undefined : c.header}
+              >
+                {shownHeader}
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>

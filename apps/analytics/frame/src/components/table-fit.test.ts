@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnNeed, Measure } from './table-fit.ts';
-import { allotColumns, CELL_PAD, columnNeed, cutColumn, cutText, twoLineWidth } from './table-fit.ts';
+import {
+  allotColumns,
+  CELL_PAD,
+  columnNeed,
+  cutColumn,
+  cutText,
+  headerAt,
+  hyphenated,
+  syllableBreaks,
+  twoLineWidth,
+} from './table-fit.ts';
 
 /** Seven pixels a character, headers too: easy to reckon with. */
 const mono: Measure = (text) => Array.from(text).length * 7;
@@ -39,11 +49,11 @@ describe('table columns', () => {
     expect(model(true).least).toBe(6 * 13 + CELL_PAD);
     expect(model(false).least).toBe(3.5 * 13 + CELL_PAD);
     expect(supply.least).toBe(3.5 * 13 + CELL_PAD);
-    const phone = allotColumns([model(true), supply, count, pages], 300);
+    const phone = allotColumns([model(true), supply, count, pages], 260);
     expect(phone.scrolls).toBe(true);
     expect(phone.widths[0]).toBeGreaterThanOrEqual(6 * 13 + CELL_PAD);
     // The same column in second place gives way to the numbers.
-    expect(allotColumns([supply, model(false), count, pages], 300).scrolls).toBe(false);
+    expect(allotColumns([supply, model(false), count, pages], 260).scrolls).toBe(false);
   });
 
   it('cut text under six em only to keep a number in view: a list of alerts with none scrolls instead of reading "Firm…"', () => {
@@ -215,5 +225,65 @@ describe('table columns', () => {
     const { widths } = allotColumns([serial, location, pages], room);
     expect(widths[0]).toBe(serial.wrapped);
     expect(widths[1]).toBeCloseTo(location.least + 10, 5);
+  });
+
+  it('break a header word between syllables, with a hyphen, and leave codes and Japanese whole', () => {
+    const shown = (h: string) => hyphenated(h).replaceAll('\u00ad', '-');
+    expect(shown('Минимальный уровень')).toBe('Ми-ни-маль-ный уро-вень');
+    expect(shown('Verbrauchsmaterial')).toBe('Ver-brauchs-ma-te-rial');
+    expect(shown('Niedrigster Füllstand')).toBe('Nie-drig-ster Füll-stand');
+    expect(shown('Wechsel')).toBe('Wech-sel');
+    expect(syllableBreaks('3100CE0PLDY4K')).toEqual([]);
+    expect(syllableBreaks('最低残量')).toEqual([]);
+    // Only a column narrower than a word shows it broken.
+    expect(headerAt('Wechsel', 7 * 7, mono)).toBe('Wechsel');
+    expect(headerAt('Wechsel', 5 * 7, mono)).toBe('Wech\u00adsel');
+  });
+
+  it('let a number’s column be as narrow as its values where its header’s words break (Минимальный уровень on a phone)', () => {
+    const level = columnNeed('Минимальный уровень', ['12,0 %', '8,5 %'], true, mono, 13);
+    // Its widest syllable, "маль-", and its values are narrower than the 3.5 em a header line keeps.
+    expect(level.least).toBe(3.5 * 13 + CELL_PAD);
+    expect(level.least).toBeLessThan(mono('Минимальный') + CELL_PAD);
+    // A text column's header breaks as far as its texts are cut.
+    const supply = columnNeed('Расходный материал', ['Чёрный тонер', 'Пурпурный тонер'], false, mono, 13);
+    expect(supply.least).toBe(3.5 * 13 + CELL_PAD);
+    const serial = columnNeed('Серийный номер', ['G78FP0UVZYPW'], false, mono, 13, false, true);
+    const model = columnNeed('Модель', ['imageRUNNER 2630i', 'IM C6000'], false, mono, 13);
+    const site = columnNeed('Площадка', ['Berlin', 'Chicago'], false, mono, 13);
+    const { widths, scrolls } = allotColumns([serial, model, site, supply, level], 335);
+    expect(scrolls).toBe(false);
+    expect(widths[4]).toBeGreaterThanOrEqual(mono('12,0 %') + CELL_PAD);
+  });
+
+  it('bring the numbers after the first into a scrolling table’s first view where they fit (the pages per unit the title names)', () => {
+    const model = columnNeed('Modell', ['Color LaserJet Enterprise M555dn'], false, mono, 13, false, true);
+    const supply = columnNeed('Verbrauchsmaterial', ['Toner Schwarz'], false, mono, 13);
+    const count = columnNeed('Wechsel', ['343'], true, mono, 13);
+    const pages = columnNeed('Ø Seiten pro Einheit', ['22.069'], true, mono, 13);
+    const site = columnNeed('Standort', ['São Paulo'], false, mono, 13);
+    const needs = [model, supply, count, pages, site, site];
+    const available = model.least + supply.least + count.least + pages.least + 10;
+    const { widths, scrolls } = allotColumns(needs, available);
+    expect(scrolls).toBe(true);
+    // The first view ends after the second number, not after Wechsel.
+    expect(sum(widths.slice(0, 4))).toBeCloseTo(available, 5);
+    expect(widths[3]).toBeGreaterThanOrEqual(pages.least);
+  });
+
+  it('give a scroll’s spare room to the text columns, not to the number at the box’s edge', () => {
+    const serial = columnNeed('Serial number', ['3TBUJ1M56HS4'], false, mono, 13, false, true);
+    const model = columnNeed('Model', ['AltaLink B8145'], false, mono, 13);
+    const total = columnNeed('Total pages', ['1,755,556'], true, mono, 13);
+    const location = columnNeed('Location', ['Main Building, Floor 1, Open Office West'], false, mono, 13);
+    const needs = [serial, model, total, location, location, location];
+    // Every column up to the number fits whole, with 60 pixels to spare; the locations do not, even cut.
+    const available = serial.natural + model.natural + total.natural + 60;
+    const { widths, scrolls } = allotColumns(needs, available);
+    expect(scrolls).toBe(true);
+    expect(sum(widths.slice(0, 3))).toBeCloseTo(available, 5);
+    expect(widths[2]).toBe(total.natural);
+    expect(widths[0]).toBeCloseTo(serial.natural + 30, 5);
+    expect(widths[1]).toBeCloseTo(model.natural + 30, 5);
   });
 });

@@ -25,6 +25,12 @@ const TEXT_FLOOR_EM = 3.5;
 const LEGIBLE_FLOOR_EM = 6;
 /** A header's longest word counts up to this many em; a longer word breaks anywhere (`.table thead th`). */
 const HEADER_CAP_EM = 12;
+/**
+ * Where a table is too narrow for its header words, a word breaks between syllables, with a hyphen (`hyphenated`),
+ * down to lines as narrow as a cut text ("Мини-", "Sei-"): on a phone "Минимальный уровень" and "Verbrauchsmaterial"
+ * held their columns at their longest word, and every number was a scroll away.
+ */
+const HEADER_BREAK_EM = TEXT_FLOOR_EM;
 /** In a table that scrolls sideways anyway, prose is cut to this many em at most (an address: "Building A, Floor…"). */
 const SCROLL_PROSE_EM = 10;
 
@@ -65,6 +71,85 @@ export function twoLineWidth(header: string, measure: (text: string) => number):
   return best;
 }
 
+const VOWEL = /[aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿąęаеёиоуыэюя]/i;
+const LETTER = /\p{L}/u;
+/** Letters that never start a syllable (ь, ъ, й), and consonant pairs that are one sound or begin one (ch, st, br, пл). */
+const NEVER_FIRST = /[ьъй]/i;
+const ONE_ONSET = /^(?:ch|ck|sch|ph|th|sh|st|sz|cz|rz|dz|[bcdfgkpt][rl]|ст|[бвгдкпт][рл])$/i;
+
+/**
+ * Where `word` may break between syllables: before the consonant (or the consonant pair that begins a syllable, "br",
+ * "ch") that a vowel follows, with a vowel and two letters before it and three after — "Mini|mal|ny", "Wech|sel", "Ver|brauchs|ma|te|rial".
+ * A rough rule that needs no dictionary, right in most words of the seven languages; none in a word without vowels
+ * (Japanese, a code).
+ */
+export function syllableBreaks(word: string): number[] {
+  const chars = Array.from(word);
+  const breaks: number[] = [];
+  const isVowel = (c: string | undefined) => c !== undefined && VOWEL.test(c);
+  const isConsonant = (c: string | undefined) => c !== undefined && LETTER.test(c) && !VOWEL.test(c);
+  for (let i = 2; i < chars.length - 1; i++) {
+    if (!isConsonant(chars[i]) || NEVER_FIRST.test(chars[i] ?? '') || !isVowel(chars[i + 1])) continue;
+    // Back over a consonant pair that begins a syllable ("brauchs", "Woche": not "Verb|rauchs", "Woc|he").
+    let at = i;
+    const pair = chars.slice(i - 1, i + 1).join('');
+    const triple = chars.slice(i - 2, i + 1).join('');
+    if (ONE_ONSET.test(triple) && isConsonant(chars[i - 2])) at = i - 2;
+    else if (ONE_ONSET.test(pair) && isConsonant(chars[i - 1])) at = i - 1;
+    const before = chars.slice(0, at);
+    const after = chars.slice(at);
+    // Three letters after: "Aver-age", not "Avera-ge".
+    if (before.length < 2 || after.length < 3 || !before.some(isVowel) || !after.some(isVowel)) continue;
+    if (!before.every((c) => LETTER.test(c))) continue;
+    if (breaks[breaks.length - 1] !== at) breaks.push(at);
+  }
+  return breaks;
+}
+
+/**
+ * `header` with a soft hyphen at each syllable break of its words (`syllableBreaks`): a column narrower than a word
+ * breaks it there, with a hyphen, rather than after any letter.
+ *
+ * @example hyphenated('Минимальный уровень') // → 'Ми\u00adни\u00adмаль\u00adный уро\u00adвень'
+ */
+export function hyphenated(header: string): string {
+  return header
+    .split(/(\s+)/)
+    .map((word) => {
+      const chars = Array.from(word);
+      const breaks = new Set(syllableBreaks(word));
+      return chars.map((c, i) => (breaks.has(i) ? `\u00ad${c}` : c)).join('');
+    })
+    .join('');
+}
+
+/**
+ * `header` as its column shows it at `px` (padding excluded): whole where its longest word fits, else `hyphenated`.
+ */
+export function headerAt(header: string, px: number, measure: Measure): string {
+  const longest = Math.max(0, ...header.split(/\s+/).map((word) => measure(word, true)));
+  return longest <= px + 0.5 ? header : hyphenated(header);
+}
+
+/**
+ * The narrowest a header's words let it be where they break between syllables: its widest syllable with its hyphen,
+ * lines no narrower than about 3.5 em (`HEADER_BREAK_EM`), never wider than its longest word.
+ */
+function brokenWordWidth(header: string, bold: (text: string) => number, em: number): number {
+  let widest = 0;
+  let longest = 0;
+  for (const word of header.split(/\s+/)) {
+    const chars = Array.from(word);
+    longest = Math.max(longest, bold(word));
+    const cuts = [0, ...syllableBreaks(word), chars.length];
+    for (let i = 1; i < cuts.length; i++) {
+      const piece = chars.slice(cuts[i - 1], cuts[i]).join('');
+      widest = Math.max(widest, bold(i < cuts.length - 1 ? `${piece}-` : piece));
+    }
+  }
+  return Math.min(longest, Math.max(widest, HEADER_BREAK_EM * em));
+}
+
 /**
  * A column's widths from its header and its cells' texts (as written). `whole`: numbers and dates, never cut.
  */
@@ -86,16 +171,17 @@ export function columnNeed(
   const headerTwo = Math.min(twoLineWidth(header, bold), cap);
   const natural = Math.max(values, headerLine) + CELL_PAD;
   const wrapped = Math.min(natural, Math.max(values, headerTwo) + CELL_PAD);
-  const longestWord = Math.min(cap, Math.max(0, ...header.split(/\s+/).map(bold)));
+  // At its least a header's words break between syllables: a number's column is as narrow as its values.
+  const brokenWord = Math.min(cap, brokenWordWidth(header, bold, em));
   if (whole)
     return {
       natural,
       wrapped,
-      least: Math.min(wrapped, Math.max(values, longestWord) + CELL_PAD),
+      least: Math.min(wrapped, Math.max(values, brokenWord) + CELL_PAD),
       whole,
       scroll: wrapped,
     };
-  const cutTo = (floorEm: number) => Math.min(wrapped, Math.max(floorEm * em, longestWord) + CELL_PAD);
+  const cutTo = (floorEm: number) => Math.min(wrapped, Math.max(floorEm * em, brokenWord) + CELL_PAD);
   const legible = cutTo(LEGIBLE_FLOOR_EM);
   const least = namesRows ? legible : cutTo(TEXT_FLOOR_EM);
   const cutLast = texts.every((t) => !/\s/.test(t.trim()));
@@ -163,12 +249,21 @@ export function allotColumns(columns: readonly ColumnNeed[], available: number):
   // Scrolls. Where the columns up to the first number fit at their least, the first view shows them, allotted as a
   // table of their own (the number a customer reads the table by: "The 20 busiest printers" on a phone showed serial
   // numbers and models, its pages a scroll away); the other columns follow whole.
+  // The numbers right after the first come along where they fit too: "Pages per unit by model and supply" named its
+  // second number, and a German phone showed Wechsel alone.
   const scrolling = needs.map((n) => n.scroll ?? n.least);
   const firstNumber = needs.findIndex((n, i) => i > 0 && n.whole === true);
-  const lead = needs.slice(0, firstNumber + 1);
+  let leadEnd = firstNumber + 1;
+  while (
+    leadEnd < needs.length &&
+    needs[leadEnd]?.whole === true &&
+    sum(least.slice(0, leadEnd + 1)) <= available
+  )
+    leadEnd += 1;
+  const lead = needs.slice(0, leadEnd);
   if (firstNumber > 0 && sum(lead.map((n) => n.least)) <= available) {
     const shown = allotColumns(lead, available).widths;
-    return { widths: [...fill(shown, available), ...scrolling.slice(lead.length)], scrolls: true };
+    return { widths: [...fill(shown, lead, available), ...scrolling.slice(lead.length)], scrolls: true };
   }
   // Else cutting cannot spare the scroll, so only long prose is cut (`scroll`); the first columns that fit whole fill
   // the box.
@@ -180,13 +275,32 @@ export function allotColumns(columns: readonly ColumnNeed[], available: number):
   }
   if (shown === 0) return { widths: scrolling, scrolls: true };
   const grown = levelled(scrolling.slice(0, shown), natural.slice(0, shown), available);
-  return { widths: [...fill(grown, available), ...scrolling.slice(shown)], scrolls: true };
+  return {
+    widths: [...fill(grown, needs.slice(0, shown), available), ...scrolling.slice(shown)],
+    scrolls: true,
+  };
 }
 
-/** `widths` with what they leave of `available` added to the last: the box's edge falls between two columns. */
-function fill(widths: readonly number[], available: number): number[] {
-  const spare = available - widths.reduce((a, b) => a + b, 0);
-  return spare > 0 ? widths.map((w, i) => (i === widths.length - 1 ? w + spare : w)) : [...widths];
+/**
+ * `widths` grown to add up to `available`, so the box's edge falls between two columns: the text columns share what
+ * is left (evenly, a text reads the same with room after it), a number's column grows only where there is no text
+ * column (it stands right-aligned, and 40 spare pixels put "343" far from its neighbour and its header's start).
+ */
+function fill(widths: readonly number[], columns: readonly ColumnNeed[], available: number): number[] {
+  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
+  // Less than a pixel is the levelling's rounding, not room.
+  if (available - sum(widths) < 0.5) return [...widths];
+  // First the cut texts grow back, the most cut first.
+  const uncut = levelled(
+    widths,
+    widths.map((w, i) => (columns[i]?.whole === true ? w : Math.max(w, columns[i]?.natural ?? w))),
+    available,
+  );
+  const spare = available - sum(uncut);
+  if (spare < 0.5) return uncut;
+  const text = columns.flatMap((n, i) => (n.whole === true ? [] : [i]));
+  const takers = text.length > 0 ? text : [widths.length - 1];
+  return uncut.map((w, i) => (takers.includes(i) ? w + spare / takers.length : w));
 }
 
 /**

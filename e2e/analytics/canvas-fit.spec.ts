@@ -3,8 +3,9 @@
  * paginated report, at 1440×900, 1024×768, 390×844 and a 1280×720 screen at 200 % zoom (a 640×360 CSS-pixel window,
  * as `screenshots.ts` takes it), in Chromium against the real service through `@portico/embed`. At each page and
  * size no chart's plot is empty, no KPI value is hidden and no axis, legend, table or report label is cut without
- * an ellipsis and a tooltip (`support/canvas-fit.ts` says how that is measured), and a date axis' year title sits
- * right under its labels, with no blank line under it.
+ * an ellipsis and a tooltip (`support/canvas-fit.ts` says how that is measured), a date axis' year title sits
+ * right under its labels, and a chart's lowest text (its year title, else its axis labels, level or turned) ends
+ * right over its bottom edge, with no blank band under it.
  *
  * One embed per report (its pages shown with `setPage`), dashboard, Q&A and paginated report, in a window resized
  * from size to size: the host element fills the window, as in a host page that gives the report the whole screen.
@@ -61,36 +62,57 @@ const frameOf = (path: string): Frame => {
 };
 
 /**
- * Runs in the frame (no closures: Playwright sends its source): a date axis' year title ("2026", "2025 – 2026",
- * "2026年", the lowest text of a chart, alone on its line) collides with no label above it and leaves no blank line
- * under it (the labels' margin under it had left 10 pixels, a phone's short plot losing them).
+ * Runs in the frame (no closures: Playwright sends its source): a chart's lowest text ends right over its bottom
+ * edge, with no blank band under it (0 to 4 pixels: its descenders and a pixel to spare).
+ * - A date axis' year title ("2026", "2025 – 2026", "2026年", the lowest text of a chart, alone on its line) also
+ *   collides with no label above it (the labels' margin under it had left 10 pixels, a phone's short plot losing
+ *   them).
+ * - Else, in a chart with axes (a straight line across half its box: an axis or a grid line), the lowest text under
+ *   the plot is an axis label, level or turned (turned month labels without a year title had 13 pixels of room
+ *   under them that nothing used).
  */
-function yearTitleProblems(): string[] {
+function lowestTextProblems(): string[] {
   const problems: string[] = [];
   for (const box of document.querySelectorAll('section.visual, .tile')) {
     const name = box.getAttribute('data-visual') ?? box.querySelector('.tile-title')?.textContent ?? '';
     for (const svg of box.querySelectorAll('.chart svg')) {
+      const edge = svg.getBoundingClientRect();
       const texts = [...svg.querySelectorAll('text')]
         .map((t) => ({ text: t.textContent ?? '', rect: t.getBoundingClientRect() }))
         .filter((t) => t.rect.height > 0);
-      const title = texts.reduce<(typeof texts)[number] | undefined>(
+      const lowest = texts.reduce<(typeof texts)[number] | undefined>(
         (low, t) => (low === undefined || t.rect.bottom > low.rect.bottom ? t : low),
         undefined,
       );
-      if (!title || !/^\d{4}\D{0,2}( – \d{4}\D{0,2})?$/.test(title.text)) continue;
-      const above = texts.filter((t) => t !== title);
-      // A category label on the title's line: the lowest text is a label (a year axis), not a title.
-      if (above.some((t) => t.rect.bottom > title.rect.top + title.rect.height / 2)) continue;
-      const labelsBottom = Math.max(...above.map((t) => t.rect.bottom));
-      if (title.rect.top < labelsBottom) {
-        problems.push(`${name}: the year title "${title.text}" overlaps the labels above it`);
+      if (!lowest) continue;
+      const above = texts.filter((t) => t !== lowest);
+      const blankUnder = (what: string) => {
+        const blank = edge.bottom - lowest.rect.bottom;
+        if (blank < 0 || blank > 4) {
+          problems.push(
+            `${name}: ${Math.round(blank)} px under the ${what} "${lowest.text}" (0 to 4 expected)`,
+          );
+        }
+      };
+      // A category label on the lowest text's line: it is a label (a year axis), not a title.
+      const alone = !above.some((t) => t.rect.bottom > lowest.rect.top + lowest.rect.height / 2);
+      if (/^\d{4}\D{0,2}( – \d{4}\D{0,2})?$/.test(lowest.text) && alone) {
+        const labelsBottom = Math.max(...above.map((t) => t.rect.bottom));
+        if (lowest.rect.top < labelsBottom) {
+          problems.push(`${name}: the year title "${lowest.text}" overlaps the labels above it`);
+        }
+        blankUnder('year title');
+        continue;
       }
-      const blank = svg.getBoundingClientRect().bottom - title.rect.bottom;
-      if (blank < 0 || blank > 4) {
-        problems.push(
-          `${name}: ${Math.round(blank)} px under the year title "${title.text}" (0 to 4 expected)`,
+      // The plot's foot: the lowest of its axis and grid lines (straight lines across half the box; a pie has none).
+      const lines = [...svg.querySelectorAll('path')]
+        .map((path) => path.getBoundingClientRect())
+        .filter(
+          (r) => (r.height < 1 && r.width >= edge.width / 2) || (r.width < 1 && r.height >= edge.height / 2),
         );
-      }
+      if (lines.length === 0) continue;
+      const plotBottom = Math.max(...lines.map((r) => r.bottom));
+      if (lowest.rect.top >= plotBottom - 1) blankUnder('axis label');
     }
   }
   return problems;
@@ -104,8 +126,8 @@ async function problemsAtEverySize(frame: Frame, where: string): Promise<string[
     await poll(() => frame.evaluate(() => window.innerWidth)).toBe(size.width);
     const measure = await settledProblems(frame);
     expect(measure.boxes, `${where} at ${size.name}: visuals measured`).toBeGreaterThan(0);
-    const titles = await frame.evaluate(yearTitleProblems);
-    found.push(...[...measure.problems, ...titles].map((problem) => `${where} at ${size.name}: ${problem}`));
+    const lowest = await frame.evaluate(lowestTextProblems);
+    found.push(...[...measure.problems, ...lowest].map((problem) => `${where} at ${size.name}: ${problem}`));
   }
   // The next page set starts at the first size again.
   await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });

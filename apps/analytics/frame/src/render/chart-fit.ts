@@ -23,7 +23,10 @@ const TURN = 35;
 const TURNS = [TURN, 60, 90] as const;
 
 export interface AxisFit {
-  /** Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole). */
+  /**
+   * Most pixels a category label takes before it is cut with an ellipsis (the tooltip names it whole); undefined
+   * where none is cut.
+   */
   readonly labelWidth: number | undefined;
   /** Degrees a column chart's category labels turn when they do not fit side by side. */
   readonly rotate: number;
@@ -89,14 +92,14 @@ export function axisFit(
   // names on a phone all show, upright, instead of every other one.
   const turn = TURNS.find((degrees) => per * Math.sin((degrees * Math.PI) / 180) >= LINE_PX);
   const all = fits || turn !== undefined;
+  // Turned labels get room for a date or a month name whole before they are cut (ja 2026年10月12日, about 80 px,
+  // in a chart 180 px tall).
+  const turnedRoom = Math.round(clamp(size.height * 0.45, 64, 110));
   return {
-    // Turned labels get room for a date or a month name whole before they are cut (ja 2026年10月12日, about 80 px,
-    // in a chart 180 px tall).
-    // No wider than the longest label: ECharts reserves a turned label's whole width under the plot, and 110 px for
-    // "Nov" left a phone's stacked chart a 65-pixel plot over blank space.
-    labelWidth: fits
-      ? Math.max(Math.floor(per - 8), 24)
-      : Math.min(Math.round(clamp(size.height * 0.45, 64, 110)), Math.ceil(longest) + 6),
+    // Turned labels that all fit their room are not cut, and get no width: a width is room reserved under the plot,
+    // and one kept with a margin for the measure ("Sep" given 27 px) was a blank band under every turned axis (13 px
+    // on a phone's seasonality chart).
+    labelWidth: fits ? Math.max(Math.floor(per - 8), 24) : longest <= turnedRoom ? undefined : turnedRoom,
     rotate: fits ? 0 : (turn ?? TURN),
     // Labels that fit side by side all show, each cut to its slot less a gap (so none can overlap another):
     // ECharts' own interval and overlap check count each label as wide as its whole slot and would drop every

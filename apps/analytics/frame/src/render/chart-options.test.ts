@@ -231,7 +231,8 @@ describe('chart labels', () => {
     expect(en.xAxis.nameTextStyle?.textMargin).toEqual([4, 0, 0, 0]);
     // The title's 4-pixel gap, its 11-pixel line and 3 pixels under it: no margin of the labels' under it too.
     expect(en.grid.bottom).toBe(4 + 11 + 3);
-    expect((dateAxis(3, '2026-09-18', 'en', 1200) as Titled).grid.bottom).toBe(8);
+    // Without a title, the labels are the lowest text and keep the same 3 pixels under them.
+    expect((dateAxis(3, '2026-09-18', 'en', 1200) as Titled).grid.bottom).toBe(3);
   });
 
   it('marks each point of a line of months but none of a line of 90 days', () => {

@@ -13,7 +13,7 @@ import { axisFit, pieFit, valueScale } from './chart-fit.ts';
 import { seriesLegend } from './legend-fit.ts';
 import type { LegendPosition, SeriesLegend } from './legend-fit.ts';
 import type { AxisFit } from './chart-fit.ts';
-import { textPx } from './text-width.ts';
+import { textPx, truncateToPx } from './text-width.ts';
 import { shareLabels } from './slice-shares.ts';
 
 export const CHART_TYPES: ReadonlySet<VisualType> = new Set([
@@ -267,8 +267,11 @@ const AXIS_LABEL_MARGIN = 8;
 
 /** The gap between a column chart's labels and the year title under them. */
 const YEAR_TITLE_GAP = 4;
-/** The margin under a year title: its descenders (ja 年 reaches the line's foot) and a pixel to spare. */
-const YEAR_TITLE_BELOW = 3;
+/**
+ * The margin under a chart's lowest text, its year title or else its axis labels (level or turned): their
+ * descenders (ja 年 reaches the line's foot) and a pixel to spare. More is a blank band under the chart.
+ */
+const LOWEST_TEXT_BELOW = 3;
 
 /** How tall a category axis' labels stand: a line when level, the longest label's turned extent when turned. */
 function labelsHeight(labels: readonly string[], fit: AxisFit): number {
@@ -427,6 +430,11 @@ export function chartOption(
     format,
     !horizontal,
   );
+  // Turned labels are cut here, each to its own width, so ECharts reserves no more under the plot than they take.
+  const turned = fit.rotate !== 0;
+  const room = fit.labelWidth;
+  const drawnLabels =
+    turned && room !== undefined ? axisLabels.map((l) => truncateToPx(l, room)) : axisLabels;
   const stacked = visual.type === 'stackedColumnChart' || formatting.stacked === true;
   const line = visual.type === 'lineChart' || visual.type === 'areaChart';
   const categoryAxis = {
@@ -449,13 +457,14 @@ export function chartOption(
       color: theme.foreground,
       hideOverlap: fit.hideOverlap,
       ...LABEL_TEXT,
-      formatter: (_value: string, index: number) => axisLabels[index] ?? categoryLabel(_value),
+      formatter: (_value: string, index: number) => drawnLabels[index] ?? categoryLabel(_value),
       // Long names (printer models) would take half a bar chart: cut them, the tooltip has them whole. Crowded
-      // columns turn their labels.
-      width: fit.labelWidth,
-      overflow: 'truncate',
-      ellipsis: '…',
-      ...(fit.rotate ? { rotate: fit.rotate } : {}),
+      // columns turn their labels (cut above, by the frame), with no width and without ECharts' 3-pixel margin at
+      // each end of a label: ECharts reserves under the plot a turned label's whole width and margins, and the
+      // room a label did not draw was a blank band under every turned axis (13 px on a phone's months).
+      ...(turned
+        ? { rotate: fit.rotate, textMargin: [0, 0] }
+        : { width: fit.labelWidth, overflow: 'truncate', ellipsis: '…' }),
       interval: fit.interval,
     },
   };
@@ -503,7 +512,7 @@ export function chartOption(
   const legendShown = formatting.legend?.show ?? data.series.length > 1;
   // Under a year title, only its own room (the gap above it, its line and its descenders); the labels' margin
   // under it as well had left a blank line under the title.
-  const yearTitlePx = yearTitle ? YEAR_TITLE_GAP + LABEL_TEXT.lineHeight + YEAR_TITLE_BELOW : 0;
+  const yearTitlePx = yearTitle ? YEAR_TITLE_GAP + LABEL_TEXT.lineHeight + LOWEST_TEXT_BELOW : 0;
   // The category labels' room: their margin and their height under a column chart's plot, or their width beside a
   // bar chart's.
   const categoryLabelsPx =
@@ -528,7 +537,8 @@ export function chartOption(
     right: (horizontal && labels ? 56 : 16) + legendPx('Right'),
     top: legendPx('Top') > 0 ? legendPx('Top') + 8 : 16,
     // The year title under the labels is outside what `containLabel` counts.
-    bottom: (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : yearTitle ? 0 : 8) + yearTitlePx,
+    bottom:
+      (legendPx('Bottom') > 0 ? legendPx('Bottom') + 4 : yearTitle ? 0 : LOWEST_TEXT_BELOW) + yearTitlePx,
   };
   // About how long the value axis is drawn, for the bars too short to see: the box less the grid's margins (the
   // legend's room among them, where it stands beside a bar chart's plot or above or under a column chart's) and

@@ -295,6 +295,11 @@ export async function engineOn(
     apply: async (count) => {
       await control.run(`SET threads = ${String(count)}`);
     },
+    // The engine keeps answering at the setting it has; the process's warnings say why it did not change.
+    onError: (error) =>
+      process.emitWarning(
+        `DuckDB's threads could not be set: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   });
   const pool = new ConnectionPool(connections, parallelism);
   let closed = false;

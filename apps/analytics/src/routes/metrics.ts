@@ -59,8 +59,8 @@ const LOAD_METRICS: readonly {
     stat: 'waiting',
   },
   {
-    name: 'analytics_duckdb_threads',
-    help: "DuckDB's threads now: ANALYTICS_DUCKDB_THREADS, or 1 per statement while statements wait.",
+    name: 'analytics_engine_threads',
+    help: 'Threads the engine gives a statement now: all it has, or 1 while statements wait.',
     stat: 'threads',
   },
 ];

@@ -80,7 +80,7 @@ describe('the query result cache over HTTP', () => {
     // The engine's load: nothing running between requests, and DuckDB's threads (at least one).
     expect(text).toMatch(/^analytics_engine_statements_running 0$/m);
     expect(text).toMatch(/^analytics_engine_statements_waiting 0$/m);
-    expect(text).toMatch(/^analytics_duckdb_threads [1-9]\d*$/m);
+    expect(text).toMatch(/^analytics_engine_threads [1-9]\d*$/m);
   });
 });
 

@@ -24,7 +24,7 @@ import { loggerOptions } from './logger.ts';
 import { BUILT_IN_MODELS } from './models/built-in.ts';
 import { loadModelFolder } from './models/load-models.ts';
 import type { LoadedModels } from './models/load-models.ts';
-import { watchModelFolder } from './models/watch-models.ts';
+import { modelFolderStamp, watchModelFolder } from './models/watch-models.ts';
 import { ResultCache } from './query/result-cache.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -84,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const loose = await securePrivateDirectory(config.dataDir, 'analytics');
   if (loose > 0) app.log.warn(privateModesWarning(home, loose));
   const now = options.now ?? Date.now;
+  // Stamped before it is read, so the watch below sees a file saved while the service starts.
+  const stampBeforeRead =
+    options.content === undefined ? await modelFolderStamp(config.modelsDir) : undefined;
   // The model folder is read before anything opens, so a bad file stops the start with its file:line:column.
   const models: LoadedModels =
     options.content !== undefined
@@ -118,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const watcher = watchModelFolder({
         dir: config.modelsDir,
         log: app.log,
+        ...(stampBeforeRead === undefined ? {} : { baseline: stampBeforeRead }),
         onModels: async (next) => {
           await data.useModels?.(next.datasets);
           await store.useModels(next);

@@ -26,6 +26,12 @@ export interface ModelWatchOptions {
   readonly onModels: (models: LoadedModels) => Promise<void> | void;
   /** How often the folder is looked at, in ms (default 500). */
   readonly pollMs?: number;
+  /**
+   * The folder's stamp (`modelFolderStamp`) taken before the served version was read: a change made after it is seen,
+   * however soon. Without it the first look's stamp is the baseline, and a file saved between the service's read and
+   * that look (a busy start) was never reloaded.
+   */
+  readonly baseline?: string;
 }
 
 export interface ModelWatch {
@@ -103,7 +109,7 @@ export function watchModelFolder(options: ModelWatchOptions): ModelWatch {
   };
 
   /** The stamp the served version (or the last refused one) was read at, and the one of the previous look. */
-  let readAt: string | undefined;
+  let readAt: string | undefined = options.baseline;
   let lastLook: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const look = async (): Promise<void> => {
@@ -125,7 +131,7 @@ export function watchModelFolder(options: ModelWatchOptions): ModelWatch {
     }, pollMs);
     timer.unref();
   };
-  // The folder as the service loaded it just before: the first look's stamp is the baseline.
+  // The folder as the service read it: `baseline`, else the first look's stamp.
   void look().then(schedule, schedule);
 
   return {

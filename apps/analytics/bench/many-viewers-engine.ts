@@ -6,7 +6,7 @@
  * 6 statements in flight each.
  *
  *   fork('many-viewers-engine.ts', [fleetFile, contentDir, reportId, accounts, connections?])
- *   → { type: 'ready' }; ← { type: 'run', viewers, warmupMs, measureMs } → { type: 'result', latencies, pages, ms }
+ *   → { type: 'ready' }; ← { type: 'run', viewers, warmupMs, measureMs } → { type: 'result', pagesPerSecond, latencies, pages, ms }
  */
 import { visualQuery } from '@portico/analytics-model';
 import { ContentStore } from '../src/content/store.ts';

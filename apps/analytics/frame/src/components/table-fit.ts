@@ -189,13 +189,15 @@ export function columnNeed(
   return { natural, wrapped, least, legible, cutLast, scroll };
 }
 
+/** The widths' total. */
+const sum = (widths: readonly number[]): number => widths.reduce((a, b) => a + b, 0);
+
 /**
  * Widths between `low` and `high` adding up to `target`, cut from the widest down: each column gets `level` clamped
  * to its range, for the one level that adds up (so a long model name gives way before a short site).
  */
 function levelled(low: readonly number[], high: readonly number[], target: number): number[] {
   const at = (level: number) => high.map((h, i) => Math.max(low[i] ?? 0, Math.min(h, level)));
-  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
   if (sum(high) <= target) return [...high];
   let lo = 0;
   let hi = Math.max(0, ...high);
@@ -231,7 +233,6 @@ export function allotColumns(columns: readonly ColumnNeed[], available: number):
   const needs = keepsNumbers ? columns : columns.map((n) => ({ ...n, least: n.legible ?? n.least }));
   const natural = needs.map((n) => n.natural);
   const least = needs.map((n) => n.least);
-  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
   if (sum(natural) <= available) return { widths: natural, scrolls: false };
   // Each step narrower than the one before: headers on two lines; prose cut (a location, a model name); codes and
   // identifiers cut (a serial number); the numbers' headers on three lines or more.
@@ -287,7 +288,6 @@ export function allotColumns(columns: readonly ColumnNeed[], available: number):
  * column (it stands right-aligned, and 40 spare pixels put "343" far from its neighbour and its header's start).
  */
 function fill(widths: readonly number[], columns: readonly ColumnNeed[], available: number): number[] {
-  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
   // Less than a pixel is the levelling's rounding, not room.
   if (available - sum(widths) < 0.5) return [...widths];
   // First the cut texts grow back, the most cut first.

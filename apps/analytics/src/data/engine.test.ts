@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/helpers/eventually.ts';
 import { openEngine } from './engine.ts';
 import type { Engine } from './engine.ts';
 
@@ -44,17 +45,6 @@ describe('the DuckDB engine', () => {
   });
 });
 
-/** `read()` once it answers `wanted`, or its last answer after `withinMs`. */
-async function settledAt(read: () => Promise<unknown>, wanted: unknown, withinMs: number): Promise<unknown> {
-  const until = Date.now() + withinMs;
-  let value = await read();
-  while (value !== wanted && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
-
 describe("the DuckDB engine's threads under load", () => {
   it('runs each statement on one thread while statements queue, and gives DuckDB its threads back after', async () => {
     const loaded = await openEngine({ path: ':memory:', connections: 2, threads: 2 });
@@ -71,9 +61,11 @@ describe("the DuckDB engine's threads under load", () => {
         Array.from({ length: 12 }, (_, i) => (1000 * (i + 1) * (1000 * (i + 1) - 1)) / 2),
       );
       // The setting is applied beside the statements, on a connection of its own: it may land just after them.
-      expect(await settledAt(threads, 1, 500)).toBe(1);
+      await eventually(async () => (await threads()) === 1, 'one thread per statement', 500);
+      expect(await threads()).toBe(1);
       // Back after the queue has stayed empty for a second.
-      expect(await settledAt(threads, 2, 3000)).toBe(2);
+      await eventually(async () => (await threads()) === 2, "DuckDB's threads back", 3000);
+      expect(await threads()).toBe(2);
       expect(loaded.load?.()).toEqual({ running: 0, waiting: 0, threads: 2 });
     } finally {
       await loaded.close();

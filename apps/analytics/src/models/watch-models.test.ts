@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_MODELS_DIR } from './load-models.ts';
 import type { LoadedModels } from './load-models.ts';
+import { eventually } from '../../test/helpers/eventually.ts';
 import { modelFolderStamp, watchModelFolder } from './watch-models.ts';
 import type { ModelWatch } from './watch-models.ts';
 
@@ -28,15 +29,6 @@ function retitle(): void {
   writeFileSync(file, text.replace('title: Printers in service', 'title: Printers at work'));
 }
 
-async function within<T>(ms: number, value: () => T | undefined): Promise<T | undefined> {
-  const until = Date.now() + ms;
-  for (let found = value(); Date.now() < until; found = value()) {
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return value();
-}
-
 describe('the model folder watch', () => {
   it('reloads a file saved after the service read the folder, even before the watch first looked', async () => {
     const baseline = await modelFolderStamp(dir);
@@ -50,9 +42,9 @@ describe('the model folder watch', () => {
       baseline,
       onModels: (models) => void (served = models),
     });
-    const reloaded = await within(3000, () => served);
-    expect(JSON.stringify(reloaded?.reports)).toContain('Printers at work');
-    expect(JSON.stringify(reloaded?.reports)).not.toContain('Printers in service');
+    await eventually(() => served !== undefined, 'the reload', 3000);
+    expect(JSON.stringify(served?.reports)).toContain('Printers at work');
+    expect(JSON.stringify(served?.reports)).not.toContain('Printers in service');
   });
 
   it('reads nothing again while the folder stays as it was read', async () => {

@@ -10,6 +10,7 @@ import { BUILT_IN_MODELS_DIR, ModelFolderError } from '../../src/models/load-mod
 import { servicesOf } from '../../src/services.ts';
 import { openTestFleet } from '../helpers/fleet.ts';
 import type { TestFleet } from '../helpers/fleet.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { REPORTS, testConfig } from '../helpers/test-app.ts';
 
 const REPORT = 'reports/1-fleet-overview.report.yaml';
@@ -22,14 +23,6 @@ function edit(name: string, from: string, to: string): void {
   const text = readFileSync(join(dir, name), 'utf8');
   expect(text).toContain(from);
   writeFileSync(join(dir, name), text.replace(from, to));
-}
-
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const firstTitle = (): string | undefined =>

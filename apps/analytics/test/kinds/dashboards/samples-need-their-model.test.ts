@@ -19,6 +19,7 @@ import { servicesOf } from '../../../src/services.ts';
 import { openTestFleet } from '../../helpers/fleet.ts';
 import type { TestFleet } from '../../helpers/fleet.ts';
 import { apiToken, PORTAL_ORIGIN, testConfig } from '../../helpers/test-app.ts';
+import { eventually } from '../../helpers/eventually.ts';
 
 const OWN_DATA_MODELS = fileURLToPath(new URL('../../../../../examples/own-data/models/', import.meta.url));
 
@@ -66,14 +67,6 @@ const frame = (token: string, url: string) =>
     headers: { authorization: `Bearer ${token}` },
     ...(url.includes('/pages/') ? { payload: {} } : {}),
   });
-
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('sample dashboards and paginated reports while another model is loaded', () => {
   it('serves them with the print-fleet model, and refuses them like unknown ids once the folder holds another', async () => {
